@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { ActiveAlarmRow } from '../upstream/activeAlarmRow';
+import type { EventLogRow } from '../upstream/eventLogRow';
+
+/**
+ * The live wire protocol between a screen and the bridge (socket.io namespace `/live`).
+ * Written down in docs/protocol.md; both sides import these types and schemas.
+ */
+
+/** Bumped on any incompatible change; checked at the handshake (`auth.protocol`). */
+export const PROTOCOL_VERSION = 1;
+export const LIVE_NAMESPACE = '/live';
+
+export const FEEDS = ['events', 'alarms'] as const;
+export type FeedName = (typeof FEEDS)[number];
+
+export interface FeedRows {
+  events: EventLogRow;
+  alarms: ActiveAlarmRow;
+}
+export type FeedRow = FeedRows[FeedName];
+
+/** Identifies one feed: an agency's event history or its active alarms. */
+export const feedRefSchema = z.strictObject({
+  feed: z.enum(FEEDS),
+  agencyId: z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
+});
+export type FeedRef = z.infer<typeof feedRefSchema>;
+
+/** Where a screen last was: lets the bridge send only what it missed. */
+export const cursorSchema = z.strictObject({
+  epoch: z.string().min(1).max(64),
+  seq: z.number().int().min(0),
+});
+export type FeedCursor = z.infer<typeof cursorSchema>;
+
+export const subscribeSchema = feedRefSchema.extend({ since: cursorSchema.optional() });
+export type SubscribeRequest = z.infer<typeof subscribeSchema>;
+export const unsubscribeSchema = feedRefSchema;
+
+/** Replay controls for a tester's private replay room. */
+export const replayStartSchema = z.strictObject({
+  recording: z.string().min(1).max(200).regex(/^[A-Za-z0-9._-]+$/),
+  speed: z.number().min(0.25).max(50).default(1),
+});
+export const replayControlSchema = z.strictObject({
+  action: z.enum(['pause', 'resume', 'step', 'seek', 'speed', 'stop']),
+  /** For seek: milliseconds from the start of the recording. For speed: the new speed. */
+  value: z.number().min(0).optional(),
+});
+
+/** "Who is handling it": a user has a dialog open on an alarm. */
+export const presenceSchema = z.strictObject({
+  agencyId: z.string().min(1).max(40),
+  alarmId: z.string().min(1).max(64),
+  action: z.enum(['dispatch', 'cancel', 'placeOnTest', 'none']),
+});
+
+export interface SnapshotMessage<F extends FeedName = FeedName> {
+  feed: F;
+  agencyId: string;
+  epoch: string;
+  seq: number;
+  rows: FeedRows[F][];
+  stale: boolean;
+  lastPollAt: number | null;
+  /** Set when the rows come from a replay, not the live upstream. */
+  replay?: ReplayState;
+}
+
+export interface DeltaMessage<F extends FeedName = FeedName> {
+  feed: F;
+  agencyId: string;
+  epoch: string;
+  seq: number;
+  upserts: FeedRows[F][];
+  removes: string[];
+  /** Server time the poll that produced this delta finished (ms since epoch). */
+  at: number;
+}
+
+export interface StatusMessage {
+  feed: FeedName;
+  agencyId: string;
+  stale: boolean;
+  lastPollAt: number | null;
+  /** Why the feed is stale, in words a dealer can read. */
+  reason?: string;
+}
+
+export interface ErrorMessage {
+  code: 'bad_request' | 'forbidden' | 'rate_limited' | 'not_found' | 'protocol' | 'internal';
+  message: string;
+  /** The event that caused it. */
+  about?: string;
+}
+
+export interface ReplayState {
+  recording: string;
+  speed: number;
+  paused: boolean;
+  positionMs: number;
+  durationMs: number;
+  ended: boolean;
+}
+
+export interface PresenceMessage {
+  agencyId: string;
+  alarmId: string;
+  userName: string;
+  action: 'dispatch' | 'cancel' | 'placeOnTest' | 'none';
+  socketId: string;
+}
+
+export type SubscribeAck = { ok: true; mode: 'snapshot' | 'resume' } | { ok: false; error: ErrorMessage };
+export type SimpleAck = { ok: true } | { ok: false; error: ErrorMessage };
+
+export interface ServerToClientEvents {
+  snapshot: (msg: SnapshotMessage) => void;
+  delta: (msg: DeltaMessage) => void;
+  status: (msg: StatusMessage) => void;
+  error: (msg: ErrorMessage) => void;
+  replay: (state: ReplayState) => void;
+  presence: (msg: PresenceMessage) => void;
+  'session.expired': () => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (req: unknown, ack?: (a: SubscribeAck) => void) => void;
+  unsubscribe: (req: unknown, ack?: (a: SimpleAck) => void) => void;
+  'replay.start': (req: unknown, ack?: (a: SimpleAck) => void) => void;
+  'replay.control': (req: unknown, ack?: (a: SimpleAck) => void) => void;
+  presence: (req: unknown) => void;
+}
+
+/** The room name of a feed; one room per agency feed, so a broadcast is encoded once. */
+export function feedRoom(ref: FeedRef): string {
+  return `feed:${ref.feed}:${ref.agencyId}`;
+}
