@@ -86,6 +86,9 @@ export interface StatusMessage {
   lastPollAt: number | null;
   /** Why the feed is stale, in words a dealer can read. */
   reason?: string;
+  /** The feed's current position: a screen behind it, or in another epoch, resyncs. */
+  epoch?: string;
+  seq?: number;
 }
 
 export interface ErrorMessage {
@@ -130,7 +133,17 @@ export interface ClientToServerEvents {
   unsubscribe: (req: unknown, ack?: (a: SimpleAck) => void) => void;
   'replay.start': (req: unknown, ack?: (a: SimpleAck) => void) => void;
   'replay.control': (req: unknown, ack?: (a: SimpleAck) => void) => void;
+  'replay.list': (req: unknown, ack?: (a: { ok: true; recordings: RecordingInfo[] } | { ok: false; error: ErrorMessage }) => void) => void;
   presence: (req: unknown) => void;
+}
+
+/** A recording a tester may replay. */
+export interface RecordingInfo {
+  name: string;
+  agencyId: string;
+  feed: FeedName;
+  bytes: number;
+  modifiedAt: number;
 }
 
 /** The room name of a feed; one room per agency feed, so a broadcast is encoded once. */

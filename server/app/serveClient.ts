@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+
+export const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../client/dist');
+
+/**
+ * Serves the built client, and index.html for every route the client owns (react-router),
+ * so a reload of /dashboardDetails works. build-date.json is never cached (doc 1 §4).
+ */
+export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DIR): void {
+  if (!dir || !existsSync(join(dir, 'index.html'))) return;
+  app.use(
+    express.static(dir, {
+      index: false,
+      setHeaders(res, path) {
+        if (path.endsWith('build-date.json') || path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache, no-store');
+        else if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.get(/^\/(?!api\/|socket\.io\/|healthz|readyz|metrics).*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(join(dir, 'index.html'));
+  });
+}

@@ -1,0 +1,46 @@
+import type { BridgeConfig } from '../config';
+import type { Logger } from '../observability/logger';
+import { startSimulator } from '../simulator/createSimulator';
+import { demoUsers } from '../simulator/world/demoUsers';
+import { startBridge, type Bridge } from './bridge';
+
+export interface Running {
+  bridge: Bridge;
+  simulatorUrl: string | null;
+  banner(): string[];
+  close(): Promise<void>;
+}
+
+/** Starts the embedded simulator when no UPSTREAM_URL is configured, then the bridge. */
+export async function startAll(config: BridgeConfig, logger: Logger): Promise<Running> {
+  let sim: Awaited<ReturnType<typeof startSimulator>> | null = null;
+  if (!config.UPSTREAM_URL) {
+    sim = await startSimulator({
+      port: config.SIM_PORT,
+      host: '127.0.0.1',
+      seed: config.SIM_SEED,
+      agencies: config.SIM_AGENCIES,
+      sitesPerAgency: config.SIM_SITES_PER_AGENCY,
+      signalRatePerMin: config.SIM_SIGNAL_RATE,
+    });
+    config = { ...config, UPSTREAM_URL: sim.url };
+  }
+  const bridge = await startBridge(config, { logger });
+  const shownPort = config.PORT === 0 ? new URL(bridge.url).port : String(config.PORT);
+  return {
+    bridge,
+    simulatorUrl: sim?.url ?? null,
+    banner() {
+      const lines = [`Dealer portal: http://localhost:${shownPort}`, `Upstream: ${sim ? `embedded simulator at ${sim.url}` : config.UPSTREAM_URL}`];
+      if (sim) {
+        lines.push('Demo sign-ins:');
+        for (const u of demoUsers()) lines.push(`  ${u.username.padEnd(12)} ${u.password.padEnd(14)} ${u.shows}`);
+      }
+      return lines;
+    },
+    async close() {
+      await bridge.close();
+      await sim?.close();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** Parses "2000", "2s", "90m", "24h" into milliseconds. */
+export function parseDuration(value: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(value.trim());
+  if (!m) throw new Error(`not a duration: ${value}`);
+  const n = Number(m[1]);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 'ms') as 'ms'];
+  return Math.round(n * unit);
+}
+
+const duration = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((v, ctx) => {
+      try {
+        return parseDuration(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    });
+const bool = (def: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v == null || v === '' ? def : /^(1|true|yes|on)$/i.test(v)));
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+
+/** Every environment variable the bridge and the embedded simulator read (README lists them). */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  /** The monitoring-center API. Unset: the embedded simulator is started and used. */
+  UPSTREAM_URL: z.string().url().optional(),
+  /** The alarm-incident API (MASAPI gateway); defaults to UPSTREAM_URL. */
+  UPSTREAM_ALARM_URL: z.string().url().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Upstream requests per second the bridge allows itself across all feeds. */
+  UPSTREAM_BUDGET_RPS: z.coerce.number().min(1).default(50),
+  POLL_MS: z.coerce.number().int().min(100).default(2000),
+  FEED_WINDOW: duration('24h'),
+  /** Full re-read of a history window, to catch rows that changed below the newest page. */
+  FEED_RECONCILE_MS: z.coerce.number().int().min(1000).default(60_000),
+  FEED_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
+  /** Deltas kept per feed for resume. */
+  FEED_BACKLOG: z.coerce.number().int().min(1).default(500),
+  REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().default('dlp:'),
+  DATABASE_URL: z.string().optional(),
+  AUDIT_FILE: z.string().default('data/audit.log'),
+  RECORDINGS_DIR: z.string().default('recordings'),
+  /** "all", or a comma list of agency ids to record. Empty: off. */
+  RECORD_AGENCIES: list,
+  ALLOWED_ORIGINS: list,
+  SESSION_TTL: duration('8h'),
+  COOKIE_SECURE: bool(false),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** The login RelationId that marks an account owner (doc 1 §6, "value not shown"); the simulator's owner uses it. */
+  OWNER_RELATION_ID: z.string().default('1'),
+  /** Sign-in attempts allowed per client IP per minute on POST /api/session. */
+  LOGIN_RATE_PER_MIN: z.coerce.number().int().min(1).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TILE_URL: z.string().optional(),
+  OSRM_URL: z.string().optional(),
+  SIM_SEED: z.coerce.number().int().default(1),
+  SIM_AGENCIES: z.coerce.number().int().min(1).max(500).default(6),
+  SIM_SITES_PER_AGENCY: z.coerce.number().int().min(1).max(100_000).default(400),
+  SIM_SIGNAL_RATE: z.coerce.number().min(0).default(6),
+});
+export type BridgeConfig = z.infer<typeof envSchema>;
+
+/** Reads the configuration from an environment; a bad value stops start-up with a clear message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<BridgeConfig> = {}): BridgeConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import type { DeltaMessage, FeedRef, FeedRow, StatusMessage } from '../../shared/live/protocol';
+import { applyChanges, isEmptyChanges, type RowChanges } from '../../shared/live/diff';
+import { isUpstreamError } from '../upstream/upstreamError';
+import type { Logger } from '../observability/logger';
+import type { CredentialPool, FeedCredential } from './credentialPool';
+import { createFeedPoller, realTimers, type Timers } from './feedPoller';
+import { feedKey, type FeedMeta, type FeedStore, type PollOutcome } from './feedTypes';
+import type { PollLease } from './pollLease';
+
+/** Where a feed's messages go: the agency's room on every bridge process. */
+export interface FeedPublisher {
+  delta(ref: FeedRef, msg: DeltaMessage): void;
+  status(ref: FeedRef, msg: StatusMessage): void;
+}
+
+export interface FeedSource {
+  poll(state: ReadonlyMap<string, FeedRow>, signal?: AbortSignal): Promise<PollOutcome>;
+  reset(): void;
+}
+
+export interface PollReport {
+  ref: FeedRef;
+  ms: number;
+  ok: boolean;
+  requests: number;
+  bytes: number;
+  changes?: RowChanges<FeedRow>;
+  delta?: DeltaMessage;
+  /** True for the first load of a feed; `rows` then holds its whole state. */
+  full?: boolean;
+  rows?: ReadonlyMap<string, FeedRow>;
+  at: number;
+}
+
+export interface AgencyFeedDeps {
+  ref: FeedRef;
+  /** Builds the source; `credential()` is the session the current poll reads with. */
+  source: FeedSource;
+  credentials: CredentialPool;
+  /** The credential the source's fetches must use during a poll. */
+  credentialSlot: { current: FeedCredential | null };
+  store: FeedStore;
+  lease: PollLease;
+  publish: FeedPublisher;
+  intervalMs: number;
+  leaseRenewMs: number;
+  heartbeatMs: number;
+  onSessionExpired(bridgeSessionIds: string[]): void;
+  onPoll?(r: PollReport): void;
+  onLeaseChange?(held: boolean): void;
+  logger: Logger;
+  clock?: () => number;
+  timers?: Timers;
+  random?: () => number;
+}
+
+class NoCredentialError extends Error {
+  constructor() {
+    super('No signed-in session can read this agency right now.');
+  }
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof NoCredentialError) return err.message;
+  if (isUpstreamError(err)) return err.message;
+  return 'The monitoring center could not be read.';
+}
+
+/**
+ * One agency feed (its event history, or its active alarms) on one bridge process. It polls only
+ * while it holds the agency's poll lease; it turns each poll into at most one numbered delta,
+ * commits it to the feed store, then publishes it to the agency's room.
+ */
+export function createAgencyFeed(d: AgencyFeedDeps) {
+  const clock = d.clock ?? Date.now;
+  const timers = d.timers ?? realTimers;
+  const random = d.random ?? Math.random;
+  const key = feedKey(d.ref);
+  const log = d.logger.child({ agency: d.ref.agencyId, feed: d.ref.feed });
+
+  let state = new Map<string, FeedRow>();
+  let meta: FeedMeta = { epoch: '', seq: 0, stale: false, lastPollAt: null };
+  let loaded = false;
+  let holding = false;
+  let stopped = true;
+  let leaseTimer: unknown = null;
+  let heartbeatTimer: unknown = null;
+
+  const statusMsg = (): StatusMessage => ({ ...d.ref, stale: meta.stale, lastPollAt: meta.lastPollAt, reason: meta.stale ? meta.reason : undefined, epoch: meta.epoch, seq: meta.seq });
+
+  async function pollOnce(signal: AbortSignal) {
+    const started = clock();
+    let outcome: PollOutcome | null = null;
+    for (;;) {
+      const cred = d.credentials.pick();
+      if (!cred) throw new NoCredentialError();
+      d.credentialSlot.current = cred;
+      try {
+        outcome = await d.source.poll(state, signal);
+        break;
+      } catch (e) {
+        if (isUpstreamError(e) && e.kind === 'session_expired') {
+          d.onSessionExpired(d.credentials.expire(cred.upstreamSessionId));
+          continue;
+        }
+        throw e;
+      } finally {
+        d.credentialSlot.current = null;
+      }
+    }
+    if (signal.aborted || stopped) return;
+    // NOTE: fencing. A process that lost its lease while polling (a pause longer than the lease)
+    // must not commit: another process is the poller now.
+    if (!(await d.lease.acquire(key))) {
+      stepDown();
+      return;
+    }
+    const now = clock();
+    const wasStale = meta.stale;
+    meta = { ...meta, stale: false, reason: undefined, lastPollAt: now };
+    let delta: DeltaMessage | undefined;
+    const firstLoad = !loaded;
+    if (!loaded) {
+      applyChanges(state, outcome.changes);
+      await d.store.commit(d.ref, meta, { delta: null, replaceRows: state });
+      loaded = true;
+      d.publish.status(d.ref, statusMsg());
+    } else if (!isEmptyChanges(outcome.changes)) {
+      meta = { ...meta, seq: meta.seq + 1 };
+      delta = { ...d.ref, epoch: meta.epoch, seq: meta.seq, upserts: outcome.changes.upserts, removes: outcome.changes.removes, at: now };
+      applyChanges(state, outcome.changes);
+      const intact = await d.store.commit(d.ref, meta, { delta });
+      if (!intact) await d.store.commit(d.ref, meta, { delta: null, replaceRows: state });
+      d.publish.delta(d.ref, delta);
+      if (wasStale) d.publish.status(d.ref, statusMsg());
+    } else if (wasStale) {
+      await d.store.setStatus(d.ref, meta);
+      d.publish.status(d.ref, statusMsg());
+    }
+    d.onPoll?.({ ref: d.ref, ms: clock() - started, ok: true, requests: outcome.requests, bytes: outcome.bytes, changes: outcome.changes, delta, full: firstLoad, rows: firstLoad ? state : undefined, at: now });
+  }
+
+  const poller = createFeedPoller({
+    intervalMs: d.intervalMs,
+    initialDelayMs: 0,
+    pollOnce,
+    timers,
+    clock,
+    random,
+    onError(err, failures) {
+      log.warn({ failures, err: err instanceof Error ? err.message : String(err) }, 'feed poll failed');
+      d.onPoll?.({ ref: d.ref, ms: 0, ok: false, requests: 0, bytes: 0, at: clock() });
+      if (!meta.stale && loaded) {
+        meta = { ...meta, stale: true, reason: reasonOf(err) };
+        void d.store.setStatus(d.ref, meta).catch(() => {});
+        d.publish.status(d.ref, statusMsg());
+      }
+    },
+  });
+
+  async function becomeHolder() {
+    holding = true;
+    d.onLeaseChange?.(true);
+    const saved = await d.store.load(d.ref).catch(() => null);
+    if (saved && saved.meta.epoch) {
+      // Take over where the last poller left off: same epoch, same sequence, so no screen resyncs.
+      state = saved.rows;
+      meta = saved.meta;
+      loaded = true;
+    } else {
+      state = new Map();
+      meta = { epoch: randomUUID(), seq: 0, stale: false, lastPollAt: null };
+      loaded = false;
+    }
+    d.source.reset();
+    log.info({ epoch: meta.epoch, seq: meta.seq }, 'polling');
+    poller.start();
+    heartbeat();
+  }
+
+  function stepDown() {
+    if (!holding) return;
+    holding = false;
+    poller.stop();
+    if (heartbeatTimer != null) timers.clearTimeout(heartbeatTimer);
+    heartbeatTimer = null;
+    d.onLeaseChange?.(false);
+    log.info('stopped polling');
+  }
+
+  /** Tells screens the feed's position and freshness now and then, so a quiet feed shows its age. */
+  function heartbeat() {
+    heartbeatTimer = timers.setTimeout(() => {
+      if (!holding) return;
+      if (loaded) {
+        void d.store.setStatus(d.ref, meta).catch(() => {});
+        d.publish.status(d.ref, statusMsg());
+      }
+      heartbeat();
+    }, d.heartbeatMs);
+  }
+
+  async function leaseLoop() {
+    leaseTimer = null;
+    if (stopped) return;
+    try {
+      const held = await d.lease.acquire(key);
+      if (stopped) {
+        if (held) await d.lease.release(key);
+        return;
+      }
+      if (held && !holding) await becomeHolder();
+      else if (!held && holding) stepDown();
+    } catch (e) {
+      log.warn({ err: (e as Error).message }, 'lease check failed');
+    }
+    if (!stopped) leaseTimer = timers.setTimeout(() => void leaseLoop(), d.leaseRenewMs * (0.8 + 0.4 * random()));
+  }
+
+  return {
+    ref: d.ref,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void leaseLoop();
+    },
+    async stop() {
+      stopped = true;
+      if (leaseTimer != null) timers.clearTimeout(leaseTimer);
+      leaseTimer = null;
+      const wasHolding = holding;
+      stepDown();
+      if (wasHolding) await d.lease.release(key);
+    },
+    get holding() {
+      return holding;
+    },
+    get position() {
+      return { epoch: meta.epoch, seq: meta.seq, stale: meta.stale, loaded };
+    },
+  };
+}
+export type AgencyFeed = ReturnType<typeof createAgencyFeed>;

@@ -1,0 +1,145 @@
+import type { FeedRef } from '../../shared/live/protocol';
+import type { Logger } from '../observability/logger';
+import type { UpstreamClient } from '../upstream/upstreamClient';
+import { createAgencyFeed, type AgencyFeed, type FeedPublisher, type PollReport } from './agencyFeed';
+import { createAlarmsSource } from './alarmsSource';
+import { createCredentialPool, type CredentialPool, type FeedCredential } from './credentialPool';
+import { realTimers, type Timers } from './feedPoller';
+import { feedKey, parseFeedKey, type FeedStore } from './feedTypes';
+import { createHistorySource } from './historySource';
+import type { PollLease } from './pollLease';
+import type { RequestBudget } from './requestBudget';
+import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
+
+export interface FeedManagerDeps {
+  upstream: UpstreamClient;
+  store: FeedStore;
+  lease: PollLease;
+  budget: RequestBudget;
+  publish: FeedPublisher;
+  logger: Logger;
+  pollMs: number;
+  windowMs: number;
+  reconcileMs: number;
+  graceMs: number;
+  leaseRenewMs: number;
+  heartbeatMs: number;
+  /** Drop a feed's stored state when it stops (one process); keep it for the next poller (Redis). */
+  dropOnStop: boolean;
+  onSessionExpired(bridgeSessionIds: string[]): void;
+  onPoll?(r: PollReport): void;
+  onLeaseChange?(ref: FeedRef, held: boolean): void;
+  timers?: Timers;
+}
+
+interface Entry {
+  feed: AgencyFeed;
+  credentials: CredentialPool;
+  watchers: Set<string>;
+  graceTimer: unknown;
+}
+
+/**
+ * Keeps one feed per agency and feed kind on this process, however many screens watch it; starts
+ * it with its first watcher and stops it a grace period after its last one leaves.
+ */
+export function createFeedManager(d: FeedManagerDeps) {
+  const timers = d.timers ?? realTimers;
+  const entries = new Map<string, Entry>();
+
+  function build(ref: FeedRef): Entry {
+    const credentials = createCredentialPool();
+    const slot: { current: FeedCredential | null } = { current: null };
+    const cred = () => {
+      if (!slot.current) throw new Error('feed fetch outside a poll');
+      return slot.current;
+    };
+    const source =
+      ref.feed === 'events'
+        ? createHistorySource({
+            windowMs: d.windowMs,
+            reconcileMs: d.reconcileMs,
+            clock: Date.now,
+            fetchPage: async (page, count, signal) => {
+              await d.budget.acquire();
+              return fetchHistoryPage(d.upstream, ref, cred(), d.windowMs, page, count, signal);
+            },
+          })
+        : createAlarmsSource({
+            fetchPage: async (page, count, signal) => {
+              await d.budget.acquire();
+              return fetchAlarmsPage(d.upstream, ref, cred(), page, count, signal);
+            },
+          });
+    const feed = createAgencyFeed({
+      ref,
+      source: source as never,
+      credentials,
+      credentialSlot: slot,
+      store: d.store,
+      lease: d.lease,
+      publish: d.publish,
+      intervalMs: d.pollMs,
+      leaseRenewMs: d.leaseRenewMs,
+      heartbeatMs: d.heartbeatMs,
+      onSessionExpired: d.onSessionExpired,
+      onPoll: d.onPoll,
+      onLeaseChange: (held) => d.onLeaseChange?.(ref, held),
+      logger: d.logger,
+      timers,
+    });
+    return { feed, credentials, watchers: new Set(), graceTimer: null };
+  }
+
+  return {
+    /** A screen starts watching a feed; its session may be used to poll it. */
+    watch(ref: FeedRef, watcherId: string, credential: FeedCredential) {
+      const key = feedKey(ref);
+      let e = entries.get(key);
+      if (!e) {
+        e = build(ref);
+        entries.set(key, e);
+      }
+      if (e.graceTimer != null) {
+        timers.clearTimeout(e.graceTimer);
+        e.graceTimer = null;
+      }
+      e.watchers.add(watcherId);
+      e.credentials.add(watcherId, credential);
+      e.feed.start();
+    },
+    unwatch(ref: FeedRef, watcherId: string) {
+      const key = feedKey(ref);
+      const e = entries.get(key);
+      if (!e || !e.watchers.delete(watcherId)) return;
+      e.credentials.remove(watcherId);
+      if (e.watchers.size > 0 || e.graceTimer != null) return;
+      e.graceTimer = timers.setTimeout(() => {
+        e.graceTimer = null;
+        if (e.watchers.size > 0) return;
+        entries.delete(key);
+        void e.feed.stop().then(() => (d.dropOnStop ? d.store.drop(ref) : undefined));
+      }, d.graceMs);
+    },
+    /** Every feed a watcher (a socket) watches, e.g. when it disconnects. */
+    unwatchAll(watcherId: string) {
+      for (const [key, e] of entries) if (e.watchers.has(watcherId)) this.unwatch(parseFeedKey(key), watcherId);
+    },
+    counts() {
+      let holding = 0;
+      for (const e of entries.values()) if (e.feed.holding) holding++;
+      return { feeds: entries.size, holding };
+    },
+    positions() {
+      return [...entries.entries()].map(([key, e]) => ({ key, watchers: e.watchers.size, holding: e.feed.holding, ...e.feed.position }));
+    },
+    async close() {
+      for (const e of entries.values()) {
+        if (e.graceTimer != null) timers.clearTimeout(e.graceTimer);
+        await e.feed.stop();
+      }
+      entries.clear();
+    },
+  };
+}
+export type FeedManager = ReturnType<typeof createFeedManager>;

@@ -1,0 +1,84 @@
+/** Timers a poller uses, so tests can hand it fakes. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+export const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export interface FeedPollerDeps {
+  intervalMs: number;
+  /** First poll after this delay: spreads many agencies' polls over the interval. */
+  initialDelayMs: number;
+  pollOnce(signal: AbortSignal): Promise<void>;
+  onError(err: unknown, consecutiveFailures: number): void;
+  timers?: Timers;
+  clock?: () => number;
+  random?: () => number;
+  maxBackoffMs?: number;
+}
+
+/**
+ * Runs one feed's polls: never two at once (the next is scheduled when the last ends), at a fixed
+ * rate while healthy, backing off with jitter after failures.
+ */
+export function createFeedPoller(d: FeedPollerDeps) {
+  const timers = d.timers ?? realTimers;
+  const clock = d.clock ?? Date.now;
+  const random = d.random ?? Math.random;
+  const maxBackoff = d.maxBackoffMs ?? 30_000;
+  let handle: unknown = null;
+  let running = false;
+  let inFlight: AbortController | null = null;
+  let failures = 0;
+
+  function schedule(ms: number) {
+    if (!running) return;
+    handle = timers.setTimeout(() => void tick(), Math.max(0, ms));
+  }
+
+  async function tick() {
+    handle = null;
+    if (!running || inFlight) return;
+    const started = clock();
+    inFlight = new AbortController();
+    try {
+      await d.pollOnce(inFlight.signal);
+      failures = 0;
+      schedule(d.intervalMs - (clock() - started));
+    } catch (err) {
+      failures++;
+      if (running) d.onError(err, failures);
+      const backoff = Math.min(maxBackoff, d.intervalMs * 2 ** Math.min(failures - 1, 10));
+      schedule(backoff * (0.5 + random()));
+    } finally {
+      inFlight = null;
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      failures = 0;
+      schedule(d.initialDelayMs);
+    },
+    stop() {
+      running = false;
+      if (handle != null) timers.clearTimeout(handle);
+      handle = null;
+      inFlight?.abort();
+    },
+    /** Polls as soon as the current poll (if any) ends. */
+    pollSoon() {
+      if (!running || inFlight) return;
+      if (handle != null) timers.clearTimeout(handle);
+      schedule(0);
+    },
+    get running() {
+      return running;
+    },
+  };
+}

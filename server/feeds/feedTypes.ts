@@ -1,0 +1,46 @@
+import type { RowChanges } from '../../shared/live/diff';
+import type { DeltaMessage, FeedName, FeedRef, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
+
+/** Freshness of a feed, as screens are told it. */
+export interface FeedMeta {
+  epoch: string;
+  seq: number;
+  stale: boolean;
+  lastPollAt: number | null;
+  reason?: string;
+}
+
+/** What one poll of the upstream produced. */
+export interface PollOutcome {
+  changes: RowChanges<FeedRow>;
+  /** True when the rows replace the whole state (first load, or a full reconcile). */
+  full: boolean;
+  requests: number;
+  bytes: number;
+}
+
+/** Where a feed's state and its recent deltas live: this process, or Redis for several. */
+export interface FeedStore {
+  /** The committed state, for a process that takes over polling. */
+  load(ref: FeedRef): Promise<{ meta: FeedMeta; rows: Map<string, FeedRow> } | null>;
+  /**
+   * Commits a delta (or a whole set of rows) and the meta, atomically. Answers false when the
+   * store had lost this feed before the commit (Redis restarted), so the holder writes it whole.
+   */
+  commit(ref: FeedRef, meta: FeedMeta, change: { delta: DeltaMessage | null; replaceRows?: Map<string, FeedRow> }): Promise<boolean>;
+  /** Updates only freshness. */
+  setStatus(ref: FeedRef, meta: FeedMeta): Promise<void>;
+  snapshot(ref: FeedRef): Promise<SnapshotMessage | null>;
+  /** The deltas after `seq` in `epoch`, or null when they are no longer all held. */
+  deltasSince(ref: FeedRef, epoch: string, seq: number): Promise<DeltaMessage[] | null>;
+  drop(ref: FeedRef): Promise<void>;
+}
+
+export function feedKey(ref: FeedRef): string {
+  return `${ref.feed}:${ref.agencyId}`;
+}
+
+export function parseFeedKey(key: string): FeedRef {
+  const i = key.indexOf(':');
+  return { feed: key.slice(0, i) as FeedName, agencyId: key.slice(i + 1) };
+}

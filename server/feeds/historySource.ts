@@ -1,0 +1,133 @@
+import type { EventLogRow } from '../../shared/upstream/eventLogRow';
+import { diffRows, sameRow, type RowChanges } from '../../shared/live/diff';
+import type { PollOutcome } from './feedTypes';
+
+/** Reads one newest-first page (1-based) of an agency's event history. */
+export type FetchHistoryPage = (page: number, count: number, signal?: AbortSignal) => Promise<{ rows: EventLogRow[]; bytes: number }>;
+
+export interface HistorySourceOptions {
+  fetchPage: FetchHistoryPage;
+  windowMs: number;
+  clock: () => number;
+  /** Page size of the incremental head read; a quiet agency costs exactly one such page. */
+  headPageSize?: number;
+  /** Page size of full reads (first load and reconcile). */
+  fullPageSize?: number;
+  /** A full re-read of the window this often catches rows that changed below the head page. */
+  reconcileMs: number;
+  maxPages?: number;
+}
+
+/** The absolute time of a history row (the upstream sends ISO dates with the site's offset). */
+export function rowTime(row: EventLogRow): number {
+  const t = Date.parse(row.eventDateTime ?? row.eventDate);
+  return Number.isNaN(t) ? 0 : t;
+}
+
+/** totalRows rides on whichever row is first on a page: it is page metadata, not row data. */
+function normalize(row: EventLogRow): EventLogRow {
+  if (row.totalRows === undefined) return row;
+  const { totalRows: _t, ...rest } = row;
+  return rest as EventLogRow;
+}
+
+/**
+ * The event-history side of an agency feed. A poll reads newest-first pages only until it meets
+ * a row it already holds, so its cost does not grow with the window; rows that change further
+ * down are caught by a periodic full reconcile; rows older than the window are removed.
+ */
+export function createHistorySource(o: HistorySourceOptions) {
+  const headPageSize = o.headPageSize ?? 25;
+  const fullPageSize = o.fullPageSize ?? 500;
+  const maxPages = o.maxPages ?? 2000;
+  let lastFullAt = -Infinity;
+  /** Row ids ordered by time, oldest first, so the window trims from the front. */
+  let byTime: { t: number; id: string }[] = [];
+
+  function insertTime(t: number, id: string) {
+    let lo = 0;
+    let hi = byTime.length;
+    if (hi === 0 || byTime[hi - 1].t <= t) {
+      byTime.push({ t, id });
+      return;
+    }
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (byTime[mid].t <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    byTime.splice(lo, 0, { t, id });
+  }
+
+  async function readAll(signal?: AbortSignal) {
+    const next = new Map<string, EventLogRow>();
+    let requests = 0;
+    let bytes = 0;
+    for (let page = 1; page <= maxPages; page++) {
+      const res = await o.fetchPage(page, fullPageSize, signal);
+      requests++;
+      bytes += res.bytes;
+      for (const r of res.rows) next.set(r.id, normalize(r));
+      if (res.rows.length < fullPageSize) break;
+    }
+    return { next, requests, bytes };
+  }
+
+  return {
+    /** Polls once against the feed's current rows (which it does not mutate). */
+    async poll(state: ReadonlyMap<string, EventLogRow>, signal?: AbortSignal): Promise<PollOutcome> {
+      const now = o.clock();
+      const cutoff = now - o.windowMs;
+      if (state.size === 0 || now - lastFullAt >= o.reconcileMs) {
+        const first = state.size === 0;
+        const { next, requests, bytes } = await readAll(signal);
+        for (const [id, r] of next) if (rowTime(r) < cutoff) next.delete(id);
+        lastFullAt = now;
+        byTime = [...next.values()].map((r) => ({ t: rowTime(r), id: r.id })).sort((a, b) => a.t - b.t);
+        return { changes: diffRows(state, next), full: first, requests, bytes };
+      }
+
+      const upserts = new Map<string, EventLogRow>();
+      let requests = 0;
+      let bytes = 0;
+      for (let page = 1; page <= maxPages; page++) {
+        const res = await o.fetchPage(page, headPageSize, signal);
+        requests++;
+        bytes += res.bytes;
+        let metKnown = false;
+        for (const raw of res.rows) {
+          const row = normalize(raw);
+          const old = state.get(row.id);
+          if (old) {
+            metKnown = true;
+            if (!sameRow(old, row)) upserts.set(row.id, row);
+          } else if (rowTime(row) >= cutoff) {
+            upserts.set(row.id, row);
+          }
+        }
+        if (metKnown || res.rows.length < headPageSize) break;
+      }
+      for (const r of upserts.values()) if (!state.has(r.id)) insertTime(rowTime(r), r.id);
+
+      const removes: string[] = [];
+      let drop = 0;
+      while (drop < byTime.length && byTime[drop].t < cutoff) {
+        const id = byTime[drop].id;
+        if (state.has(id) || upserts.has(id)) {
+          if (upserts.has(id) && !state.has(id)) upserts.delete(id);
+          else removes.push(id);
+        }
+        upserts.delete(id);
+        drop++;
+      }
+      if (drop) byTime = byTime.slice(drop);
+      const changes: RowChanges<EventLogRow> = { upserts: [...upserts.values()], removes };
+      return { changes, full: false, requests, bytes };
+    },
+    /** Forces the next poll to read the whole window again. */
+    reset() {
+      lastFullAt = -Infinity;
+      byTime = [];
+    },
+  };
+}

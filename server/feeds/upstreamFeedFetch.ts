@@ -1,0 +1,63 @@
+import type { FeedRef } from '../../shared/live/protocol';
+import { activeAlarmRowSchema } from '../../shared/upstream/activeAlarmRow';
+import { eventLogRowSchema, eventLogsResultSchema } from '../../shared/upstream/eventLogRow';
+import type { UpstreamClient } from '../upstream/upstreamClient';
+import type { FeedCredential } from './credentialPool';
+
+const historyResult = eventLogsResultSchema(eventLogRowSchema);
+const alarmsResult = eventLogsResultSchema(activeAlarmRowSchema);
+
+/** The due value that covers a window: 1 = last 24 hours, 2 = this week, 3 = this month (doc 2 §2). */
+export function dueValueFor(windowMs: number): number {
+  if (windowMs <= 24 * 3_600_000) return 1;
+  if (windowMs <= 7 * 24 * 3_600_000) return 2;
+  return 3;
+}
+
+function body(ref: FeedRef, cred: FeedCredential, dueValue: number | null, page: number, count: number, sortColumn: string) {
+  return {
+    Curentsession: cred.upstreamSessionId,
+    AgencyId: ref.agencyId,
+    DueValue: dueValue,
+    EventList: null,
+    offset: page,
+    count,
+    IsAutoRefreshOn: true,
+    ColumnName: sortColumn,
+    SortType: 'desc',
+    RemoveOperatorActions: false,
+    Install_servco_Type: cred.installServcoTypeFor(ref.agencyId),
+    cs_no: null,
+    IncludeTestEvents: true,
+  };
+}
+
+/** One page of `AlarmBuffer/GetEventLogs`, newest first, validated at the boundary. */
+export async function fetchHistoryPage(upstream: UpstreamClient, ref: FeedRef, cred: FeedCredential, windowMs: number, page: number, count: number, signal?: AbortSignal) {
+  const res = await upstream.call({
+    method: 'POST',
+    path: 'AlarmBuffer/GetEventLogs',
+    sessionId: cred.upstreamSessionId,
+    query: { CurentsessionId: cred.upstreamSessionId },
+    body: body(ref, cred, dueValueFor(windowMs), page, count, 'eventDate'),
+    result: historyResult,
+    retry: true,
+    signal,
+  });
+  return { rows: res.result.eventLogList, bytes: res.bytes };
+}
+
+/** One page of `AlarmBuffer/GetEventLogsLiveAlarm_Dev`, the agency's active alarms. */
+export async function fetchAlarmsPage(upstream: UpstreamClient, ref: FeedRef, cred: FeedCredential, page: number, count: number, signal?: AbortSignal) {
+  const res = await upstream.call({
+    method: 'POST',
+    path: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
+    sessionId: cred.upstreamSessionId,
+    query: { CurentsessionId: cred.upstreamSessionId },
+    body: body(ref, cred, null, page, count, 'alarm_Date'),
+    result: alarmsResult,
+    retry: true,
+    signal,
+  });
+  return { rows: res.result.eventLogList, bytes: res.bytes };
+}

@@ -1,0 +1,87 @@
+import { feedRoom, subscribeSchema, unsubscribeSchema, type ErrorMessage, type FeedRef, type SubscribeAck } from '../../shared/live/protocol';
+import { credentialFor } from '../feeds/credentialPool';
+import type { FeedManager } from '../feeds/feedManager';
+import { feedKey, type FeedStore } from '../feeds/feedTypes';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import type { LiveSocket } from './liveServer';
+import { createSocketRateLimit } from './socketRateLimit';
+
+const MAX_SUBSCRIPTIONS = 8;
+/** How long a subscribe waits for a feed's first load before it answers with an error. */
+const FIRST_LOAD_WAIT_MS = 20_000;
+
+interface Deps {
+  feeds: FeedManager;
+  store: FeedStore;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+/** subscribe / unsubscribe on one screen's socket: validated, authorized, rate limited. */
+export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
+  const allow = createSocketRateLimit(20, 40);
+
+  function refuse(code: ErrorMessage['code'], message: string, about: string, ack?: (a: SubscribeAck) => void) {
+    const error: ErrorMessage = { code, message, about };
+    d.metrics.socketErrors.inc({ code });
+    socket.emit('error', error);
+    if (typeof ack === 'function') ack({ ok: false, error });
+  }
+
+  async function sendInitial(ref: FeedRef, since: { epoch: string; seq: number } | undefined): Promise<'snapshot' | 'resume'> {
+    if (since) {
+      const missed = await d.store.deltasSince(ref, since.epoch, since.seq);
+      if (missed) {
+        for (const delta of missed) socket.emit('delta', delta);
+        d.metrics.resumes.inc();
+        return 'resume';
+      }
+      d.metrics.resyncs.inc({ reason: 'behind_or_new_epoch' });
+    }
+    const started = Date.now();
+    for (;;) {
+      if (!socket.connected || !socket.data.subs.has(feedKey(ref))) return 'snapshot';
+      const snap = await d.store.snapshot(ref);
+      if (snap) {
+        socket.emit('snapshot', snap);
+        return 'snapshot';
+      }
+      if (Date.now() - started > FIRST_LOAD_WAIT_MS) throw new Error('first load timed out');
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  socket.on('subscribe', async (req, ack) => {
+    if (!allow()) return refuse('rate_limited', 'Too many requests; slow down.', 'subscribe', ack);
+    const parsed = subscribeSchema.safeParse(req);
+    if (!parsed.success) return refuse('bad_request', `Invalid subscribe: ${parsed.error.issues[0]?.message ?? 'bad shape'}`, 'subscribe', ack);
+    const { since, ...ref } = parsed.data;
+    if (!socket.data.visible.has(ref.agencyId)) return refuse('forbidden', 'You may not see this agency.', 'subscribe', ack);
+    const key = feedKey(ref);
+    if (!socket.data.subs.has(key) && socket.data.subs.size >= MAX_SUBSCRIPTIONS) return refuse('bad_request', 'Too many subscriptions on one screen.', 'subscribe', ack);
+    socket.data.subs.add(key);
+    const s = socket.data.session;
+    d.feeds.watch(ref, socket.id, credentialFor(s.id, s.upstreamSessionId, s.profile));
+    // NOTE: join the room before reading the store, so nothing published in between is missed;
+    // the client drops deltas its snapshot already holds.
+    await socket.join(feedRoom(ref));
+    try {
+      const mode = await sendInitial(ref, since);
+      if (typeof ack === 'function') ack({ ok: true, mode });
+    } catch (e) {
+      d.logger.warn({ agency: ref.agencyId, feed: ref.feed, err: (e as Error).message }, 'subscribe failed');
+      refuse('internal', 'The feed is not available right now; retrying.', 'subscribe', ack);
+    }
+  });
+
+  socket.on('unsubscribe', async (req, ack) => {
+    if (!allow()) return refuse('rate_limited', 'Too many requests; slow down.', 'unsubscribe');
+    const parsed = unsubscribeSchema.safeParse(req);
+    if (!parsed.success) return refuse('bad_request', 'Invalid unsubscribe.', 'unsubscribe');
+    socket.data.subs.delete(feedKey(parsed.data));
+    await socket.leave(feedRoom(parsed.data));
+    d.feeds.unwatch(parsed.data, socket.id);
+    if (typeof ack === 'function') ack({ ok: true });
+  });
+}

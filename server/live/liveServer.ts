@@ -1,0 +1,67 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { LIVE_NAMESPACE, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/live/protocol';
+import type { BridgeConfig } from '../config';
+import type { Logger } from '../observability/logger';
+import type { BridgeSession } from '../session/sessionStore';
+
+export interface SocketData {
+  session: BridgeSession;
+  visible: Set<string>;
+  subs: Set<string>;
+}
+export type LiveNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Inbound socket messages are small: a subscribe is well under 1 KB. */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * A websocket upgrade from a browser always carries Origin; the `cors` option does not stop
+ * cross-origin websockets (FACTS.md), so the handshake checks it here.
+ */
+export function originAllowed(req: IncomingMessage, allowed: string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** The socket.io server, with the Redis adapter when several bridge processes share screens. */
+export function createLiveServer(http: HttpServer, config: BridgeConfig, logger: Logger) {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(http, {
+    path: '/socket.io',
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // NOTE: compression would cost CPU per screen and defeat encode-once broadcasts (FACTS.md).
+    perMessageDeflate: false,
+    httpCompression: false,
+    pingInterval: 10_000,
+    pingTimeout: 10_000,
+    serveClient: false,
+    allowRequest: (req, cb) => cb(null, originAllowed(req, config.ALLOWED_ORIGINS)),
+  });
+  const redisClients: Redis[] = [];
+  if (config.REDIS_URL) {
+    const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (e) => logger.warn({ err: e.message }, 'redis adapter error'));
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: `${config.REDIS_PREFIX}sio` }));
+  }
+  const nsp: LiveNamespace = io.of(LIVE_NAMESPACE);
+  return {
+    io,
+    nsp,
+    async close() {
+      io.disconnectSockets(true);
+      await new Promise<void>((r) => io.close(() => r()));
+      for (const c of redisClients) c.disconnect();
+    },
+  };
+}

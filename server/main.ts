@@ -1,0 +1,24 @@
+import { loadConfig } from './config';
+import { createLogger } from './observability/logger';
+import { startAll } from './app/startAll';
+
+/** `npm start`: the embedded simulator (unless UPSTREAM_URL is set) and the bridge, until Ctrl-C. */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const running = await startAll(config, logger);
+  for (const line of running.banner()) console.log(line);
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'stopping');
+    await running.close();
+    logger.flush();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { feedRoom, replayControlSchema, replayStartSchema, type FeedName, type RecordingInfo } from '../../shared/live/protocol';
+import type { BridgeConfig } from '../config';
+import type { FeedManager } from '../feeds/feedManager';
+import { feedKey } from '../feeds/feedTypes';
+import type { Logger } from '../observability/logger';
+import type { LiveSocket } from '../live/liveServer';
+import { parseRecordingName, readRecording } from './recordingFormat';
+import { createReplaySession, type ReplaySession } from './replaySession';
+
+/** Recordings of the agencies a session may see, newest first. */
+export function listRecordings(dir: string, visible: Set<string>): RecordingInfo[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: RecordingInfo[] = [];
+  for (const name of files) {
+    const meta = parseRecordingName(name);
+    if (!meta || !visible.has(meta.agencyId)) continue;
+    const st = statSync(join(dir, name));
+    out.push({ name, agencyId: meta.agencyId, feed: meta.feed as FeedName, bytes: st.size, modifiedAt: st.mtimeMs });
+  }
+  return out.sort((a, b) => b.modifiedAt - a.modifiedAt);
+}
+
+/**
+ * A tester replays a recording into their own screen only: the socket leaves that feed's live
+ * room and gets the replay through the same snapshot/delta messages.
+ */
+export function registerReplayHandlers(socket: LiveSocket, d: { config: BridgeConfig; logger: Logger; feeds: FeedManager }) {
+  let session: ReplaySession | null = null;
+  const fail = (message: string, code: 'bad_request' | 'not_found' | 'forbidden' = 'bad_request') => ({ ok: false as const, error: { code, message } });
+
+  socket.on('replay.list', (_req, ack) => {
+    if (typeof ack === 'function') ack({ ok: true, recordings: listRecordings(d.config.RECORDINGS_DIR, socket.data.visible) });
+  });
+
+  socket.on('replay.start', async (req, ack) => {
+    const parsed = replayStartSchema.safeParse(req);
+    const reply = typeof ack === 'function' ? ack : () => {};
+    if (!parsed.success) return reply(fail('Invalid replay request.'));
+    const meta = parseRecordingName(parsed.data.recording);
+    if (!meta) return reply(fail('No such recording.', 'not_found'));
+    if (!socket.data.visible.has(meta.agencyId)) return reply(fail('You may not see this agency.', 'forbidden'));
+    let lines;
+    try {
+      lines = readRecording(join(d.config.RECORDINGS_DIR, parsed.data.recording));
+    } catch {
+      return reply(fail('No such recording.', 'not_found'));
+    }
+    session?.stop();
+    const ref = { feed: meta.feed as FeedName, agencyId: meta.agencyId };
+    socket.data.subs.delete(feedKey(ref));
+    await socket.leave(feedRoom(ref));
+    d.feeds.unwatch(ref, socket.id);
+    try {
+      session = createReplaySession(parsed.data.recording, lines, parsed.data.speed, {
+        snapshot: (m) => socket.emit('snapshot', m),
+        delta: (m) => socket.emit('delta', m),
+        state: (s) => socket.emit('replay', s),
+      });
+    } catch (e) {
+      return reply(fail((e as Error).message));
+    }
+    reply({ ok: true });
+    session.start();
+  });
+
+  socket.on('replay.control', (req, ack) => {
+    const reply = typeof ack === 'function' ? ack : () => {};
+    const parsed = replayControlSchema.safeParse(req);
+    if (!parsed.success) return reply(fail('Invalid replay control.'));
+    if (!session) return reply(fail('No replay is running.', 'not_found'));
+    const { action, value } = parsed.data;
+    if (action === 'pause') session.pause();
+    else if (action === 'resume') session.resume();
+    else if (action === 'step') session.step();
+    else if (action === 'seek') session.seek(value ?? 0);
+    else if (action === 'speed') session.setSpeed(value ?? 1);
+    else {
+      session.stop();
+      session = null;
+    }
+    reply({ ok: true });
+  });
+
+  socket.on('disconnect', () => session?.stop());
+}

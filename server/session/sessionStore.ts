@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { LoginProfile } from '../../shared/upstream/loginProfile';
+
+/**
+ * A bridge session: what the browser's httpOnly cookie stands for. The upstream session id and
+ * the user's codeword/PIN live only here, never in the browser.
+ */
+export interface BridgeSession {
+  id: string;
+  username: string;
+  upstreamSessionId: string;
+  profile: LoginProfile;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface SessionStore {
+  create(s: Omit<BridgeSession, 'id' | 'createdAt' | 'expiresAt'>): Promise<BridgeSession>;
+  get(id: string): Promise<BridgeSession | null>;
+  update(s: BridgeSession): Promise<void>;
+  delete(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** One-process store: the embedded default. */
+export function createMemorySessionStore(ttlMs: number, now: () => number = Date.now): SessionStore {
+  const sessions = new Map<string, BridgeSession>();
+  return {
+    async create(s) {
+      const t = now();
+      const session = { ...s, id: newSessionId(), createdAt: t, expiresAt: t + ttlMs };
+      sessions.set(session.id, session);
+      return session;
+    },
+    async get(id) {
+      const s = sessions.get(id);
+      if (!s) return null;
+      if (s.expiresAt <= now()) {
+        sessions.delete(id);
+        return null;
+      }
+      return s;
+    },
+    async update(s) {
+      sessions.set(s.id, s);
+    },
+    async delete(id) {
+      sessions.delete(id);
+    },
+    async close() {
+      sessions.clear();
+    },
+  };
+}
+
+/** Shared store for several bridge processes (REDIS_URL). */
+export function createRedisSessionStore(redis: Redis, prefix: string, ttlMs: number, now: () => number = Date.now): SessionStore {
+  const key = (id: string) => `${prefix}session:${id}`;
+  return {
+    async create(s) {
+      const t = now();
+      const session = { ...s, id: newSessionId(), createdAt: t, expiresAt: t + ttlMs };
+      await redis.set(key(session.id), JSON.stringify(session), 'PX', ttlMs);
+      return session;
+    },
+    async get(id) {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(id)) return null;
+      const text = await redis.get(key(id));
+      return text ? (JSON.parse(text) as BridgeSession) : null;
+    },
+    async update(s) {
+      await redis.set(key(s.id), JSON.stringify(s), 'PX', Math.max(1, s.expiresAt - now()));
+    },
+    async delete(id) {
+      await redis.del(key(id));
+    },
+    async close() {},
+  };
+}
