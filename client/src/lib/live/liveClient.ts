@@ -1,0 +1,123 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  LIVE_NAMESPACE,
+  PROTOCOL_VERSION,
+  type ClientToServerEvents,
+  type FeedName,
+  type FeedRef,
+  type RecordingInfo,
+  type ServerToClientEvents,
+  type SimpleAck,
+  type SubscribeAck,
+} from '../../../../shared/live/protocol';
+import { createFeedHandle, type FeedHandle } from './feedHandle';
+
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const key = (r: FeedRef) => `${r.feed}:${r.agencyId}`;
+
+export interface LiveClientOptions {
+  /** Base URL of the bridge; default the page's own origin. */
+  url?: string;
+  /** Extra socket.io options (tests pass extraHeaders with the session cookie). */
+  socketOptions?: Parameters<typeof io>[1];
+  onSessionExpired?: () => void;
+}
+
+/**
+ * The client side of the live protocol, in one module: one socket per page, any number of feeds,
+ * each applied strictly in order, resynced on a gap, resumed from its cursor after a reconnect.
+ */
+export function createLiveClient(opts: LiveClientOptions = {}) {
+  const socket: LiveSocket = io(`${opts.url ?? ''}${LIVE_NAMESPACE}`, {
+    // NOTE: websocket only, so several bridges behind a proxy need no sticky sessions.
+    transports: ['websocket'],
+    withCredentials: true,
+    auth: { protocol: PROTOCOL_VERSION },
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 5000,
+    ...opts.socketOptions,
+  });
+  const feeds = new Map<string, { handle: FeedHandle; refs: number }>();
+
+  function requestSubscribe(ref: FeedRef, since: { epoch: string; seq: number } | null, answered: (mode: 'snapshot' | 'resume' | null, reason?: string) => void) {
+    if (!socket.connected) return;
+    socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) => (ack.ok ? answered(ack.mode) : answered(null, ack.error.message)));
+  }
+
+  socket.on('connect', () => {
+    for (const { handle } of feeds.values()) handle.onConnected();
+  });
+  socket.on('disconnect', () => {
+    for (const { handle } of feeds.values()) handle.onDisconnected();
+  });
+  socket.on('connect_error', (err) => {
+    if (err.message === 'no_session') {
+      for (const { handle } of feeds.values()) handle.onSessionExpired();
+      socket.disconnect();
+      opts.onSessionExpired?.();
+    }
+  });
+  socket.on('snapshot', (m) => feeds.get(key(m))?.handle.onSnapshot(m));
+  socket.on('delta', (m) => feeds.get(key(m))?.handle.onDelta(m));
+  socket.on('status', (m) => feeds.get(key(m))?.handle.onStatus(m));
+  socket.on('replay', (s) => {
+    for (const { handle } of feeds.values()) if (handle.getSnapshot().replay?.recording === s.recording) handle.onReplay(s);
+  });
+  socket.on('session.expired', () => {
+    for (const { handle } of feeds.values()) handle.onSessionExpired();
+    opts.onSessionExpired?.();
+  });
+
+  return {
+    socket,
+    /** A handle on a feed; call `release` when the screen stops showing it. */
+    feed<F extends FeedName>(ref: FeedRef & { feed: F }): { handle: FeedHandle<F>; release: () => void } {
+      const k = key(ref);
+      let entry = feeds.get(k);
+      if (!entry) {
+        const handle = createFeedHandle(ref, (since, answered) => requestSubscribe(ref, since, answered));
+        entry = { handle: handle as unknown as FeedHandle, refs: 0 };
+        feeds.set(k, entry);
+        if (socket.connected) handle.onConnected();
+      }
+      entry.refs++;
+      const e = entry;
+      let released = false;
+      return {
+        handle: e.handle as unknown as FeedHandle<F>,
+        release() {
+          if (released) return;
+          released = true;
+          e.refs--;
+          if (e.refs > 0) return;
+          feeds.delete(k);
+          e.handle.stop();
+          if (socket.connected) socket.emit('unsubscribe', ref);
+        },
+      };
+    },
+    listRecordings(): Promise<RecordingInfo[]> {
+      return new Promise((resolve, reject) =>
+        socket.emit('replay.list', {}, (a) => (a.ok ? resolve(a.recordings) : reject(new Error(a.error.message)))),
+      );
+    },
+    startReplay(recording: string, speed = 1): Promise<void> {
+      return new Promise((resolve, reject) => socket.emit('replay.start', { recording, speed }, (a: SimpleAck) => (a.ok ? resolve() : reject(new Error(a.error.message)))));
+    },
+    controlReplay(action: 'pause' | 'resume' | 'step' | 'seek' | 'speed' | 'stop', value?: number): Promise<void> {
+      return new Promise((resolve, reject) => socket.emit('replay.control', { action, value }, (a: SimpleAck) => (a.ok ? resolve() : reject(new Error(a.error.message)))));
+    },
+    /** After a replay: back to the live feed for that ref. */
+    backToLive(ref: FeedRef) {
+      const e = feeds.get(key(ref));
+      e?.handle.endReplay();
+    },
+    close() {
+      for (const { handle } of feeds.values()) handle.stop();
+      feeds.clear();
+      socket.disconnect();
+    },
+  };
+}
+export type LiveClient = ReturnType<typeof createLiveClient>;

@@ -1,0 +1,343 @@
+import { assign, setup } from 'xstate';
+import type { GatewayAnswer } from '../../shared/upstream/envelope';
+import {
+  alarmActionRequest,
+  alarmAlreadyCleared,
+  alarmNotification,
+  DEFAULT_SITE_UTC_OFFSET,
+  DISPATCH_TYPE,
+  incidentLookupInput,
+  notifyErrorText,
+  type AlarmActionRequest,
+  type AlarmNotification,
+  type AlarmRef,
+  type AlarmUser,
+  type IncidentLookupInput,
+  type NotifyOutput,
+  type RefreshAlarmsInput,
+} from '../alarmIncident';
+import { gatewayErrorText } from '../gatewayError';
+import {
+  ALREADY_HANDLED,
+  CANCEL_SUCCESS,
+  CODEWORD_EMPTY,
+  CODEWORD_INVALID,
+  CODEWORD_NO_USER,
+  errorWithText,
+  MANUAL_SIGNAL_OK,
+  NO_REPLY,
+  UNABLE_TO_PROCESS,
+} from '../messages';
+import { notProvided } from '../notProvided';
+
+/** Event id of the manual signal sent after a cancel (doc 2 §9). */
+export const MANUAL_SIGNAL_EVENT_ID = 4618;
+/** Wait after the last keystroke before the bridge checks the codeword. */
+export const VERIFY_DEBOUNCE_MS = 300;
+
+/** NOTE: the spec does not show the comment text of the cancel and manual-signal calls. */
+export const cancelComment = (userName: string): string => `Dispatch cancel requested by ${userName} (Web)`;
+
+export interface CancelDispatchInput {
+  alarm: AlarmRef;
+  /** `null` when the session has no user ('Invalid user!'). */
+  user: AlarmUser | null;
+  siteUtcOffset?: number | null;
+}
+
+/**
+ * Input of `verifyCodeword`: the entry typed by the user. The bridge compares it with the stored
+ * codeword or PIN (which never reaches the browser) and runs the login check of doc 2 §5.
+ */
+export interface CodewordCheckInput {
+  codeword: string;
+}
+export type CodewordCheck =
+  | { status: 'match' }
+  | { status: 'mismatch' }
+  | { status: 'noUser' }
+  /** The login check answered with an error text. */
+  | { status: 'error'; text: string };
+
+/** Input of `setManualSignal` (GET alarm/SetManualSignal). */
+export interface ManualSignalInput {
+  csNo: string;
+  siteNo: string;
+  eventId: number;
+  comment: string;
+}
+/** Output of `setManualSignal`: the reply text; 'Success.' is expected. */
+export interface ManualSignalOutput {
+  reply: string | null;
+}
+
+export interface CancelDispatchContext {
+  alarm: AlarmRef;
+  user: AlarmUser | null;
+  siteUtcOffset: number;
+  codeword: string;
+  /** Whether the cancel button is enabled: only once the bridge said the entry matches. */
+  canSubmit: boolean;
+  message: string | null;
+  /** A manual-signal reply other than 'Success.', shown next to the result. */
+  signalNotice: string | null;
+  incident: unknown;
+}
+
+export type CancelDispatchEvent =
+  | { type: 'cancel.input'; text: string }
+  | { type: 'cancel.submit' }
+  | { type: 'cancel.close' }
+  | { type: 'cancel.ok' }
+  | { type: 'alarm.gone' };
+
+export type CancelDispatchTag = 'dialog' | 'checking' | 'busy' | 'done' | 'error' | 'notice';
+
+// NOTE: unreachable in practice (no user never enables the button); keeps the payload total.
+const NOBODY: AlarmUser = { contactNumber: '', userName: '' };
+const actingUser = (context: CancelDispatchContext): AlarmUser => context.user ?? NOBODY;
+
+/**
+ * Cancel dispatch of an active alarm (doc 2 §2, §4, §5): the codeword entry enables the button
+ * once the bridge says it matches; then look up the incident, clear the alarm, send the manual
+ * signal, notify, refresh, and show the result until ok.
+ */
+export const cancelDispatchMachine = setup({
+  types: {
+    input: {} as CancelDispatchInput,
+    context: {} as CancelDispatchContext,
+    events: {} as CancelDispatchEvent,
+    tags: {} as CancelDispatchTag,
+  },
+  actors: {
+    verifyCodeword: notProvided<CodewordCheck, CodewordCheckInput>('verifyCodeword'),
+    lookupIncident: notProvided<GatewayAnswer, IncidentLookupInput>('lookupIncident'),
+    clearAlarm: notProvided<GatewayAnswer, AlarmActionRequest>('clearAlarm'),
+    setManualSignal: notProvided<ManualSignalOutput, ManualSignalInput>('setManualSignal'),
+    notify: notProvided<NotifyOutput, AlarmNotification>('notify'),
+    refreshAlarms: notProvided<void, RefreshAlarmsInput>('refreshAlarms'),
+  },
+  actions: {
+    show: assign((_, params: { message: string | null }) => ({ message: params.message })),
+  },
+  delays: {
+    verifyDebounce: VERIFY_DEBOUNCE_MS,
+  },
+}).createMachine({
+  id: 'cancelDispatch',
+  context: ({ input }) => ({
+    alarm: input.alarm,
+    user: input.user,
+    siteUtcOffset: input.siteUtcOffset ?? DEFAULT_SITE_UTC_OFFSET,
+    codeword: '',
+    canSubmit: false,
+    message: null,
+    signalNotice: null,
+    incident: null,
+  }),
+  initial: 'entering',
+  states: {
+    entering: {
+      tags: ['dialog'],
+      // The entry has done its job once the dialog moves on; do not keep it around.
+      exit: assign({ codeword: '', canSubmit: false }),
+      initial: 'idle',
+      on: {
+        'cancel.input': {
+          target: '.checking',
+          actions: assign({ codeword: ({ event }) => event.text, canSubmit: false, message: null }),
+        },
+        'cancel.submit': {
+          guard: ({ context }) => context.canSubmit,
+          target: 'submitting',
+        },
+        'cancel.close': 'cancelled',
+        'alarm.gone': 'alreadyHandled',
+      },
+      states: {
+        idle: {},
+        checking: {
+          always: [
+            {
+              guard: ({ context }) => context.codeword.trim() === '',
+              target: 'rejected',
+              actions: { type: 'show', params: { message: CODEWORD_EMPTY } },
+            },
+            {
+              guard: ({ context }) => context.user === null,
+              target: 'rejected',
+              actions: { type: 'show', params: { message: CODEWORD_NO_USER } },
+            },
+            { target: 'waiting' },
+          ],
+        },
+        waiting: {
+          after: { verifyDebounce: 'verifying' },
+        },
+        verifying: {
+          tags: ['checking'],
+          invoke: {
+            id: 'verifyCodeword',
+            src: 'verifyCodeword',
+            input: ({ context }) => ({ codeword: context.codeword }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.status === 'match',
+                target: 'accepted',
+                actions: assign({ canSubmit: true }),
+              },
+              {
+                guard: ({ event }) => event.output.status === 'noUser',
+                target: 'rejected',
+                actions: { type: 'show', params: { message: CODEWORD_NO_USER } },
+              },
+              {
+                target: 'rejected',
+                actions: assign({
+                  message: ({ event }) =>
+                    event.output.status === 'error' ? event.output.text : CODEWORD_INVALID,
+                }),
+              },
+            ],
+            onError: { target: 'rejected', actions: { type: 'show', params: { message: NO_REPLY } } },
+          },
+        },
+        accepted: {},
+        rejected: {},
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: { type: 'show', params: { message: null } },
+      initial: 'lookingUp',
+      states: {
+        lookingUp: {
+          on: { 'alarm.gone': '#cancelDispatch.alreadyHandled' },
+          invoke: {
+            id: 'lookupIncident',
+            src: 'lookupIncident',
+            input: ({ context }) => incidentLookupInput(context.alarm),
+            onDone: [
+              {
+                guard: ({ event }) => alarmAlreadyCleared(event.output),
+                target: '#cancelDispatch.alreadyHandled',
+              },
+              {
+                guard: ({ event }) => gatewayErrorText(event.output) !== null,
+                target: '#cancelDispatch.failed',
+                actions: assign({
+                  message: ({ event }) => gatewayErrorText(event.output) ?? UNABLE_TO_PROCESS,
+                }),
+              },
+              { target: 'clearing', actions: assign({ incident: ({ event }) => event.output.Result }) },
+            ],
+            onError: {
+              target: '#cancelDispatch.failed',
+              actions: { type: 'show', params: { message: NO_REPLY } },
+            },
+          },
+        },
+        clearing: {
+          invoke: {
+            id: 'clearAlarm',
+            src: 'clearAlarm',
+            input: ({ context }) =>
+              alarmActionRequest(
+                context.alarm,
+                actingUser(context),
+                cancelComment(actingUser(context).userName),
+                context.siteUtcOffset,
+                context.incident,
+              ),
+            onDone: [
+              {
+                guard: ({ event }) => alarmAlreadyCleared(event.output),
+                target: '#cancelDispatch.alreadyHandled',
+              },
+              {
+                guard: ({ event }) => gatewayErrorText(event.output) !== null,
+                target: '#cancelDispatch.failed',
+                actions: assign({
+                  message: ({ event }) => errorWithText(gatewayErrorText(event.output) ?? UNABLE_TO_PROCESS),
+                }),
+              },
+              { target: 'signalling' },
+            ],
+            onError: {
+              target: '#cancelDispatch.failed',
+              actions: { type: 'show', params: { message: NO_REPLY } },
+            },
+          },
+        },
+        signalling: {
+          // A reply other than 'Success.' is shown, but the cancel itself has gone through.
+          invoke: {
+            id: 'setManualSignal',
+            src: 'setManualSignal',
+            input: ({ context }) => ({
+              csNo: context.alarm.cs_No,
+              siteNo: context.alarm.site_No,
+              eventId: MANUAL_SIGNAL_EVENT_ID,
+              comment: cancelComment(actingUser(context).userName),
+            }),
+            onDone: {
+              target: 'notifying',
+              actions: assign({
+                signalNotice: ({ event }) =>
+                  event.output.reply === MANUAL_SIGNAL_OK ? null : event.output.reply?.trim() || NO_REPLY,
+              }),
+            },
+            onError: { target: 'notifying', actions: assign({ signalNotice: NO_REPLY }) },
+          },
+        },
+        notifying: {
+          invoke: {
+            id: 'notify',
+            src: 'notify',
+            input: ({ context }) =>
+              alarmNotification(context.alarm, actingUser(context), DISPATCH_TYPE.cancel),
+            onDone: [
+              {
+                guard: ({ event }) => notifyErrorText(event.output) !== null,
+                target: '#cancelDispatch.failed',
+                actions: assign({
+                  message: ({ event }) => errorWithText(notifyErrorText(event.output) ?? UNABLE_TO_PROCESS),
+                }),
+              },
+              { target: 'refreshing' },
+            ],
+            onError: {
+              target: '#cancelDispatch.failed',
+              actions: { type: 'show', params: { message: NO_REPLY } },
+            },
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshAlarms',
+            src: 'refreshAlarms',
+            input: ({ context }) => ({ reason: 'cancel' as const, alarmincNo: context.alarm.alarminc_No }),
+            onDone: '#cancelDispatch.succeeded',
+            onError: '#cancelDispatch.succeeded',
+          },
+        },
+      },
+    },
+    succeeded: {
+      tags: ['dialog', 'done'],
+      entry: { type: 'show', params: { message: CANCEL_SUCCESS } },
+      on: { 'cancel.ok': 'closed' },
+    },
+    failed: {
+      tags: ['dialog', 'error'],
+      on: { 'cancel.ok': 'closed' },
+    },
+    alreadyHandled: {
+      tags: ['dialog', 'notice'],
+      entry: { type: 'show', params: { message: ALREADY_HANDLED } },
+      on: { 'cancel.ok': 'closed' },
+    },
+    cancelled: { type: 'final', entry: { type: 'show', params: { message: null } } },
+    closed: { type: 'final', entry: { type: 'show', params: { message: null } } },
+  },
+});

@@ -1,0 +1,48 @@
+/**
+ * Every text the machines show, worded exactly as the specification words it
+ * (doc 1 = 1-shell-session-search.md, doc 2 = 2-live-alarms-and-testing.md).
+ * Texts the specification does not show are marked `NOTE: not in the spec`.
+ */
+
+// ── Shared (doc 1 §8, doc 2 §8) ────────────────────────────────────────────────────────────
+export const UNABLE_TO_PROCESS = 'Unable to process your request.';
+export const UNABLE_TO_CONNECT = 'Unable to connect.';
+export const SESSION_EXPIRED = 'Your session has expired. Please login again.';
+
+// ── Request and cancel dispatch (doc 2 §2, §8) ────────────────────────────────────────────
+export const DISPATCH_CONFIRM = 'Are you sure you would like the authorities to be dispatched?';
+export const DISPATCH_ASK_RESPONDER = 'Will you be responding to meet the authorities at the site?';
+export const DISPATCH_SUCCESS = 'Your emergency dispatch request has been received.';
+export const CANCEL_SUCCESS =
+  'Your cancelation request has been received. If the authorities have been dispatched, we will attempt to cancel now.';
+/** Shown when a dispatch or cancel call gets no reply at all. */
+export const NO_REPLY = 'Oops.. Something went wrong!';
+/** A dispatch or cancel error reads 'Error: ' plus the text (doc 2 §8). */
+export const errorWithText = (text: string): string => `Error: ${text}`;
+/** NOTE: not in the spec; shown when the live feed or the gateway says someone else handled the alarm. */
+export const ALREADY_HANDLED = 'This alarm has already been handled by another user.';
+/** The reply the manual-signal call must give; anything else is shown to the user (doc 2 §8). */
+export const MANUAL_SIGNAL_OK = 'Success.';
+
+// ── Cancel dispatch codeword (doc 2 §5) ───────────────────────────────────────────────────
+export const CODEWORD_EMPTY = 'Please enter password!';
+export const CODEWORD_INVALID = 'Invalid password!';
+export const CODEWORD_NO_USER = 'Invalid user!';
+
+// ── Place on test, clear, extend (doc 2 §5, §8) ───────────────────────────────────────────
+export const TEST_SELECT_CATEGORY = '*Please select test category.';
+export const TEST_SELECT_EFFECTIVE = '*Please select effective date.';
+export const TEST_EFFECTIVE_INVALID = '*Effective date is not valid.';
+export const TEST_SELECT_EXPIRE = '*Please select expire date.';
+export const TEST_EXPIRE_INVALID = '*Expire date is not valid.';
+export const TEST_EXPIRE_BEFORE_EFFECTIVE = '*Expire date should not be less than effective date.';
+/** `date` is written in the form's pattern MM-dd-yyyy HH:mm. */
+export const testExpireAfterMax = (date: string): string => `*Expire date should not be more than ${date}.`;
+export const TEST_SELECT_MINUTES = '*Please select test minutes.';
+/** NOTE: not in the spec (it says only "success text shows"); the project's wording. */
+export const TEST_PLACED = 'System has been placed on test successfully.';
+export const TEST_CLEARED = 'System on test has been cleared successfully.';
+export const TEST_EXTENDED = 'System on test has been extended successfully';
+export const TEST_CLEAR_CONFIRM = 'Are you sure you would like clear system on test?';
+export const testClearConfirmWithZones = (zones: string): string =>
+  `This account has unrestored zone(s) ${zones}. Are you sure you would like to clear this system test?`;

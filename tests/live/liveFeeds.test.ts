@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../server/app/bridge';
+import { visibleAgencies } from '../../shared/upstream/loginProfile';
+import { connectScreen, waitFor, type Screen } from '../support/screen';
+import { sameAsTruth, signIn, simPost, startSim, startTestBridge, truth, type Simulator } from '../support/stack';
+
+let sim: Simulator;
+let bridge: Bridge;
+let owner: { cookie: string; agencyId: string };
+let other: { cookie: string; agencyId: string };
+const screens: Screen[] = [];
+
+function screen(cookie: string) {
+  const s = connectScreen(bridge.url, cookie);
+  screens.push(s);
+  return s;
+}
+
+let nextAccount = 0;
+/** A different account of the agency each time (an account holds one active alarm at a time). */
+async function csNoOf(agencyId: string): Promise<string> {
+  const rows = (await truth(sim, agencyId, 'events')) as unknown as { cS_: string }[];
+  const accounts = [...new Set(rows.map((r) => r.cS_))];
+  return accounts[nextAccount++ % accounts.length];
+}
+
+beforeAll(async () => {
+  sim = await startSim();
+  bridge = await startTestBridge(sim.url, { FEED_BACKLOG: '5' });
+  const o = await signIn(bridge.url, 'owner', 'owner123');
+  owner = { cookie: o.cookie, agencyId: o.profile.agencyId };
+  const m = await signIn(bridge.url, 'multi', 'multi123');
+  const otherAgency = [...visibleAgencies(m.profile as never)].find((a) => a !== owner.agencyId)!;
+  other = { cookie: m.cookie, agencyId: otherAgency };
+});
+
+afterAll(async () => {
+  for (const s of screens) s.close();
+  await bridge?.close();
+  await sim?.close();
+});
+
+describe('live feeds through the bridge', () => {
+  it('an injected alarm reaches both screens of the agency as a delta, and no screen of another agency', async () => {
+    const a1 = screen(owner.cookie);
+    const a2 = screen(owner.cookie);
+    const b = screen(other.cookie);
+    await Promise.all([a1.connected(), a2.connected(), b.connected()]);
+    const ref = { feed: 'alarms' as const, agencyId: owner.agencyId };
+    const refB = { feed: 'alarms' as const, agencyId: other.agencyId };
+    expect((await a1.subscribe(ref)).ok).toBe(true);
+    expect((await a2.subscribe(ref)).ok).toBe(true);
+    expect((await b.subscribe(refB)).ok).toBe(true);
+    await waitFor('snapshots', () => a1.cursor(ref) !== null && a2.cursor(ref) !== null && b.cursor(refB) !== null);
+    const bRowsBefore = new Map(b.rows(refB));
+
+    const created = (await simPost(sim, '/_sim/signals', { csNo: await csNoOf(owner.agencyId), eventId: 'F' })) as { alarm?: { id: string | number } };
+    expect(created.alarm).toBeTruthy();
+    const alarmId = String(created.alarm!.id);
+    await waitFor('the alarm on both screens', () => a1.rows(ref).has(alarmId) && a2.rows(ref).has(alarmId));
+    expect(a1.stats.deltas).toBeGreaterThan(0);
+    expect(b.rows(refB).has(alarmId)).toBe(false);
+    expect([...b.rows(refB).keys()].sort()).toEqual([...bRowsBefore.keys()].sort());
+    for (const row of b.rows(refB).values()) expect((row as { install_Servco_No?: string }).install_Servco_No ?? other.agencyId).not.toBe(owner.agencyId);
+  });
+
+  it('the event history feed equals the truth and gains an injected event', async () => {
+    const s = screen(owner.cookie);
+    await s.connected();
+    const ref = { feed: 'events' as const, agencyId: owner.agencyId };
+    await s.subscribe(ref);
+    await waitFor('snapshot', () => s.cursor(ref) !== null);
+    const created = (await simPost(sim, '/_sim/signals', { csNo: await csNoOf(owner.agencyId), eventId: 'O' })) as { event: { id: string | number } };
+    await waitFor('the event', () => s.rows(ref).has(String(created.event.id)));
+    const t = await truth(sim, owner.agencyId, 'events');
+    await waitFor('rows equal to the truth', async () => sameAsTruth(s.rows(ref), t));
+  });
+
+  it('a screen that reconnects gets exactly the deltas it missed', async () => {
+    const ref = { feed: 'alarms' as const, agencyId: owner.agencyId };
+    const watcher = screen(owner.cookie); // keeps the feed alive
+    const s = screen(owner.cookie);
+    await Promise.all([watcher.connected(), s.connected()]);
+    await watcher.subscribe(ref);
+    await s.subscribe(ref);
+    await waitFor('snapshot', () => s.cursor(ref) !== null && watcher.cursor(ref) !== null);
+    const cursor = s.cursor(ref)!;
+    s.close();
+
+    for (let i = 0; i < 2; i++) {
+      const before = watcher.cursor(ref)!.seq;
+      await simPost(sim, '/_sim/signals', { csNo: await csNoOf(owner.agencyId), eventId: 'B' });
+      await waitFor('a delta', () => watcher.cursor(ref)!.seq > before);
+    }
+    const back = connectScreen(bridge.url, owner.cookie, { carryFrom: s });
+    screens.push(back);
+    await back.connected();
+    expect(await back.resume(ref)).toEqual({ ok: true, mode: 'resume' });
+    await waitFor('equal to the watcher', () => back.cursor(ref)?.seq === watcher.cursor(ref)!.seq);
+    expect([...back.rows(ref).keys()].sort()).toEqual([...watcher.rows(ref).keys()].sort());
+    await waitFor('missed deltas', () => (back.stats.deltaSeqs.get(`alarms:${owner.agencyId}`) ?? []).length >= watcher.cursor(ref)!.seq - cursor.seq);
+    expect(back.stats.deltaSeqs.get(`alarms:${owner.agencyId}`)).toEqual(Array.from({ length: watcher.cursor(ref)!.seq - cursor.seq }, (_, i) => cursor.seq + 1 + i));
+    expect(back.stats.snapshots).toBe(0);
+  });
+
+  it('a screen too far behind gets a snapshot', async () => {
+    const ref = { feed: 'alarms' as const, agencyId: owner.agencyId };
+    const watcher = screen(owner.cookie);
+    await watcher.connected();
+    await watcher.subscribe(ref);
+    await waitFor('snapshot', () => watcher.cursor(ref) !== null);
+    const old = watcher.cursor(ref)!;
+    for (let i = 0; i < 7; i++) {
+      const before = watcher.cursor(ref)!.seq;
+      await simPost(sim, '/_sim/signals', { csNo: await csNoOf(owner.agencyId), eventId: 'P' });
+      await waitFor('a delta', () => watcher.cursor(ref)!.seq > before);
+    }
+    const late = screen(owner.cookie);
+    await late.connected();
+    const ack = await late.subscribe(ref, old);
+    expect(ack).toEqual({ ok: true, mode: 'snapshot' });
+    await waitFor('snapshot', () => late.stats.snapshots === 1);
+    expect(late.cursor(ref)).toEqual(watcher.cursor(ref));
+  });
+
+  it('a forged agency id is refused with an error and no rows', async () => {
+    const s = screen(owner.cookie);
+    await s.connected();
+    const forged = { feed: 'events' as const, agencyId: '999999' };
+    const ack = await s.subscribe(forged);
+    expect(ack.ok).toBe(false);
+    if (!ack.ok) expect(ack.error.code).toBe('forbidden');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(s.stats.snapshots).toBe(0);
+    expect(s.stats.deltas).toBe(0);
+    expect(s.stats.errors.map((e) => e.code)).toContain('forbidden');
+  });
+
+  it('malformed messages get an error and do not disturb the screen', async () => {
+    const s = screen(owner.cookie);
+    await s.connected();
+    const ack = await new Promise<{ ok: boolean }>((resolve) => s.socket.emit('subscribe', { feed: 'nope', agencyId: { $gt: '' } } as never, resolve as never));
+    expect(ack.ok).toBe(false);
+    s.socket.emit('subscribe', 'garbage' as never);
+    const ref = { feed: 'alarms' as const, agencyId: owner.agencyId };
+    expect((await s.subscribe(ref)).ok).toBe(true);
+    expect(s.socket.connected).toBe(true);
+  });
+
+  it('a screen without a session cannot connect', async () => {
+    const s = connectScreen(bridge.url, 'dlp_session=forged-session-id-000000000000');
+    await expect(s.connected()).rejects.toThrow(/no_session/);
+    s.close();
+  });
+
+  it('upstream faults make the feed stale, then fresh again with rows equal to the truth', async () => {
+    const ref = { feed: 'alarms' as const, agencyId: owner.agencyId };
+    const s = screen(owner.cookie);
+    await s.connected();
+    await s.subscribe(ref);
+    await waitFor('snapshot', () => s.cursor(ref) !== null);
+    await simPost(sim, '/_sim/faults', { path: '/AlarmBuffer/GetEventLogsLiveAlarm_Dev', status: 500 });
+    await waitFor('stale', () => s.stats.statuses.some((m) => m.feed === 'alarms' && m.stale));
+    const cs = await csNoOf(owner.agencyId);
+    await simPost(sim, '/_sim/signals', { csNo: cs, eventId: 'HU' });
+    await fetch(`${sim.url}/_sim/faults`, { method: 'DELETE' });
+    await simPost(sim, '/_sim/faults', { path: '/AlarmBuffer/GetEventLogsLiveAlarm_Dev', malformed: true, count: 2 });
+    await waitFor('fresh again', () => {
+      const last = [...s.stats.statuses].reverse().find((m) => m.feed === 'alarms');
+      return !!last && !last.stale;
+    }, 20_000);
+    await waitFor('rows equal to the truth', async () => sameAsTruth(s.rows(ref), await truth(sim, owner.agencyId, 'alarms')), 10_000);
+  });
+});
