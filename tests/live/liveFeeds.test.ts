@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
-import { sameAsTruth, signIn, simPost, startSim, startTestBridge, truth, type Simulator } from '../support/stack';
+import { freshAccount, sameAsTruth, signIn, simPost, startSim, startTestBridge, truth, type Simulator } from '../support/stack';
 
 let sim: Simulator;
 let bridge: Bridge;
@@ -16,13 +16,8 @@ function screen(cookie: string) {
   return s;
 }
 
-let nextAccount = 0;
-/** A different account of the agency each time (an account holds one active alarm at a time). */
-async function csNoOf(agencyId: string): Promise<string> {
-  const rows = (await truth(sim, agencyId, 'events')) as unknown as { cS_: string }[];
-  const accounts = [...new Set(rows.map((r) => r.cS_))];
-  return accounts[nextAccount++ % accounts.length];
-}
+/** An account of the agency that raises a new alarm when signalled. */
+const csNoOf = (agencyId: string) => freshAccount(sim, agencyId);
 
 beforeAll(async () => {
   sim = await startSim();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
 import { metricValue, spawnBridge, type BridgeProcess } from '../support/processes';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
-import { sameAsTruth, signIn, simPost, startSim, truth, type Simulator } from '../support/stack';
+import { freshAccount, sameAsTruth, signIn, simPost, startSim, truth, type Simulator } from '../support/stack';
 
 const hasRedis = await redisReachable();
 const prefix = `test:${randomUUID().slice(0, 8)}:`;
@@ -53,7 +53,7 @@ describe.skipIf(!hasRedis)('two bridge processes sharing Redis', () => {
     const poller = bridges[pollerIndex];
     const survivor = bridges[1 - pollerIndex];
 
-    const cs = ((await truth(sim, agencyId, 'events')) as unknown as { cS_: string }[])[0].cS_;
+    const cs = await freshAccount(sim, agencyId);
     await simPost(sim, '/_sim/signals', { csNo: cs, eventId: 'B' });
     await waitFor('first alarm everywhere', async () => {
       const t = await truth(sim, agencyId, 'alarms');

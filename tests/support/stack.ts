@@ -47,3 +47,18 @@ export function sameAsTruth(rows: ReadonlyMap<string, object>, truthRows: { id: 
   }
   return true;
 }
+
+/**
+ * Accounts of an agency that will raise a new alarm when signalled: none of their systems has an
+ * active alarm or a test running. Each call hands out accounts not handed out before.
+ */
+const handedOut = new Set<string>();
+export async function freshAccount(sim: Simulator, agencyId: string): Promise<string> {
+  const events = (await truth(sim, agencyId, 'events')) as unknown as { cS_: string; isTestCleared: string | null }[];
+  const alarms = (await truth(sim, agencyId, 'alarms')) as unknown as { cs_No: string }[];
+  const busy = new Set([...alarms.map((a) => a.cs_No), ...events.filter((e) => e.isTestCleared === 'N').map((e) => e.cS_)]);
+  const pick = events.map((e) => e.cS_).find((cs) => !busy.has(cs) && !handedOut.has(`${agencyId}:${cs}`));
+  if (!pick) throw new Error(`no fresh account left in agency ${agencyId}`);
+  handedOut.add(`${agencyId}:${pick}`);
+  return pick;
+}
