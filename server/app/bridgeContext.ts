@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { FeedRef } from '../../shared/live/protocol';
 import type { BridgeConfig } from '../config';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -9,6 +10,8 @@ import type { UpstreamClient } from '../upstream/upstreamClient';
 export interface LiveControl {
   closeSession(sessionId: string): Promise<void>;
   screens(): number;
+  /** Polls a feed right away if this process polls it (after an action changed the upstream). */
+  refresh(ref: FeedRef): void;
   close(): Promise<void>;
 }
 

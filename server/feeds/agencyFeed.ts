@@ -233,6 +233,9 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       stepDown();
       if (wasHolding) await d.lease.release(key);
     },
+    pollSoon() {
+      if (holding) poller.pollSoon();
+    },
     get holding() {
       return holding;
     },

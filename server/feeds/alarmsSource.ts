@@ -15,7 +15,7 @@ export function createAlarmsSource(o: { fetchPage: FetchAlarmsPage; pageSize?: n
   const pageSize = o.pageSize ?? 1000;
   const maxPages = o.maxPages ?? 100;
   return {
-    async poll(state: ReadonlyMap<string, ActiveAlarmRow>, signal?: AbortSignal): Promise<PollOutcome> {
+    async poll(state: ReadonlyMap<string, ActiveAlarmRow>, signal?: AbortSignal): Promise<PollOutcome<ActiveAlarmRow>> {
       const next = new Map<string, ActiveAlarmRow>();
       let requests = 0;
       let bytes = 0;

@@ -125,6 +125,10 @@ export function createFeedManager(d: FeedManagerDeps) {
     unwatchAll(watcherId: string) {
       for (const [key, e] of entries) if (e.watchers.has(watcherId)) this.unwatch(parseFeedKey(key), watcherId);
     },
+    /** Polls a feed as soon as it can, if this process polls it. */
+    pollSoon(ref: FeedRef) {
+      entries.get(feedKey(ref))?.feed.pollSoon();
+    },
     counts() {
       let holding = 0;
       for (const e of entries.values()) if (e.feed.holding) holding++;

@@ -33,6 +33,7 @@ export function createFeedPoller(d: FeedPollerDeps) {
   let running = false;
   let inFlight: AbortController | null = null;
   let failures = 0;
+  let again = false;
 
   function schedule(ms: number) {
     if (!running) return;
@@ -47,7 +48,9 @@ export function createFeedPoller(d: FeedPollerDeps) {
     try {
       await d.pollOnce(inFlight.signal);
       failures = 0;
-      schedule(d.intervalMs - (clock() - started));
+      const soon = again;
+      again = false;
+      schedule(soon ? 0 : d.intervalMs - (clock() - started));
     } catch (err) {
       failures++;
       if (running) d.onError(err, failures);
@@ -73,7 +76,11 @@ export function createFeedPoller(d: FeedPollerDeps) {
     },
     /** Polls as soon as the current poll (if any) ends. */
     pollSoon() {
-      if (!running || inFlight) return;
+      if (!running) return;
+      if (inFlight) {
+        again = true;
+        return;
+      }
       if (handle != null) timers.clearTimeout(handle);
       schedule(0);
     },

@@ -11,8 +11,8 @@ export interface FeedMeta {
 }
 
 /** What one poll of the upstream produced. */
-export interface PollOutcome {
-  changes: RowChanges<FeedRow>;
+export interface PollOutcome<R extends FeedRow = FeedRow> {
+  changes: RowChanges<R>;
   /** True when the rows replace the whole state (first load, or a full reconcile). */
   full: boolean;
   requests: number;

@@ -75,7 +75,7 @@ export function createHistorySource(o: HistorySourceOptions) {
 
   return {
     /** Polls once against the feed's current rows (which it does not mutate). */
-    async poll(state: ReadonlyMap<string, EventLogRow>, signal?: AbortSignal): Promise<PollOutcome> {
+    async poll(state: ReadonlyMap<string, EventLogRow>, signal?: AbortSignal): Promise<PollOutcome<EventLogRow>> {
       const now = o.clock();
       const cutoff = now - o.windowMs;
       if (state.size === 0 || now - lastFullAt >= o.reconcileMs) {

@@ -50,9 +50,9 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
     budget: createRequestBudget(config.UPSTREAM_BUDGET_RPS),
     publish: {
       delta(ref, msg) {
-        const started = performance.now();
         nsp.to(feedRoom(ref)).emit('delta', msg);
-        metrics.broadcastLag.observe((performance.now() - started) / 1000);
+        // From the end of the poll to the delta handed to the sockets (store commit included).
+        metrics.broadcastLag.observe((Date.now() - msg.at) / 1000);
       },
       status(ref, msg) {
         nsp.to(feedRoom(ref)).emit('status', msg);
@@ -71,7 +71,11 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
       observePoll(metrics, r);
       recorder.record(r);
     },
-    onLeaseChange: (_ref, held) => metrics.leaseChanges.inc({ change: held ? 'won' : 'lost' }),
+    onLeaseChange: (ref, held) => {
+      metrics.leaseChanges.inc({ change: held ? 'won' : 'lost' });
+      if (held) metrics.feeds.inc({ feed: ref.feed });
+      else metrics.feeds.dec({ feed: ref.feed });
+    },
   });
 
   nsp.use(async (socket, next) => {
@@ -118,6 +122,7 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
       nsp.in(`session:${sessionId}`).disconnectSockets(true);
     },
     screens: () => nsp.sockets.size,
+    refresh: (ref) => feeds.pollSoon(ref),
     async close() {
       clearInterval(recheck);
       await feeds.close();

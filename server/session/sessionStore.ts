@@ -13,6 +13,8 @@ export interface BridgeSession {
   profile: LoginProfile;
   createdAt: number;
   expiresAt: number;
+  /** When the user last typed the right codeword (cancel dispatch, doc 2 §5). */
+  codewordVerifiedAt?: number;
 }
 
 export interface SessionStore {

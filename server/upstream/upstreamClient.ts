@@ -46,6 +46,16 @@ export interface UpstreamClientOptions {
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
+/** The `errors` of an envelope inside a failed answer (a 400 says why), if it has one. */
+function errorsOf(text: string): string[] | undefined {
+  try {
+    const env = envelopeSchema.safeParse(JSON.parse(text));
+    return env.success && env.data.errors?.length ? env.data.errors : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The typed client of the monitoring-center API. Every answer is validated here, at the boundary:
  * a malformed answer becomes an UpstreamError('malformed'), never a crash further in.
@@ -76,7 +86,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
       const res = await doFetch(url, { method, headers, body, signal });
       text = await res.text();
       if (res.status === 403 || res.status === 401) throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', { path, status: res.status });
-      if (!res.ok) throw new UpstreamError('http', `Upstream answered HTTP ${res.status}.`, { path, status: res.status });
+      if (!res.ok) throw new UpstreamError('http', `Upstream answered HTTP ${res.status}.`, { path, status: res.status, errors: errorsOf(text) });
       let json: unknown;
       try {
         json = JSON.parse(text);

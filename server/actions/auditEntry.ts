@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * One line of the audit log: who acted on which alarm or account, what they did, when, and how
+ * it ended. Written by the bridge for every dispatch, cancel and test change (issue 6).
+ */
+export const AUDIT_ACTIONS = ['dispatch', 'cancel', 'placeOnTest', 'clearTest', 'extendTest'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** `alreadyHandled`: the bridge refused a second action on an alarm someone had acted on. */
+export const AUDIT_OUTCOMES = ['ok', 'failed', 'alreadyHandled'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Which alarm, account and site an action names; any may be unknown. */
+export interface AuditTarget {
+  alarmId: string | null;
+  csNo: string | null;
+  siteNo: string | null;
+  systemNo: string | null;
+}
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** ISO 8601, UTC. */
+  at: z.string(),
+  username: z.string(),
+  contactNumber: z.string(),
+  /** The acting user's agency: the owner reads the entries of the agencies it may see. */
+  agencyId: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  alarmId: z.string().nullable(),
+  csNo: z.string().nullable(),
+  siteNo: z.string().nullable(),
+  systemNo: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  message: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** What a reader asks for: a time window (ms since the epoch), agencies, newest first, at most `limit`. */
+export interface AuditQuery {
+  agencies: readonly string[];
+  from: number | null;
+  to: number | null;
+  limit: number;
+}
+
+export const AUDIT_COLUMNS = ['at', 'username', 'contactNumber', 'agencyId', 'action', 'alarmId', 'csNo', 'siteNo', 'systemNo', 'outcome', 'message'] as const;
+
+/** Whether an entry falls in a query's window and agencies (`to` is exclusive). */
+export function auditMatches(entry: AuditEntry, q: AuditQuery): boolean {
+  const t = Date.parse(entry.at);
+  if (q.from !== null && t < q.from) return false;
+  if (q.to !== null && t >= q.to) return false;
+  return q.agencies.includes(entry.agencyId);
+}
+
+function csvCell(value: string | null): string {
+  if (value === null) return '';
+  // NOTE: a leading =, +, - or @ would run as a formula in a spreadsheet; a quote disarms it.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The entries as CSV with a header line, CRLF line ends (RFC 4180). */
+export function auditCsv(entries: readonly AuditEntry[]): string {
+  const lines = [AUDIT_COLUMNS.join(',')];
+  for (const e of entries) lines.push(AUDIT_COLUMNS.map((c) => csvCell(e[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

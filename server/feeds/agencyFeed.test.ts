@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
+import { diffRows } from '../../shared/live/diff';
+import type { DeltaMessage, FeedRow, StatusMessage } from '../../shared/live/protocol';
+import { UpstreamError } from '../upstream/upstreamError';
+import { createAgencyFeed } from './agencyFeed';
+import { createCredentialPool, type FeedCredential } from './credentialPool';
+import { createMemoryFeedStore } from './memoryFeedStore';
+import { createLocalLease } from './pollLease';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const row = (id: string, v = 'a') => ({ id, v }) as unknown as FeedRow;
+const cred = (n: string): FeedCredential => ({ bridgeSessionId: `b${n}`, upstreamSessionId: `u${n}`, installServcoTypeFor: () => 'D' });
+
+function setup(upstream: () => Promise<Map<string, FeedRow>>) {
+  const deltas: DeltaMessage[] = [];
+  const statuses: StatusMessage[] = [];
+  const expired: string[] = [];
+  const used: string[] = [];
+  const credentials = createCredentialPool();
+  const slot = { current: null as FeedCredential | null };
+  const store = createMemoryFeedStore(10);
+  const ref = { feed: 'alarms' as const, agencyId: '7' };
+  const feed = createAgencyFeed({
+    ref,
+    source: {
+      async poll(state) {
+        used.push(slot.current!.upstreamSessionId);
+        const next = await upstream();
+        return { changes: diffRows(state, next), full: false, requests: 1, bytes: 1 };
+      },
+      reset() {},
+    },
+    credentials,
+    credentialSlot: slot,
+    store,
+    lease: createLocalLease(),
+    publish: { delta: (_r, m) => deltas.push(m), status: (_r, m) => statuses.push(m) },
+    intervalMs: 1000,
+    leaseRenewMs: 60_000,
+    heartbeatMs: 60_000,
+    onSessionExpired: (ids) => expired.push(...ids),
+    logger: pino({ level: 'silent' }),
+    random: () => 0.5,
+  });
+  return { feed, deltas, statuses, expired, used, credentials, store, ref };
+}
+
+describe('agency feed', () => {
+  it('turns each poll into at most one delta, numbered one after another, however many rows changed', async () => {
+    let state = new Map([['1', row('1')]]);
+    const t = setup(async () => state);
+    t.credentials.add('s1', cred('1'));
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(t.deltas).toHaveLength(0); // the first load is the snapshot
+    state = new Map(Array.from({ length: 50 }, (_, i) => [String(i), row(String(i), 'b')]));
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(1000); // nothing changed: nothing sent
+    state = new Map([['1', row('1', 'c')]]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.deltas.map((d) => [d.seq, d.upserts.length, d.removes.length])).toEqual([
+      [1, 50, 0],
+      [2, 1, 49],
+    ]);
+    const snap = await t.store.snapshot(t.ref);
+    expect(snap?.seq).toBe(2);
+    expect(snap?.rows).toEqual([row('1', 'c')]);
+    await t.feed.stop();
+  });
+
+  it('a failing upstream makes the feed stale once, and fresh again when it answers', async () => {
+    let fail = false;
+    const t = setup(async () => {
+      if (fail) throw new UpstreamError('http', 'Upstream answered HTTP 500.', { path: 'x', status: 500 });
+      return new Map([['1', row('1')]]);
+    });
+    t.credentials.add('s1', cred('1'));
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(10);
+    fail = true;
+    await vi.advanceTimersByTimeAsync(8000);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(40_000);
+    const changes = t.statuses.map((s) => s.stale);
+    expect(changes).toEqual([false, true, false]);
+    expect(t.statuses[1].reason).toBe('Upstream answered HTTP 500.');
+    await t.feed.stop();
+  });
+
+  it('an expired upstream session is dropped and the next watching session polls', async () => {
+    let first = true;
+    const t = setup(async () => {
+      if (first) {
+        first = false;
+        throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', { path: 'x' });
+      }
+      return new Map([['9', row('9')]]);
+    });
+    t.credentials.add('s1', cred('1'));
+    t.credentials.add('s2', cred('2'));
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(t.used).toEqual(['u1', 'u2']);
+    expect(t.expired).toEqual(['b1']);
+    expect((await t.store.snapshot(t.ref))?.rows).toEqual([row('9')]);
+    await t.feed.stop();
+  });
+});

@@ -1,0 +1,41 @@
+import type { Response } from 'express';
+
+/**
+ * Every error body the gateway answers: a stable code the client switches on and a message it
+ * may show as is. The messages are the spec's where it has one (doc 1 §8, doc 2 §8).
+ */
+export const API_ERRORS = {
+  bad_request: { status: 400, message: 'The request could not be read.' },
+  bad_json: { status: 400, message: 'The request body is not valid JSON.' },
+  no_session: { status: 401, message: 'Your session has expired. Please login again.' },
+  session_expired: { status: 401, message: 'Your session has expired. Please login again.' },
+  invalid_credentials: { status: 401, message: 'Invalid username or password.' },
+  forbidden_agency: { status: 403, message: 'You do not have access to that agency.' },
+  codeword_required: { status: 403, message: 'Please enter password!' },
+  not_found: { status: 404, message: 'No such route.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'The request body has an unsupported content type.' },
+  locked: { status: 423, message: 'This account is locked for 10 minutes after 5 failed sign-in attempts.' },
+  rate_limited: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
+  upstream_rejected: { status: 400, message: 'Unable to process your request.' },
+  internal: { status: 500, message: 'Unable to process your request.' },
+  upstream_error: { status: 502, message: 'Unable to process your request.' },
+  upstream_malformed: { status: 502, message: 'The monitoring center sent an answer that could not be read.' },
+  upstream_unavailable: { status: 502, message: 'Unable to connect.' },
+  upstream_timeout: { status: 504, message: 'The monitoring center did not answer in time.' },
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+export interface ApiErrorBody {
+  error: ApiErrorCode;
+  message: string;
+  [extra: string]: unknown;
+}
+
+/** Answers one of the gateway's errors as JSON, with its status and (unless given) its message. */
+export function sendError(res: Response, code: ApiErrorCode, extra: { message?: string; status?: number } & Record<string, unknown> = {}): void {
+  const { status, message, ...rest } = extra;
+  const body: ApiErrorBody = { error: code, message: message ?? API_ERRORS[code].message, ...rest };
+  res.status(status ?? API_ERRORS[code].status).json(body);
+}

@@ -1,0 +1,42 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { BridgeContext } from '../app/bridgeContext';
+import { sendError, type ApiErrorCode } from './apiErrors';
+
+/** body-parser's error types, mapped to the gateway's codes. */
+const PARSER_ERRORS: Record<string, ApiErrorCode> = {
+  'entity.too.large': 'payload_too_large',
+  'entity.parse.failed': 'bad_json',
+  'encoding.unsupported': 'unsupported_media_type',
+  'charset.unsupported': 'unsupported_media_type',
+  'entity.verify.failed': 'bad_request',
+  'request.aborted': 'bad_request',
+  'request.size.invalid': 'bad_request',
+  'stream.encoding.set': 'internal',
+  'parameters.too.many': 'payload_too_large',
+};
+
+/** Answers 404 as JSON for any path nothing served. */
+export const notFound: RequestHandler = (_req, res) => {
+  sendError(res, 'not_found');
+};
+
+/**
+ * The last error handler: every error becomes a JSON body (never an HTML stack trace), parser
+ * errors keep their meaning (413, 400), anything else is a logged 500.
+ */
+export function jsonErrorHandler(ctx: BridgeContext): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const type = err && typeof err === 'object' && 'type' in err && typeof err.type === 'string' ? err.type : undefined;
+    const code = type ? PARSER_ERRORS[type] : undefined;
+    if (code && code !== 'internal') {
+      sendError(res, code);
+      return;
+    }
+    ctx.logger.error({ err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err), method: req.method, path: req.path }, 'unhandled error');
+    sendError(res, 'internal');
+  };
+}

@@ -1,0 +1,77 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { visibleAgencies } from '../../shared/upstream/loginProfile';
+import type { BridgeContext } from '../app/bridgeContext';
+import type { RawBody } from '../upstream/upstreamClient';
+import { sendError } from './apiErrors';
+import { hasFreshCodeword } from './codewordProof';
+import { readEnvelope } from './readEnvelope';
+import { endExpiredSession, sessionOf } from './requireSession';
+import { scrubSecrets } from './scrubSecrets';
+import { shapeRequest } from './shapeRequest';
+import { sendUpstreamFailure } from './upstreamFailure';
+import type { UpstreamRoute } from './upstreamRoutes';
+
+/** Aborts an idempotent read when the browser goes away before the answer. */
+function abortOnClose(res: Response): AbortSignal {
+  const ac = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) ac.abort();
+  });
+  return ac.signal;
+}
+
+function multipartBody(req: Request): RawBody | null {
+  const type = req.headers['content-type'];
+  if (!type || !/^multipart\/form-data;\s*boundary=/i.test(type) || !Buffer.isBuffer(req.body)) return null;
+  return { contentType: type, data: new Uint8Array(req.body) };
+}
+
+/**
+ * One allowlisted upstream call behind requireSession: the request is shaped (session injected,
+ * agencies checked), the answer read as the envelope, validated where its shape is known, and
+ * answered without secrets. Session expiry ends the bridge session.
+ */
+export function passThroughRoute(ctx: BridgeContext, route: UpstreamRoute): RequestHandler {
+  return async (req, res) => {
+    const session = sessionOf(res);
+    const multipart = route.body === 'multipart';
+    const shaped = shapeRequest(route, req.query, multipart ? undefined : req.body, session.upstreamSessionId, visibleAgencies(session.profile));
+    if (!shaped.ok) return sendError(res, shaped.error, shaped.message ? { message: shaped.message } : {});
+    if (route.needsCodeword && !hasFreshCodeword(session)) return sendError(res, 'codeword_required');
+    if (route.pinFields && shaped.body && !Array.isArray(shaped.body)) {
+      const pin = hasFreshCodeword(session) ? (session.profile.pn ?? null) : null;
+      for (const field of route.pinFields) {
+        for (const k of Object.keys(shaped.body)) if (k.toLowerCase() === field.toLowerCase()) delete shaped.body[k];
+        shaped.body[field] = pin;
+      }
+    }
+    const rawBody = multipart ? multipartBody(req) : null;
+    if (multipart && !rawBody) return sendError(res, 'unsupported_media_type', { message: 'Send the report e-mail as multipart/form-data.' });
+
+    let json: unknown;
+    try {
+      ({ json } = await ctx.upstream.passThrough(route.method, route.path, {
+        sessionId: session.upstreamSessionId,
+        query: shaped.query,
+        body: shaped.body,
+        rawBody: rawBody ?? undefined,
+        retry: route.read,
+        alarmApi: route.alarmApi,
+        // NOTE: writes are never aborted halfway: the upstream may already have acted.
+        signal: route.read ? abortOnClose(res) : undefined,
+      }));
+    } catch (e) {
+      if (res.writableEnded || res.destroyed) return;
+      return sendUpstreamFailure(ctx, res, e, session);
+    }
+
+    const reading = readEnvelope(json, route.result);
+    if (reading.kind === 'session_expired') return endExpiredSession(ctx, res, session);
+    if (reading.kind === 'malformed') {
+      ctx.logger.warn({ path: route.path }, 'malformed upstream answer');
+      ctx.metrics.upstreamErrors.inc({ path: route.path, kind: 'malformed' });
+      return sendError(res, 'upstream_malformed');
+    }
+    res.json(scrubSecrets(reading.answer, session.upstreamSessionId));
+  };
+}

@@ -1,0 +1,69 @@
+import type { CookieOptions, Request, RequestHandler, Response } from 'express';
+import type { BridgeContext } from '../app/bridgeContext';
+import type { BridgeConfig } from '../config';
+import { SESSION_COOKIE } from '../session/sessionCookie';
+import type { BridgeSession } from '../session/sessionStore';
+import { sendError } from './apiErrors';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** Set by requireSession on the routes behind it. */
+      session?: BridgeSession;
+    }
+  }
+}
+
+function cookieOptions(config: BridgeConfig): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.COOKIE_SECURE };
+}
+
+export function setSessionCookie(res: Response, config: BridgeConfig, session: BridgeSession): void {
+  res.cookie(SESSION_COOKIE, session.id, { ...cookieOptions(config), maxAge: Math.max(0, session.expiresAt - Date.now()) });
+}
+
+export function clearSessionCookie(res: Response, config: BridgeConfig): void {
+  res.clearCookie(SESSION_COOKIE, cookieOptions(config));
+}
+
+/** The session id the browser's cookie carries, if any (cookie-parser has run). */
+export function sessionIdOf(req: Request): string | null {
+  const cookies: unknown = req.cookies;
+  if (!cookies || typeof cookies !== 'object') return null;
+  const id = (cookies as Record<string, unknown>)[SESSION_COOKIE];
+  return typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : null;
+}
+
+/** Loads the session of the request's cookie; none answers 401 no_session. */
+export function requireSession(ctx: BridgeContext): RequestHandler {
+  return async (req, res, next) => {
+    const id = sessionIdOf(req);
+    const session = id ? await ctx.sessions.get(id) : null;
+    if (!session) {
+      if (id) clearSessionCookie(res, ctx.config);
+      sendError(res, 'no_session');
+      return;
+    }
+    res.locals.session = session;
+    next();
+  };
+}
+
+/** The session requireSession attached; a route behind it always has one. */
+export function sessionOf(res: Response): BridgeSession {
+  const s = res.locals.session;
+  if (!s) throw new Error('route is not behind requireSession');
+  return s;
+}
+
+/**
+ * Ends a session the upstream no longer honours (isSessionValid false, HTTP 401/403): the
+ * bridge forgets it, its live sockets close, and the browser gets the spec's message.
+ */
+export async function endExpiredSession(ctx: BridgeContext, res: Response, session: BridgeSession): Promise<void> {
+  await ctx.sessions.delete(session.id);
+  await ctx.live?.closeSession(session.id).catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
+  clearSessionCookie(res, ctx.config);
+  sendError(res, 'session_expired');
+}

@@ -1,0 +1,37 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import { findDemoUser } from '../world/demoUsers';
+import type { RouteContext } from './context';
+import { badRequest, ok } from './envelope';
+import { ciObject, parseRequest, zOptBool } from './requestFields';
+import { sessionOf } from './sessions';
+
+const loginSchema = ciObject({
+  Username: z.string().max(200),
+  Password: z.string().max(200),
+  IsUseProduction: zOptBool,
+});
+
+/** Sign-in: the one upstream call that needs no session. */
+export function registerLoginRoutes(router: Router, ctx: RouteContext): void {
+  router.post('/Login/AuthLogon', (req, res) => {
+    const body = parseRequest(loginSchema, req, res, req.body);
+    if (!body) return;
+    const user = findDemoUser(body.Username, body.Password);
+    if (!user) {
+      // NOTE: 400 so the client shows the message (doc 1 §8 shows its generic text for other statuses).
+      badRequest(res, ['Invalid username or password.'], false);
+      return;
+    }
+    const session = ctx.sessions.create(ctx.world, user);
+    ok(res, session.profile);
+  });
+}
+
+/** Sign-out (needs a live session like every other call). */
+export function registerLogOffRoutes(router: Router, ctx: RouteContext): void {
+  router.post('/LogOff', (_req, res) => {
+    ctx.sessions.end(sessionOf(res).id);
+    ok(res, 'Logged off successfully.');
+  });
+}

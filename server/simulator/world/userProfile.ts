@@ -1,0 +1,116 @@
+import { DEMO_USERS, OWNER_EXTRA_SUB_ACCOUNTS, type DemoUser } from './demoUsers';
+import type { SitePreference } from './portalState';
+import type { ServiceCompany } from './types';
+import type { World } from './world';
+
+/** The service companies a demo user works for, in the world's numbering. */
+export function companiesOf(world: World, user: DemoUser): ServiceCompany[] {
+  const n = world.agencies.length;
+  return user.agencies(n).map((i) => world.serviceCompanies[Math.min(Math.max(i, 0), n - 1)]);
+}
+
+/** A service-company list entry as the login record carries it (doc 1 §3). */
+export function toServiceCompanyEntry(c: ServiceCompany) {
+  return c.type === 'C'
+    ? {
+        servco_name: c.name,
+        servco_Type: 'C',
+        servco_no: c.servcoNo,
+        install_servco_no: c.installServcoNo,
+        corpacct_servco_no: c.servcoNo,
+      }
+    : { servco_name: c.name, servco_Type: 'D', servco_no: c.servcoNo, install_servco_no: c.installServcoNo };
+}
+
+/** Every contact that has site preferences: the demo users and the owner's extra sub-accounts. */
+function defaultPreference(contactNo: number): SitePreference | undefined {
+  const user = DEMO_USERS.find((u) => u.contactNumber === contactNo);
+  if (user) {
+    return {
+      SelectedNavIds: user.selectedNavIds,
+      DefaultLiveAlarmViewTab: user.defaultLiveAlarmViewTab,
+      GraphsView: user.graphsView,
+      DataManagementTool: user.dataManagementTool,
+      SelectedContactNo: contactNo,
+      IsDarkTheme: user.isDarkTheme,
+      Mode: '',
+    };
+  }
+  const sub = OWNER_EXTRA_SUB_ACCOUNTS.find((s) => s.contactNumber === contactNo);
+  if (sub) {
+    return {
+      SelectedNavIds: sub.selectedNavIds,
+      DefaultLiveAlarmViewTab: 8001,
+      GraphsView: 9001,
+      DataManagementTool: 7001,
+      SelectedContactNo: contactNo,
+      IsDarkTheme: false,
+      Mode: '',
+    };
+  }
+  return undefined;
+}
+
+export function preferenceOf(world: World, contactNo: number): SitePreference | undefined {
+  return world.portal.preferences.get(contactNo) ?? defaultPreference(contactNo);
+}
+
+/** The sub-accounts an owner manages (GetChildContactList). */
+export function childContactsOf(world: World, ownerContactNo: number) {
+  const children = [
+    ...DEMO_USERS.filter((u) => u.parentContactNo === ownerContactNo).map((u) => ({
+      no: u.contactNumber,
+      first: u.firstName,
+      last: u.lastName,
+    })),
+    ...(DEMO_USERS.some(
+      (u) => u.contactNumber === ownerContactNo && u.parentContactNo == null && u.relationId === '1',
+    )
+      ? OWNER_EXTRA_SUB_ACCOUNTS.map((s) => ({ no: s.contactNumber, first: s.firstName, last: s.lastName }))
+      : []),
+  ];
+  return children.map((c) => {
+    const p = preferenceOf(world, c.no);
+    return {
+      ContactName: `${c.first} ${c.last}`,
+      contact_no: c.no,
+      SelectedNavIds: p?.SelectedNavIds ?? '',
+      DataManagementTool: p?.DataManagementTool ?? 7001,
+      DefaultLiveAlarmViewTab: p?.DefaultLiveAlarmViewTab ?? 8001,
+      GraphsView: p?.GraphsView ?? 9001,
+    };
+  });
+}
+
+/**
+ * The login record `Login/AuthLogon` answers (doc 1 §3; parses with loginProfileSchema).
+ * The first company is the user's own; a corporate one sets install_servco_Type C.
+ */
+export function buildLoginProfile(world: World, user: DemoUser, loginGUID: string) {
+  const companies = companiesOf(world, user);
+  const own = companies[0];
+  const pref = preferenceOf(world, user.contactNumber);
+  return {
+    loginGUID,
+    agencyId: own.installServcoNo,
+    agencyIdForCorpAccount: own.type === 'C' ? own.installServcoNo : null,
+    servco_no: own.servcoNo,
+    install_servco_Type: own.type,
+    contactNumber: user.contactNumber,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    userName: user.username,
+    pn: user.pn,
+    tokenSecUser: `tsu-${user.contactNumber}-${world.seed}`,
+    bannerImage: own.bannerImage,
+    RelationId: user.relationId,
+    serviceCompanyList: companies.map(toServiceCompanyEntry),
+    dataManagementTool: pref?.DataManagementTool ?? user.dataManagementTool,
+    sitePreferences: JSON.stringify([pref]),
+    accountInfo: [
+      { prompt: 'dealer_banner', status_descr: own.bannerImage },
+      { prompt: 'mobile_user_flag', status_descr: user.mobileUserFlag },
+    ],
+    testCategoryDetails: user.testCategory,
+  };
+}
