@@ -123,3 +123,25 @@ export function testEventLog(world: World, siteNo: number, systemNo?: number) {
       test_seqno: e.testSeqno,
     }));
 }
+
+/** Zones whose last alarm has no restore yet (unrestored zones), with that alarm. */
+export function unrestoredZoneRows(world: World, systems: readonly MonitoredSystem[]) {
+  return systems.flatMap((sys) =>
+    [...(world.unrestored.get(sys.systemNo)?.entries() ?? [])].map(([zoneId, eventId]) => {
+      const e = world.events.get(eventId);
+      const zone = world.zone(sys.systemNo, zoneId);
+      const site = world.requireSite(sys.siteNo);
+      return {
+        system_no: sys.systemNo,
+        cs_no: sys.csNo,
+        zone_id: zoneId,
+        comment: zone?.comment ?? null,
+        zonestate_id: e?.eventrptId === 'TR' ? 'T' : 'A',
+        event_id: e?.eventId ?? null,
+        event_descr: e?.description ?? null,
+        late_date: e ? world.siteIso(site, e.at) : null,
+        equiploc_id: zone?.equiplocId ?? null,
+      };
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import type { GatewayMethod } from '../../../shared/upstream/envelope';
-import { openTestsOfSite, toOnTestRow, toZoneRow } from '../queries/onTestRows';
+import { openTestsOfSite, toOnTestRow, toZoneRow, unrestoredZoneRows } from '../queries/onTestRows';
 import { toAccountRow, toSiteInfo } from '../queries/rows';
 import { resolveEventCode } from '../world/eventCatalog';
 import { receiveSignal } from '../world/signals';
@@ -7,7 +7,6 @@ import type { MonitoredSystem } from '../world/types';
 import type { GatewayBody } from './envelope';
 import type { RouteContext } from './context';
 import { activeAlarmsFor, cancelAlarms, requestDispatch } from './dispatchService';
-import { unrestoredZoneRows } from './onTestLookupRoutes';
 import { applyOnTestRecord, onTestRecordSchema } from './onTestService';
 import { maySee } from './scope';
 import type { Session } from './sessions';

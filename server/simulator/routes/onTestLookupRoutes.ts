@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { toOnTestRow, toZoneRow } from '../queries/onTestRows';
+import { toOnTestRow, toZoneRow, unrestoredZoneRows } from '../queries/onTestRows';
 import { toSiteInfo } from '../queries/rows';
 import { SERVICE_TYPES } from '../world/eventCatalog';
 import { SIGNAL_FORMAT_TYPES, SIGNAL_FORMATS, TEST_CATEGORIES, ZONE_STATES } from '../world/lookups';
@@ -14,27 +14,6 @@ import { sessionOf } from './sessions';
 /** Lookups are served under OnTest/ and, since the spec lists them bare too, at the root. */
 function both(path: string): string[] {
   return [`/OnTest/${path}`, `/${path}`];
-}
-
-export function unrestoredZoneRows(world: World, systems: readonly MonitoredSystem[]) {
-  return systems.flatMap((sys) =>
-    [...(world.unrestored.get(sys.systemNo)?.entries() ?? [])].map(([zoneId, eventId]) => {
-      const e = world.events.get(eventId);
-      const zone = world.zone(sys.systemNo, zoneId);
-      const site = world.requireSite(sys.siteNo);
-      return {
-        system_no: sys.systemNo,
-        cs_no: sys.csNo,
-        zone_id: zoneId,
-        comment: zone?.comment ?? null,
-        zonestate_id: e?.eventrptId === 'TR' ? 'T' : 'A',
-        event_id: e?.eventId ?? null,
-        event_descr: e?.description ?? null,
-        late_date: e ? world.siteIso(site, e.at) : null,
-        equiploc_id: zone?.equiplocId ?? null,
-      };
-    }),
-  );
 }
 
 function systemRow(world: World, sys: MonitoredSystem, now: number) {

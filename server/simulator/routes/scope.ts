@@ -25,6 +25,7 @@ export function agencyFor(
   return agencyId;
 }
 
+/** Whether the session may see rows of this agency. */
 export function maySee(session: Session, agencyId: string): boolean {
   return session.agencyIds.has(agencyId);
 }
