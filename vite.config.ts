@@ -1,18 +1,44 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** One timestamp per build: baked into the bundle and written to build-date.json beside it. */
+const BUILD_DATE = new Date().toISOString();
+
+/**
+ * Writes build-date.json into the build output. The running client compares the file (fetched
+ * without cache) with the date baked into its bundle and reloads when a newer build is deployed
+ * (doc 1 §4, "Application start").
+ */
+function buildDateFile(): Plugin {
+  return {
+    name: 'dealer-portal:build-date',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build-date.json',
+        source: JSON.stringify({ buildDate: BUILD_DATE }),
+      });
+    },
+  };
+}
 
 // NOTE: the client lives in client/; the bridge serves client/dist in production and proxies
 // /api and /live to itself in development (see server/dev.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), buildDateFile()],
+  define: { __BUILD_DATE__: JSON.stringify(BUILD_DATE) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
     rollupOptions: {
       // exceljs's regenerator runtime needs this global under a strict CSP (FACTS.md).
-      output: { intro: 'var regeneratorRuntime; if (typeof window !== "undefined") window.regeneratorRuntime = regeneratorRuntime;' },
+      output: {
+        intro:
+          'var regeneratorRuntime; if (typeof window !== "undefined") window.regeneratorRuntime = regeneratorRuntime;',
+      },
     },
   },
   server: {

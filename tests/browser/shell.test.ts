@@ -15,7 +15,14 @@ import { createLogger } from '../../server/observability/logger';
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(import.meta.dirname, '../..');
 // FACTS.md's quiet offline flags; playwright gives every launch a fresh user-data-dir itself.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
   let running: Running;
@@ -25,8 +32,16 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
-    running = await startAll(loadConfig({ ...process.env, PORT: '0', SIM_PORT: '0', LOG_LEVEL: 'silent' }), createLogger('silent'));
+    // vitest sets NODE_ENV=test; the build must be the production one the bridge serves.
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    running = await startAll(
+      loadConfig({ ...process.env, PORT: '0', SIM_PORT: '0', LOG_LEVEL: 'silent' }),
+      createLogger('silent'),
+    );
     base = running.bridge.url;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   });
@@ -101,7 +116,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
     await page.goto(base);
     await signIn('owner', 'owner123');
     await menu().getByPlaceholder('Search quick data tabs').fill('dispatch');
-    expect(await menu().getByRole('link').allTextContents()).toEqual(['Agency Dispatch', 'Agency Refuse to Dispatch', 'Dispatch Cancellation from AASMS & Text App']);
+    expect(await menu().getByRole('link').allTextContents()).toEqual([
+      'Agency Dispatch',
+      'Agency Refuse to Dispatch',
+      'Dispatch Cancellation from AASMS & Text App',
+    ]);
     await menu().getByPlaceholder('Search quick data tabs').fill('');
     await menu().getByRole('button', { name: 'Current' }).click();
     expect(await menu().getByRole('button', { name: 'Alarm Activity' }).count()).toBe(0);
@@ -114,33 +133,34 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
     await page.getByRole('button', { name: 'Advanced Search' }).click();
     const drawer = page.getByRole('dialog', { name: 'Advanced Search' });
 
-    await drawer.getByRole('button', { name: 'Search' }).click();
+    await drawer.getByRole('button', { name: 'Search', exact: true }).click();
     await drawer.getByText('Please fill out any of the field to search.').waitFor();
     await drawer.getByLabel('Phone').fill('5551234567');
     expect(await drawer.getByLabel('Phone').inputValue()).toBe('(555) 123-4567');
     await drawer.getByLabel('Phone').fill('');
     await drawer.getByLabel('Name', { exact: true }).fill('a');
-    await drawer.getByRole('button', { name: 'Search' }).click();
+    await drawer.getByRole('button', { name: 'Search', exact: true }).click();
     await drawer.getByRole('heading', { name: 'Result(s)' }).waitFor();
     await drawer.getByRole('grid', { name: 'Search results' }).getByRole('gridcell').first().waitFor();
     await drawer.getByRole('button', { name: 'Back to the search form' }).click();
 
     await drawer.getByLabel('Search By').selectOption('1003');
     await drawer.getByLabel('Email Address').fill('not-an-email');
-    await drawer.getByRole('button', { name: 'Search' }).click();
+    await drawer.getByRole('button', { name: 'Search', exact: true }).click();
     await drawer.getByText('Please enter valid email address.').waitFor();
 
     await drawer.getByLabel('Search By').selectOption('1002');
     expect(await drawer.getByLabel('Start Date').inputValue()).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
-    await drawer.getByRole('button', { name: 'Search' }).click();
+    await drawer.getByRole('button', { name: 'Search', exact: true }).click();
     const statuses = drawer.getByRole('grid', { name: 'Event statuses' });
     await statuses.waitFor();
     const firstStatus = statuses.getByRole('gridcell').getByRole('button').first();
-    if ((await firstStatus.count()) > 0) {
-      await firstStatus.click();
-      await drawer.getByRole('button', { name: 'Back to the status list' }).click();
-      await statuses.waitFor();
-    }
+    await firstStatus.waitFor();
+    const label = (await firstStatus.textContent()) ?? '';
+    await firstStatus.click();
+    await drawer.getByRole('grid', { name: `Sites with ${label}` }).waitFor();
+    await drawer.getByRole('button', { name: 'Back to the status list' }).click();
+    await statuses.waitFor();
     await drawer.getByRole('button', { name: 'Back to the search form' }).click();
     await drawer.getByLabel('Search By').waitFor();
   });
@@ -158,7 +178,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
     await page.getByRole('button', { name: 'Search accounts' }).click();
     await page.getByLabel('Search by').selectOption('siteName');
     await page.getByPlaceholder('Enter Site Name to search').fill('RESIDENCE');
-    const option = page.getByRole('option').first();
+    const option = page.getByRole('listbox', { name: 'Accounts' }).getByRole('option').first();
     await option.waitFor();
     const popup = context.waitForEvent('page');
     await option.click();
@@ -173,8 +193,15 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
     await signIn('owner', 'owner123');
     const dark = () => page.evaluate(() => document.documentElement.classList.contains('greyDark'));
     const before = await dark();
-    await page.getByRole('button', { name: before ? 'Switch to light theme' : 'Switch to dark theme' }).click();
-    await page.waitForFunction((was) => document.documentElement.classList.contains('greyDark') !== was && localStorage.getItem('IsDarkTheme') !== null, before);
+    await page
+      .getByRole('button', { name: before ? 'Switch to light theme' : 'Switch to dark theme' })
+      .click();
+    await page.waitForFunction(
+      (was) =>
+        document.documentElement.classList.contains('greyDark') !== was &&
+        localStorage.getItem('IsDarkTheme') !== null,
+      before,
+    );
     await page.reload();
     await page.getByText('QUICK DATA TABS').waitFor();
     expect(await dark()).toBe(!before);
@@ -185,7 +212,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
     await signIn('multi', 'multi123');
     const selector = page.getByLabel('Service company');
     await selector.waitFor();
-    const options = await selector.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const options = await selector
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(options.length).toBeGreaterThan(1);
     const current = await selector.inputValue();
     const next = options.find((o) => o !== current)!;
@@ -193,7 +222,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
     await selector.selectOption(next);
     expect(await selector.isDisabled()).toBe(true);
     await reloaded;
-    await page.waitForFunction(() => !(document.querySelector('.company-select select') as HTMLSelectElement).disabled, undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => !(document.querySelector('.company-select select') as HTMLSelectElement).disabled,
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(await selector.inputValue()).toBe(next);
     await page.goto(`${base}/settings`);
     expect(await page.getByLabel('Service company').count()).toBe(0);

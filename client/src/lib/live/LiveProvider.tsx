@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { FeedName, FeedRef } from '../../../../shared/live/protocol';
 import type { FeedView } from './feedHandle';
 import { createLiveClient, type LiveClient } from './liveClient';
@@ -6,7 +14,15 @@ import { createLiveClient, type LiveClient } from './liveClient';
 const LiveContext = createContext<LiveClient | null>(null);
 
 /** One live connection for the signed-in page; closed when the provider unmounts (sign-out). */
-export function LiveProvider({ children, onSessionExpired, client }: { children: ReactNode; onSessionExpired?: () => void; client?: LiveClient }) {
+export function LiveProvider({
+  children,
+  onSessionExpired,
+  client,
+}: {
+  children: ReactNode;
+  onSessionExpired?: () => void;
+  client?: LiveClient;
+}) {
   const [live] = useState(() => client ?? createLiveClient({ onSessionExpired }));
   useEffect(() => () => live.close(), [live]);
   return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
@@ -18,7 +34,15 @@ export function useLiveClient(): LiveClient {
   return live;
 }
 
-const EMPTY: FeedView = { rows: [], fresh: new Set(), state: 'connecting', lastPollAt: null, reason: null, replay: null, version: 0 };
+const EMPTY: FeedView = {
+  rows: [],
+  fresh: new Set(),
+  state: 'connecting',
+  lastPollAt: null,
+  reason: null,
+  replay: null,
+  version: 0,
+};
 
 /**
  * Rows and connection state of one feed. Re-renders the caller when that feed changes, and only

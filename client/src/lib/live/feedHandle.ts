@@ -1,7 +1,15 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { feedConnectionMachine } from '../../../../machines/feedConnection/feedConnectionMachine';
 import { createFeedReplica } from '../../../../shared/live/feedReplica';
-import type { DeltaMessage, FeedRef, FeedRows, FeedName, ReplayState, SnapshotMessage, StatusMessage } from '../../../../shared/live/protocol';
+import type {
+  DeltaMessage,
+  FeedRef,
+  FeedRows,
+  FeedName,
+  ReplayState,
+  SnapshotMessage,
+  StatusMessage,
+} from '../../../../shared/live/protocol';
 
 export type ConnectionState = 'connecting' | 'live' | 'stale' | 'resyncing' | 'offline' | 'refused' | 'ended';
 
@@ -24,7 +32,10 @@ export interface FeedView<F extends FeedName = FeedName> {
  */
 export function createFeedHandle<F extends FeedName>(
   ref: FeedRef & { feed: F },
-  requestSubscribe: (since: { epoch: string; seq: number } | null, answered: (mode: 'snapshot' | 'resume' | null, reason?: string) => void) => void,
+  requestSubscribe: (
+    since: { epoch: string; seq: number } | null,
+    answered: (mode: 'snapshot' | 'resume' | null, reason?: string) => void,
+  ) => void,
 ) {
   const replica = createFeedReplica<FeedRows[F]>();
   const listeners = new Set<() => void>();
@@ -70,7 +81,15 @@ export function createFeedHandle<F extends FeedName>(
     getSnapshot(): FeedView<F> {
       if (!view) {
         const s = actor.getSnapshot();
-        view = { rows: [...replica.rows.values()], fresh, state: machineState(s), lastPollAt: s.context.lastPollAt, reason: s.context.reason, replay, version: replica.version };
+        view = {
+          rows: [...replica.rows.values()],
+          fresh,
+          state: machineState(s),
+          lastPollAt: s.context.lastPollAt,
+          reason: s.context.reason,
+          replay,
+          version: replica.version,
+        };
       }
       return view;
     },
@@ -101,7 +120,8 @@ export function createFeedHandle<F extends FeedName>(
     },
     onStatus(msg: StatusMessage) {
       if (replica.status(msg) === 'gap') actor.send({ type: 'feed.gap' });
-      else actor.send({ type: 'feed.status', stale: msg.stale, lastPollAt: msg.lastPollAt, reason: msg.reason });
+      else
+        actor.send({ type: 'feed.status', stale: msg.stale, lastPollAt: msg.lastPollAt, reason: msg.reason });
     },
     onReplay(state: ReplayState) {
       replay = state;

@@ -40,9 +40,15 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
   });
   const feeds = new Map<string, { handle: FeedHandle; refs: number }>();
 
-  function requestSubscribe(ref: FeedRef, since: { epoch: string; seq: number } | null, answered: (mode: 'snapshot' | 'resume' | null, reason?: string) => void) {
+  function requestSubscribe(
+    ref: FeedRef,
+    since: { epoch: string; seq: number } | null,
+    answered: (mode: 'snapshot' | 'resume' | null, reason?: string) => void,
+  ) {
     if (!socket.connected) return;
-    socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) => (ack.ok ? answered(ack.mode) : answered(null, ack.error.message)));
+    socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) =>
+      ack.ok ? answered(ack.mode) : answered(null, ack.error.message),
+    );
   }
 
   socket.on('connect', () => {
@@ -62,7 +68,8 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
   socket.on('delta', (m) => feeds.get(key(m))?.handle.onDelta(m));
   socket.on('status', (m) => feeds.get(key(m))?.handle.onStatus(m));
   socket.on('replay', (s) => {
-    for (const { handle } of feeds.values()) if (handle.getSnapshot().replay?.recording === s.recording) handle.onReplay(s);
+    for (const { handle } of feeds.values())
+      if (handle.getSnapshot().replay?.recording === s.recording) handle.onReplay(s);
   });
   socket.on('session.expired', () => {
     for (const { handle } of feeds.values()) handle.onSessionExpired();
@@ -99,14 +106,27 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     },
     listRecordings(): Promise<RecordingInfo[]> {
       return new Promise((resolve, reject) =>
-        socket.emit('replay.list', {}, (a) => (a.ok ? resolve(a.recordings) : reject(new Error(a.error.message)))),
+        socket.emit('replay.list', {}, (a) =>
+          a.ok ? resolve(a.recordings) : reject(new Error(a.error.message)),
+        ),
       );
     },
     startReplay(recording: string, speed = 1): Promise<void> {
-      return new Promise((resolve, reject) => socket.emit('replay.start', { recording, speed }, (a: SimpleAck) => (a.ok ? resolve() : reject(new Error(a.error.message)))));
+      return new Promise((resolve, reject) =>
+        socket.emit('replay.start', { recording, speed }, (a: SimpleAck) =>
+          a.ok ? resolve() : reject(new Error(a.error.message)),
+        ),
+      );
     },
-    controlReplay(action: 'pause' | 'resume' | 'step' | 'seek' | 'speed' | 'stop', value?: number): Promise<void> {
-      return new Promise((resolve, reject) => socket.emit('replay.control', { action, value }, (a: SimpleAck) => (a.ok ? resolve() : reject(new Error(a.error.message)))));
+    controlReplay(
+      action: 'pause' | 'resume' | 'step' | 'seek' | 'speed' | 'stop',
+      value?: number,
+    ): Promise<void> {
+      return new Promise((resolve, reject) =>
+        socket.emit('replay.control', { action, value }, (a: SimpleAck) =>
+          a.ok ? resolve() : reject(new Error(a.error.message)),
+        ),
+      );
     },
     /** After a replay: back to the live feed for that ref. */
     backToLive(ref: FeedRef) {

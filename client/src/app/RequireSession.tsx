@@ -1,0 +1,55 @@
+import { useEffect, useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { buildMenu, menuIds } from '../lib/menu/buildMenu';
+import { useSessionCommands, useSessionView } from '../lib/session/sessionView';
+import { selectedNavIds } from '../lib/session/sitePreferences';
+import { BootScreen } from './BootScreen';
+import { guardRoute } from './routeAccess';
+import { ShellLayout } from './shell/ShellLayout';
+
+/**
+ * The guard around every route but `/` (doc 1 §4): no session goes to `/` remembering the url;
+ * a route outside the user's menu goes to /unauthorized; otherwise the shell renders the route.
+ */
+export function RequireSession() {
+  const { status, profile, isOwner, returnUrl } = useSessionView();
+  const { redirected } = useSessionCommands();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const menu = useMemo(
+    () => buildMenu({ selectedNavIds: selectedNavIds(profile), isOwner }),
+    [profile, isOwner],
+  );
+  const decision = guardRoute({
+    status,
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    allowedIds: menuIds(menu),
+  });
+
+  // The remembered url is reached: the session forgets it.
+  const arrived = decision.kind === 'allow' && returnUrl === here;
+  useEffect(() => {
+    if (arrived) redirected();
+  }, [arrived, redirected]);
+
+  switch (decision.kind) {
+    case 'wait':
+      return <BootScreen />;
+    case 'signIn':
+      return <RedirectToSignIn remember={decision.remember} />;
+    case 'unauthorized':
+      return <Navigate to="/unauthorized" replace />;
+    default:
+      return <ShellLayout menu={menu} />;
+  }
+}
+
+function RedirectToSignIn({ remember }: { remember: string }) {
+  const { rememberUrl } = useSessionCommands();
+  useEffect(() => {
+    rememberUrl(remember);
+  }, [remember, rememberUrl]);
+  return <Navigate to="/" replace />;
+}

@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
+import { PageFrame } from '../components/layout/PageFrame';
+import { UNABLE_TO_PROCESS } from '../../../machines/messages';
+
+/**
+ * The error boundary of each route: a screen that throws shows this inside the shell, the rest
+ * of the portal keeps working.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <PageFrame title="Something went wrong">
+      <div className="card" role="alert">
+        <p>{UNABLE_TO_PROCESS}</p>
+        <p className="muted">This screen stopped working: {detail}</p>
+        <button type="button" className="button" onClick={() => navigate(0)}>
+          Reload the screen
+        </button>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMemo } from 'react';
+import { Navigate } from 'react-router-dom';
+import { SignInPage } from '../features/session/SignInPage';
+import { useSessionView } from '../lib/session/sessionView';
+import { landingFor } from './session/sessionEffects';
+
+/** `/`: the sign-in page, or, with a session, the remembered url or the user's default tab. */
+export function SignInRoute() {
+  const { status, profile, isOwner, returnUrl } = useSessionView();
+  const target = useMemo(
+    () => (profile ? landingFor(profile, isOwner, returnUrl) : null),
+    [profile, isOwner, returnUrl],
+  );
+  if (status === 'signedIn' && target) return <Navigate to={target.path} state={target.state} replace />;
+  return <SignInPage />;
+}

@@ -1,0 +1,16 @@
+import { browserBuildCheckDeps, checkBuildDate } from '../lib/buildCheck/buildCheck';
+import { loadRuntimeConfig } from '../lib/config/runtimeConfig';
+import { applyTheme, storedDarkFlag } from '../lib/theme/theme';
+import { watchBreakpoint } from '../features/navigation/navBarStore';
+
+/** What runs once before the first render: theme flag, breakpoint, runtime config, build check. */
+export function bootstrap(): void {
+  applyTheme(storedDarkFlag() ?? false);
+  watchBreakpoint();
+  void loadRuntimeConfig(async () => {
+    const res = await fetch('/config.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(String(res.status));
+    return res.json();
+  });
+  void checkBuildDate(browserBuildCheckDeps());
+}

@@ -1,0 +1,28 @@
+import { useCallback, useState } from 'react';
+import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
+import { AlarmFlowHost, type AlarmFlowRequest } from '../../features/alarmActions/AlarmFlowHost';
+import type { AlarmActionKind } from '../../features/liveAlarms/alarmActions';
+import { watchedAgencyOf } from '../../features/liveAlarms/hooks/useWatchedAgency';
+import { LiveAlarmViewPage } from '../../features/liveAlarms/LiveAlarmViewPage';
+import { useAlarmPresence } from '../../lib/live/useAlarmPresence';
+import { useSessionView } from '../../lib/session/sessionView';
+
+/**
+ * The Live Alarm View with its row actions wired to the alarm flows (dispatch, cancel, alarm
+ * details, place on test): the two features meet here, neither imports the other.
+ */
+export function LiveAlarmViewRoute() {
+  const { profile } = useSessionView();
+  // NOTE: listen for "who is handling it" before the page subscribes its alarms feed, so the
+  // presences the bridge sends with the subscription are not missed.
+  useAlarmPresence(null);
+  const [request, setRequest] = useState<AlarmFlowRequest | null>(null);
+  const onAlarmAction = useCallback((kind: AlarmActionKind, row: ActiveAlarmRow) => setRequest({ kind, row }), []);
+  const close = useCallback(() => setRequest(null), []);
+  return (
+    <>
+      <LiveAlarmViewPage onAlarmAction={onAlarmAction} />
+      {profile ? <AlarmFlowHost request={request} agencyId={watchedAgencyOf(profile)} onClose={close} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import { sessionMachine } from '../../../../machines/session/sessionMachine';
+import { Toaster } from '../../components/toast/Toaster';
+import { onSessionExpired } from '../../lib/api/sessionExpiry';
+import {
+  SessionCommandsContext,
+  SessionViewContext,
+  type SessionCommands,
+  type SessionStatus,
+  type SessionView,
+} from '../../lib/session/sessionView';
+import { useStore } from '../../lib/store/useStore';
+import { CompanySwitchHost } from './CompanySwitchHost';
+import { ownerFlag, sessionActors } from './sessionActors';
+
+/** The session machine with the bridge's effects; module level so the hook creates it once. */
+const appSessionMachine = sessionMachine.provide({ actors: sessionActors });
+
+export function statusOf(s: SnapshotFrom<typeof sessionMachine>): SessionStatus {
+  if (s.matches('restoring')) return 'checking';
+  if (s.matches('signingIn')) return 'signingIn';
+  if (s.matches('signedIn')) return 'signedIn';
+  if (s.matches('signingOut')) return 'signingOut';
+  if (s.matches('expired')) return 'expiring';
+  return 'signedOut';
+}
+
+/**
+ * The root route: runs the session machine, listens for expiry from any call, and gives every
+ * screen its view of the session. While signed in, the service-company switch joins it.
+ */
+export function SessionRoot() {
+  const navigate = useNavigate();
+  const session = useActorRef(appSessionMachine);
+  const status = useSelector(session, statusOf);
+  const profile = useSelector(session, (s) => s.context.profile);
+  const signInError = useSelector(session, (s) => s.context.error);
+  const returnUrl = useSelector(session, (s) => s.context.returnUrl);
+  const isOwner = useStore(ownerFlag);
+
+  // The expiry notice keeps the page (and its menu) for a moment; the machine has already
+  // forgotten the profile, so the last one is shown until the redirect.
+  const lastProfile = useRef(profile);
+  useEffect(() => {
+    if (profile) lastProfile.current = profile;
+    if (status === 'signedOut') lastProfile.current = null;
+  }, [profile, status]);
+
+  useEffect(() => onSessionExpired(() => session.send({ type: 'session.expired' })), [session]);
+
+  const commands = useMemo<SessionCommands>(
+    () => ({
+      signIn: (username, password) => session.send({ type: 'session.signIn', username, password }),
+      signOut: () => {
+        navigate('/', { replace: true });
+        session.send({ type: 'session.signOut' });
+      },
+      switchCompany: () => undefined,
+      updateProfile: (next) => session.send({ type: 'session.profileChanged', profile: next }),
+      rememberUrl: (url) => session.send({ type: 'session.rememberUrl', url }),
+      redirected: () => session.send({ type: 'session.redirected' }),
+    }),
+    [session, navigate],
+  );
+
+  const shownProfile = profile ?? (status === 'expiring' ? lastProfile.current : null);
+  const view = useMemo<SessionView>(
+    () => ({
+      status,
+      profile: shownProfile,
+      isOwner,
+      signInError,
+      returnUrl,
+      companyEpoch: 0,
+      companySwitchLocked: false,
+    }),
+    [status, shownProfile, isOwner, signInError, returnUrl],
+  );
+
+  let content: ReactNode = <Outlet />;
+  if (shownProfile && (status === 'signedIn' || status === 'expiring'))
+    content = <CompanySwitchHost profile={shownProfile}>{content}</CompanySwitchHost>;
+
+  return (
+    <SessionViewContext.Provider value={view}>
+      <SessionCommandsContext.Provider value={commands}>
+        {content}
+        <Toaster />
+      </SessionCommandsContext.Provider>
+    </SessionViewContext.Provider>
+  );
+}

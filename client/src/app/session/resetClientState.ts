@@ -1,0 +1,15 @@
+import { resetAllAccounts } from '../../lib/accounts/allAccounts';
+import { clearClientStorage } from '../../lib/storage/clientStorage';
+import { applyTheme } from '../../lib/theme/theme';
+import { closeDrawer } from '../shell/drawerStore';
+
+/**
+ * Sign-out and session expiry leave nothing of the user behind (doc 1 §4): storage, the
+ * accounts lookup, the theme, open drawers. Toasts stay so the expiry message can be read.
+ */
+export function resetClientState(): void {
+  clearClientStorage();
+  resetAllAccounts();
+  applyTheme(false);
+  closeDrawer();
+}

@@ -1,0 +1,36 @@
+import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
+import { showToast } from '../../components/toast/toastStore';
+import { loadAllAccounts } from '../../lib/accounts/allAccounts';
+import { buildMenu } from '../../lib/menu/buildMenu';
+import { isTruthyFlag, readSitePreferences, selectedNavIds } from '../../lib/session/sitePreferences';
+import { applyTheme, storedDarkFlag } from '../../lib/theme/theme';
+import { landingOf, safeRememberedUrl } from '../routeAccess';
+
+/** What follows a sign-in (or a reload that finds the session). */
+
+/** The locally stored flag wins (it is what the user last saved here), then the saved preference. */
+export function applySessionTheme(profile: PublicProfile): void {
+  const local = storedDarkFlag();
+  applyTheme(local ?? isTruthyFlag(readSitePreferences(profile).IsDarkTheme));
+}
+
+/** The all-accounts list, once per sign-in; a failure is a toast (doc 1 §8). */
+export function startAccountsLoad(profile: PublicProfile): void {
+  void loadAllAccounts(profile).then((message) => {
+    if (message) showToast(message, 'error');
+  });
+}
+
+/** Where `/` sends a signed-in user: the remembered url, else the default tab. */
+export function landingFor(
+  profile: PublicProfile,
+  isOwner: boolean,
+  returnUrl: string | null,
+): { path: string; state?: { menuId: string } } {
+  const remembered = safeRememberedUrl(returnUrl);
+  if (remembered) return { path: remembered };
+  const landing = landingOf(buildMenu({ selectedNavIds: selectedNavIds(profile), isOwner }));
+  return landing.externalMenuId
+    ? { path: landing.path, state: { menuId: landing.externalMenuId } }
+    : { path: landing.path };
+}

@@ -1,0 +1,48 @@
+import { Outlet } from 'react-router-dom';
+import { AdvancedSearchPanel } from '../../features/advancedSearch/AdvancedSearchPanel';
+import { navBar } from '../../features/navigation/navBarStore';
+import { QuickDataTabs } from '../../features/navigation/QuickDataTabs';
+import { RecentlyAccessedPanel } from '../../features/recentlyAccessed/RecentlyAccessedPanel';
+import { QuickPanel } from '../../features/shortcuts/QuickPanel';
+import { signalSessionExpired } from '../../lib/api/sessionExpiry';
+import { LiveProvider } from '../../lib/live/LiveProvider';
+import type { MenuItem } from '../../lib/menu/menuCatalog';
+import { useSessionView } from '../../lib/session/sessionView';
+import { useStore } from '../../lib/store/useStore';
+import { closeDrawer, openDrawer } from './drawerStore';
+import { Footer } from './Footer';
+import { PanelStrip } from './PanelStrip';
+import { Toolbar } from './Toolbar';
+
+/**
+ * The shell of every page but `/`: Quick Data Tabs, toolbar, the route's screen, footer, the
+ * right-edge panel buttons and at most one drawer. The screen is keyed on the company epoch, so a
+ * service-company switch remounts it and it loads its data again.
+ */
+export function ShellLayout({ menu }: { menu: readonly MenuItem[] }) {
+  const nav = useStore(navBar, (n) => n.state);
+  const drawer = useStore(openDrawer);
+  const { companyEpoch } = useSessionView();
+  return (
+    <div className={`shell shell--nav-${nav}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <QuickDataTabs menu={menu} />
+      <div className="shell__main">
+        <Toolbar menu={menu} />
+        <main id="main" className="shell__content" tabIndex={-1}>
+          {/* One live connection per signed-in page; a company switch opens a new one. */}
+          <LiveProvider key={companyEpoch} onSessionExpired={signalSessionExpired}>
+            <Outlet key={companyEpoch} />
+          </LiveProvider>
+        </main>
+        <Footer />
+      </div>
+      <PanelStrip />
+      {drawer === 'recentlyAccessed' ? <RecentlyAccessedPanel onClose={closeDrawer} /> : null}
+      {drawer === 'advancedSearch' ? <AdvancedSearchPanel onClose={closeDrawer} /> : null}
+      {drawer === 'quickPanel' ? <QuickPanel onClose={closeDrawer} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,463 @@
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type Ref,
+  type ReactNode,
+} from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Icon } from '../icons/Icon';
+import {
+  cellText,
+  clampPage,
+  DEFAULT_PAGE_SIZE,
+  nextSort,
+  PAGE_SIZES,
+  pageSlice,
+  sortRows,
+} from './gridModel';
+import { Pager } from './Pager';
+import { ColumnHeader } from './ColumnHeader';
+import type { DataGridApi, GridColumn, GridLayout, GridSort } from './gridTypes';
+import { useColumnLayout } from './useColumnLayout';
+import './grid.css';
+
+/**
+ * The project's one grid (documented in docs/client.md). Rows are virtualized with a fixed row
+ * height: only the rows in view (plus a small overscan) are in the DOM, so 10,000 rows or a live
+ * stream scroll smoothly. Rows are keyed by their id, never by index, so rows inserted at the top
+ * do not shift state onto their neighbours.
+ */
+export interface DataGridProps<R> {
+  /** Accessible name of the grid. */
+  label: string;
+  columns: readonly GridColumn<R>[];
+  rows: readonly R[];
+  getRowId(row: R): string;
+  /** Applied first, and restored when the user clears a sort. */
+  defaultSort?: GridSort | null;
+  /** Controlled sort: the grid shows this sort and reports header clicks through onSortChange. */
+  sort?: GridSort | null;
+  onSortChange?(sort: GridSort | null): void;
+  /** The rows come already in the order of `sort` (a live store keeps them sorted): the grid does not sort. */
+  rowsPresorted?: boolean;
+  /** 'paged' (default) shows the pager; 'scroll' is one continuous virtualized list. */
+  mode?: 'paged' | 'scroll';
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  /** Controlled paging (0-based page); either may be given alone. */
+  page?: number;
+  onPageChange?(page: number): void;
+  pageSize?: number;
+  onPageSizeChange?(size: number): void;
+  /** The screen's width limits for every column (a column may narrow them). */
+  minColumnWidth?: number;
+  maxColumnWidth?: number;
+  /** Fixed row height in px (the virtualizer's estimateSize). */
+  rowHeight?: number;
+  /** Maximum height of the rows area in px (it shrinks to fit fewer rows). */
+  maxBodyHeight?: number;
+  rowClassName?(row: R): string | undefined;
+  /** Inline style per row (colours computed from data, e.g. an alarm's colour code). */
+  rowStyle?(row: R): CSSProperties | undefined;
+  /** Rows to flash as new (ids). */
+  highlightedRowIds?: ReadonlySet<string>;
+  /** A leading column of per-row buttons. */
+  rowActions?(row: R): ReactNode;
+  rowActionsLabel?: string;
+  rowActionsWidth?: number;
+  /** Makes rows expandable; the detail row has the fixed height detailHeight. */
+  renderDetail?(row: R): ReactNode;
+  detailHeight?: number;
+  emptyText?: string;
+  loading?: boolean;
+  initialLayout?: Partial<GridLayout>;
+  onLayoutChange?(layout: GridLayout): void;
+  /** Enter on a row, or a double click. */
+  onRowActivate?(row: R): void;
+  /**
+   * The last rows are in view (scroll mode) or the last page is shown (paged mode): a screen can
+   * load older rows. Called once per row count.
+   */
+  onEndReached?(): void;
+  /** The export hook point and a few imperative calls. */
+  apiRef?: Ref<DataGridApi<R>>;
+  overscan?: number;
+  className?: string;
+}
+
+type DisplayItem<R> =
+  { kind: 'row'; row: R; id: string; index: number } | { kind: 'detail'; row: R; id: string; index: number };
+
+export function DataGrid<R>(props: DataGridProps<R>) {
+  const {
+    label,
+    columns,
+    rows,
+    getRowId,
+    defaultSort = null,
+    sort: sortProp,
+    onSortChange,
+    rowsPresorted = false,
+    mode = 'paged',
+    pageSizes = PAGE_SIZES,
+    defaultPageSize = DEFAULT_PAGE_SIZE,
+    page: pageProp,
+    onPageChange,
+    pageSize: pageSizeProp,
+    onPageSizeChange,
+    minColumnWidth = 60,
+    maxColumnWidth = 600,
+    rowHeight = 40,
+    maxBodyHeight = 480,
+    rowClassName,
+    rowStyle,
+    highlightedRowIds,
+    rowActions,
+    rowActionsLabel = 'Actions',
+    rowActionsWidth = 96,
+    renderDetail,
+    detailHeight = 160,
+    emptyText = 'No records found',
+    loading = false,
+    initialLayout,
+    onLayoutChange,
+    onRowActivate,
+    onEndReached,
+    apiRef,
+    overscan = 8,
+    className,
+  } = props;
+
+  // Sort and paging are controlled when the screen passes them, the grid's own state otherwise.
+  const [ownSort, setOwnSort] = useState<GridSort | null>(defaultSort);
+  const [ownPage, setOwnPage] = useState(0);
+  const [ownPageSize, setOwnPageSize] = useState(defaultPageSize);
+  const sort = sortProp !== undefined ? sortProp : ownSort;
+  const page = pageProp ?? ownPage;
+  const pageSize = pageSizeProp ?? ownPageSize;
+  const setSort = (next: GridSort | null) => {
+    setOwnSort(next);
+    onSortChange?.(next);
+  };
+  const setPage = (next: number) => {
+    setOwnPage(next);
+    onPageChange?.(next);
+  };
+  const setPageSize = (next: number) => {
+    setOwnPageSize(next);
+    onPageSizeChange?.(next);
+  };
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [active, setActive] = useState<{ row: number; col: number }>({ row: 0, col: 0 });
+  const { layout, ordered, setWidth, move, shift, reset } = useColumnLayout(columns, {
+    minWidth: minColumnWidth,
+    maxWidth: maxColumnWidth,
+    initialLayout,
+    onLayoutChange,
+  });
+
+  const sorted = useMemo(
+    () => (rowsPresorted ? rows : sortRows(rows, columns, sort)),
+    [rowsPresorted, rows, columns, sort],
+  );
+  const currentPage = clampPage(page, sorted.length, pageSize);
+  const shown = useMemo(
+    () => (mode === 'paged' ? pageSlice(sorted, currentPage, pageSize) : sorted),
+    [mode, sorted, currentPage, pageSize],
+  );
+
+  const items = useMemo(() => {
+    const out: DisplayItem<R>[] = [];
+    shown.forEach((row, index) => {
+      const id = getRowId(row);
+      out.push({ kind: 'row', row, id, index });
+      if (renderDetail && expanded.has(id)) out.push({ kind: 'detail', row, id, index });
+    });
+    return out;
+  }, [shown, getRowId, renderDetail, expanded]);
+  const itemIndexOfRow = useMemo(() => {
+    const m = new Map<number, number>();
+    items.forEach((it, i) => it.kind === 'row' && m.set(it.index, i));
+    return m;
+  }, [items]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
+  const estimateSize = useCallback(
+    (i: number) => (items[i]?.kind === 'detail' ? detailHeight : rowHeight),
+    [items, detailHeight, rowHeight],
+  );
+  const getItemKey = useCallback(
+    (i: number) => (items[i].kind === 'detail' ? `${items[i].id}:detail` : items[i].id),
+    [items],
+  );
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    getItemKey,
+    overscan,
+  });
+
+  // Older rows on demand: once per row count, when the end is in view.
+  const virtualItems = virtualizer.getVirtualItems();
+  const lastShown = virtualItems.length ? virtualItems[virtualItems.length - 1].index : -1;
+  const atEnd =
+    sorted.length > 0 &&
+    (mode === 'scroll'
+      ? lastShown >= items.length - 1
+      : currentPage >= Math.ceil(sorted.length / pageSize) - 1);
+  const endReportedFor = useRef(-1);
+  useEffect(() => {
+    if (!atEnd || !onEndReached || endReportedFor.current === sorted.length) return;
+    endReportedFor.current = sorted.length;
+    onEndReached();
+  }, [atEnd, onEndReached, sorted.length]);
+
+  const leading = [
+    ...(renderDetail ? [{ id: '__expand', width: 44 }] : []),
+    ...(rowActions ? [{ id: '__actions', width: rowActionsWidth }] : []),
+  ];
+  const totalWidth =
+    leading.reduce((s, c) => s + c.width, 0) + ordered.reduce((s, c) => s + layout.widths[c.id], 0);
+  const colCount = leading.length + ordered.length;
+  const totalSize = virtualizer.getTotalSize();
+  const bodyHeight = Math.min(Math.max(totalSize, items.length === 0 ? 0 : rowHeight), maxBodyHeight);
+
+  useImperativeHandle(
+    apiRef,
+    () => ({
+      getExportData: () => ({
+        columns: ordered.map((c) => ({ id: c.id, label: c.label, width: layout.widths[c.id] })),
+        rows: sorted,
+        cells: sorted.map((r) => ordered.map((c) => cellText(c, r))),
+      }),
+      resetLayout: reset,
+      scrollToRow: (id: string) => {
+        const i = items.findIndex((it) => it.kind === 'row' && it.id === id);
+        if (i >= 0) virtualizer.scrollToIndex(i, { align: 'center' });
+      },
+    }),
+    [ordered, layout.widths, sorted, reset, items, virtualizer],
+  );
+
+  // Keyboard: arrow keys move the active cell; the virtualizer scrolls it into view, then it gets focus.
+  const wantFocus = useRef(false);
+  const moveActive = (row: number, col: number) => {
+    const r = Math.min(Math.max(0, row), Math.max(0, shown.length - 1));
+    const c = Math.min(Math.max(0, col), Math.max(0, colCount - 1));
+    setActive({ row: r, col: c });
+    const item = itemIndexOfRow.get(r);
+    if (item != null) virtualizer.scrollToIndex(item, { align: 'auto' });
+    wantFocus.current = true;
+  };
+  useEffect(() => {
+    if (!wantFocus.current) return;
+    wantFocus.current = false;
+    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`);
+    el?.focus();
+  });
+  const onBodyKeyDown = (e: React.KeyboardEvent) => {
+    const pageRows = Math.max(1, Math.floor(bodyHeight / rowHeight) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveActive(active.row + 1, active.col),
+      ArrowUp: () => moveActive(active.row - 1, active.col),
+      ArrowRight: () => moveActive(active.row, active.col + 1),
+      ArrowLeft: () => moveActive(active.row, active.col - 1),
+      PageDown: () => moveActive(active.row + pageRows, active.col),
+      PageUp: () => moveActive(active.row - pageRows, active.col),
+      Home: () => moveActive(e.ctrlKey ? 0 : active.row, 0),
+      End: () => moveActive(e.ctrlKey ? shown.length - 1 : active.row, colCount - 1),
+    };
+    const target = e.target as HTMLElement;
+    if (target.dataset.cell == null) return; // keys inside a cell's own control stay with it
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    } else if (e.key === 'Enter') {
+      const control = target.querySelector<HTMLElement>('button, a, input');
+      if (control) control.click();
+      else if (onRowActivate && shown[active.row]) onRowActivate(shown[active.row]);
+    }
+  };
+
+  const toggleExpanded = (id: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const cellProps = (row: number, col: number) => ({
+    'data-cell': `${row}:${col}`,
+    tabIndex: active.row === row && active.col === col ? 0 : -1,
+    onFocus: () => (active.row !== row || active.col !== col ? setActive({ row, col }) : undefined),
+  });
+
+  return (
+    <div
+      className={`grid${className ? ` ${className}` : ''}`}
+      role="grid"
+      aria-label={label}
+      aria-rowcount={sorted.length + 1}
+      aria-colcount={colCount}
+      aria-busy={loading || undefined}
+    >
+      <div className="grid__header" ref={headerRef} role="rowgroup">
+        <div
+          className="grid__row grid__row--header"
+          role="row"
+          aria-rowindex={1}
+          style={{ width: totalWidth }}
+        >
+          {leading.map((c) => (
+            <div
+              key={c.id}
+              className="grid__cell grid__cell--header"
+              role="columnheader"
+              style={{ width: c.width }}
+            >
+              {c.id === '__actions' ? rowActionsLabel : <span className="visually-hidden">Details</span>}
+            </div>
+          ))}
+          {ordered.map((c, i) => (
+            <ColumnHeader
+              key={c.id}
+              column={c}
+              index={leading.length + i}
+              width={layout.widths[c.id]}
+              sort={sort?.columnId === c.id ? sort.direction : null}
+              onSort={() => {
+                setSort(nextSort(sort, c.id, defaultSort));
+                setPage(0);
+              }}
+              onResize={(w) => setWidth(c.id, w)}
+              onMove={(fromId) => move(fromId, c.id)}
+              onShift={(step) => shift(c.id, step)}
+            />
+          ))}
+        </div>
+      </div>
+      <div
+        className="grid__body"
+        ref={scrollRef}
+        role="rowgroup"
+        style={{ height: bodyHeight }}
+        onScroll={(e) => {
+          if (headerRef.current) headerRef.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
+        onKeyDown={onBodyKeyDown}
+      >
+        <div className="grid__canvas" style={{ height: totalSize, width: totalWidth }}>
+          {virtualItems.map((v) => {
+            const item = items[v.index];
+            if (!item) return null;
+            if (item.kind === 'detail') {
+              return (
+                <div
+                  key={v.key}
+                  className="grid__row grid__row--detail"
+                  role="row"
+                  style={{ height: v.size, transform: `translateY(${v.start}px)`, width: totalWidth }}
+                >
+                  <div className="grid__detail" role="gridcell" aria-colspan={colCount}>
+                    {renderDetail?.(item.row)}
+                  </div>
+                </div>
+              );
+            }
+            const extra = rowClassName?.(item.row);
+            const isNew = highlightedRowIds?.has(item.id);
+            const isOpen = expanded.has(item.id);
+            let col = 0;
+            return (
+              <div
+                key={v.key}
+                className={`grid__row${item.index % 2 ? ' grid__row--odd' : ''}${isNew ? ' grid__row--new' : ''}${extra ? ` ${extra}` : ''}`}
+                role="row"
+                aria-rowindex={(mode === 'paged' ? currentPage * pageSize : 0) + item.index + 2}
+                aria-expanded={renderDetail ? isOpen : undefined}
+                data-row-id={item.id}
+                style={{
+                  ...rowStyle?.(item.row),
+                  height: v.size,
+                  transform: `translateY(${v.start}px)`,
+                  width: totalWidth,
+                }}
+                onDoubleClick={onRowActivate ? () => onRowActivate(item.row) : undefined}
+              >
+                {renderDetail ? (
+                  <div
+                    className="grid__cell grid__cell--center"
+                    role="gridcell"
+                    style={{ width: 44 }}
+                    {...cellProps(item.index, col++)}
+                  >
+                    <button
+                      type="button"
+                      className="icon-button"
+                      tabIndex={-1}
+                      aria-label={isOpen ? 'Collapse details' : 'Expand details'}
+                      aria-expanded={isOpen}
+                      onClick={() => toggleExpanded(item.id)}
+                    >
+                      <Icon name={isOpen ? 'collapse' : 'expand'} size={18} />
+                    </button>
+                  </div>
+                ) : null}
+                {rowActions ? (
+                  <div
+                    className="grid__cell grid__cell--actions"
+                    role="gridcell"
+                    style={{ width: rowActionsWidth }}
+                    {...cellProps(item.index, col++)}
+                  >
+                    {rowActions(item.row)}
+                  </div>
+                ) : null}
+                {ordered.map((c) => (
+                  <div
+                    key={c.id}
+                    className={`grid__cell${c.align ? ` grid__cell--${c.align}` : ''}`}
+                    role="gridcell"
+                    style={{ width: layout.widths[c.id] }}
+                    {...cellProps(item.index, col++)}
+                  >
+                    {c.render ? c.render(item.row) : cellText(c, item.row)}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {items.length === 0 && !loading ? (
+        <div className="grid__empty" role="status">
+          {emptyText}
+        </div>
+      ) : null}
+      {mode === 'paged' ? (
+        <Pager
+          total={sorted.length}
+          page={currentPage}
+          pageSize={pageSize}
+          pageSizes={pageSizes}
+          onPage={(p) => {
+            setPage(p);
+            scrollRef.current?.scrollTo?.({ top: 0 });
+          }}
+          onPageSize={(s) => {
+            setPageSize(s);
+            setPage(0);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Dialog } from '../../components/layout/Dialog';
+import type { AlarmDetailRow } from './alarmActionsApi';
+import { AlarmFlowBusy } from './AlarmFlowParts';
+import type { AlarmDetailsState } from './useAlarmDetails';
+
+/**
+ * The columns of an alarm detail row (doc 2 §3: date, zone, state, Location/Comment, comment,
+ * event, cleared, Service Type), each read from the first field the upstream fills.
+ */
+export const ALARM_DETAIL_COLUMNS: { label: string; fields: string[] }[] = [
+  { label: 'Date', fields: ['date'] },
+  { label: 'Zone', fields: ['zone', 'zone_id'] },
+  { label: 'State', fields: ['state'] },
+  { label: 'Location/Comment', fields: ['location/comment', 'location', 'zone_comment'] },
+  { label: 'Comment', fields: ['comment'] },
+  { label: 'Event', fields: ['event', 'event_descr', 'description'] },
+  { label: 'Cleared', fields: ['cleared'] },
+  { label: 'Service Type', fields: ['service type', 'service_type', 'servicetype'] },
+];
+
+/** One cell: the first named field present (any case), as text. */
+export function detailCell(row: AlarmDetailRow, fields: readonly string[]): string {
+  const byName = new Map(Object.entries(row).map(([k, v]) => [k.toLowerCase(), v]));
+  for (const f of fields) {
+    const v = byName.get(f);
+    if (v !== undefined && v !== null && v !== '') return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  return '';
+}
+
+/** Alarm details (doc 2 §2 row actions, §7): the incident's event rows. */
+export function AlarmDetailsDialog({ csNo, details, onClose }: { csNo: string; details: AlarmDetailsState; onClose(): void }) {
+  return (
+    <Dialog
+      title={`Alarm Details - ${csNo}`}
+      onClose={onClose}
+      footer={
+        <button type="button" className="button" onClick={onClose}>
+          OK
+        </button>
+      }
+    >
+      {details.status === 'loading' ? <AlarmFlowBusy text="Loading…" /> : null}
+      {details.status === 'failed' ? (
+        <p className="form-error" role="alert">
+          {details.message}
+        </p>
+      ) : null}
+      {details.status === 'ready' && details.rows.length === 0 ? <p>No records found</p> : null}
+      {details.status === 'ready' && details.rows.length > 0 ? (
+        <table className="aa-details">
+          <thead>
+            <tr>
+              {ALARM_DETAIL_COLUMNS.map((c) => (
+                <th key={c.label} scope="col">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {details.rows.map((r, i) => (
+              <tr key={detailCell(r, ['id']) || i}>
+                {ALARM_DETAIL_COLUMNS.map((c) => (
+                  <td key={c.label}>{detailCell(r, c.fields)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </Dialog>
+  );
+}

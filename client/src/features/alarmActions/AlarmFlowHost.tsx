@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RefreshAlarmsInput } from '../../../../machines/alarmIncident';
+import type { PresenceMessage } from '../../../../shared/live/protocol';
+import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
+import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
+import { Dialog } from '../../components/layout/Dialog';
+import { useFeed } from '../../lib/live/LiveProvider';
+import { useSessionView } from '../../lib/session/sessionView';
+import { siteUtcOffset } from './alarmActionsApi';
+import { alarmPlaceOnTestFlow, cancelDispatchFlow, requestDispatchFlow, type FlowDeps } from './alarmActors';
+import { alarmRefOf, alarmUserOf, siteOffsetOfDate } from './alarmContext';
+import { AlarmDetailsDialog } from './AlarmDetailsDialog';
+import { AlarmFlowBusy } from './AlarmFlowParts';
+import { AlarmPlaceOnTestDialog } from './AlarmPlaceOnTestDialog';
+import { CancelDispatchDialog } from './CancelDispatchDialog';
+import { RequestDispatchDialog } from './RequestDispatchDialog';
+import { useAlarmDetails } from './useAlarmDetails';
+import { useAnnouncePresence } from './useAnnouncePresence';
+
+/** The row actions whose flows live here (the Live Alarm View draws the buttons). */
+export type AlarmFlowKind = 'requestDispatch' | 'cancelDispatch' | 'alarmDetails' | 'placeOnTest';
+export interface AlarmFlowRequest {
+  kind: AlarmFlowKind;
+  row: ActiveAlarmRow;
+}
+
+const PRESENCE: Record<AlarmFlowKind, Exclude<PresenceMessage['action'], 'none'> | null> = {
+  requestDispatch: 'dispatch',
+  cancelDispatch: 'cancel',
+  placeOnTest: 'placeOnTest',
+  alarmDetails: null,
+};
+
+/** How long a finished dispatch or cancel waits for the live grid to drop the alarm. */
+const REFRESH_WAIT_MS = 5000;
+
+/**
+ * Opens the flow of a row action on an active alarm of `agencyId` (the agency whose alarms feed
+ * the grid shows): announces "who is handling it" while open, tells the flow when the live feed
+ * drops the alarm, and waits for the feed after a dispatch or cancel.
+ */
+export function AlarmFlowHost({ request, agencyId, onClose }: { request: AlarmFlowRequest | null; agencyId: string; onClose(): void }) {
+  const { profile } = useSessionView();
+  if (!request || !profile) return null;
+  return <AlarmFlow key={`${request.kind}:${request.row.alarminc_No}`} {...request} agencyId={agencyId} profile={profile} onClose={onClose} />;
+}
+
+function AlarmFlow({ kind, row, agencyId, profile, onClose }: AlarmFlowRequest & { agencyId: string; profile: PublicProfile; onClose(): void }) {
+  useAnnouncePresence(agencyId, row.alarminc_No, PRESENCE[kind]);
+  const alarms = useFeed({ feed: 'alarms', agencyId });
+  const listed = (rows: readonly ActiveAlarmRow[]) => rows.some((r) => r.alarminc_No === row.alarminc_No);
+  const alarmGone = alarms.state === 'live' && !listed(alarms.rows);
+
+  const rows = useRef(alarms.rows);
+  useEffect(() => {
+    rows.current = alarms.rows;
+  });
+  const deps = useMemo<FlowDeps>(
+    () => ({
+      refreshAlarms: (input: RefreshAlarmsInput) =>
+        new Promise<void>((resolve) => {
+          const started = Date.now();
+          const check = () => {
+            if (!rows.current.some((r) => r.alarminc_No === input.alarmincNo) || Date.now() - started > REFRESH_WAIT_MS) resolve();
+            else setTimeout(check, 100);
+          };
+          check();
+        }),
+    }),
+    [],
+  );
+
+  const siteOffset = siteOffsetOfDate(row.alarm_Date);
+  switch (kind) {
+    case 'requestDispatch':
+      return <RequestDispatchFlow deps={deps} input={{ alarm: alarmRefOf(row), user: alarmUserOf(profile), siteUtcOffset: siteOffset }} alarmGone={alarmGone} onClose={onClose} />;
+    case 'cancelDispatch':
+      return <CancelDispatchFlow deps={deps} input={{ alarm: alarmRefOf(row), user: alarmUserOf(profile), siteUtcOffset: siteOffset }} alarmGone={alarmGone} onClose={onClose} />;
+    case 'placeOnTest':
+      return <PlaceOnTestFlow row={row} profile={profile} onClose={onClose} />;
+    case 'alarmDetails':
+      return <AlarmDetailsFlow row={row} onClose={onClose} />;
+  }
+}
+
+function RequestDispatchFlow({ deps, ...props }: { deps: FlowDeps } & Omit<Parameters<typeof RequestDispatchDialog>[0], 'machine'>) {
+  const machine = useMemo(() => requestDispatchFlow(deps), [deps]);
+  return <RequestDispatchDialog machine={machine} {...props} />;
+}
+
+function CancelDispatchFlow({ deps, ...props }: { deps: FlowDeps } & Omit<Parameters<typeof CancelDispatchDialog>[0], 'machine'>) {
+  const machine = useMemo(() => cancelDispatchFlow(deps), [deps]);
+  return <CancelDispatchDialog machine={machine} {...props} />;
+}
+
+function AlarmDetailsFlow({ row, onClose }: { row: ActiveAlarmRow; onClose(): void }) {
+  const details = useAlarmDetails(row.alarminc_No);
+  return <AlarmDetailsDialog csNo={row.cs_No} details={details} onClose={onClose} />;
+}
+
+/**
+ * The form's dates are the site's wall clock, so the site's UTC offset must be known first: the
+ * alarm's own date carries it; otherwise GetSiteDetailsBySiteNo says (the machine's default when
+ * neither does).
+ */
+function PlaceOnTestFlow({ row, profile, onClose }: { row: ActiveAlarmRow; profile: PublicProfile; onClose(): void }) {
+  const fromDate = siteOffsetOfDate(row.alarm_Date);
+  const [offset, setOffset] = useState<{ minutes: number | null } | null>(fromDate === null ? null : { minutes: fromDate });
+  useEffect(() => {
+    if (offset) return;
+    const ac = new AbortController();
+    siteUtcOffset(row.site_No, ac.signal).then(
+      (minutes) => setOffset({ minutes }),
+      () => {
+        if (!ac.signal.aborted) setOffset({ minutes: null });
+      },
+    );
+    return () => ac.abort();
+  }, [offset, row.site_No]);
+
+  const machine = useMemo(() => alarmPlaceOnTestFlow({ alarmId: row.alarminc_No, csNo: row.cs_No }), [row.alarminc_No, row.cs_No]);
+  const limits = profile.testCategoryDetails;
+  const clock = useCallback(() => Date.now(), []);
+  if (!offset) {
+    return (
+      <Dialog title={`Place On test - ${row.cs_No}`} onClose={onClose}>
+        <AlarmFlowBusy text="Loading…" />
+      </Dialog>
+    );
+  }
+  return (
+    <AlarmPlaceOnTestDialog
+      machine={machine}
+      input={{
+        alarm: { cs_No: row.cs_No, site_No: row.site_No, system_No: row.system_No },
+        user: { contactNumber: String(profile.contactNumber), firstName: profile.firstName },
+        siteUtcOffsetMinutes: offset.minutes,
+        clock,
+        limits: limits ? { MaxHours: limits.MaxHours, MaxOnTestDays: limits.MaxOnTestDays } : null,
+      }}
+      onClose={onClose}
+    />
+  );
+}

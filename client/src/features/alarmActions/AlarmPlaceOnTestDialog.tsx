@@ -1,0 +1,154 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { testCommentRemaining, type alarmPlaceOnTestMachine, type AlarmPlaceOnTestInput } from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
+import { formatFormDate } from '../../../../machines/placeOnTest/testDates';
+import { Dialog } from '../../components/layout/Dialog';
+import { AlarmFlowBusy } from './AlarmFlowParts';
+
+/**
+ * Place on test from an alarm (doc 2 §2, §4, §5): the alarm variant of the form, titled 'Place On
+ * test' with the CS#. The whole system goes on test; the category with 2 default hours comes
+ * preselected, the dates are read-only, the comment carries its prefix. The dialog closes 1.5 s
+ * after a success (the machine's closeDelay).
+ */
+export function AlarmPlaceOnTestDialog({ machine, input, onClose }: { machine: typeof alarmPlaceOnTestMachine; input: AlarmPlaceOnTestInput; onClose(): void }) {
+  const actor = useActorRef(machine, { input });
+  const step = useSelector(actor, (s) =>
+    s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('editing') ? 'editing' : s.matches('saving') ? 'saving' : s.matches('succeeded') ? 'succeeded' : 'closed',
+  );
+  const categories = useSelector(actor, (s) => s.context.categories);
+  const categoryId = useSelector(actor, (s) => s.context.categoryId);
+  const effective = useSelector(actor, (s) => s.context.effective);
+  const expire = useSelector(actor, (s) => s.context.expire);
+  const prefix = useSelector(actor, (s) => s.context.commentPrefix);
+  const comment = useSelector(actor, (s) => s.context.comment);
+  const remaining = useSelector(actor, (s) => testCommentRemaining(s.context));
+  const error = useSelector(actor, (s) => s.context.error);
+  const message = useSelector(actor, (s) => s.context.message);
+  const ids = { category: useId(), effective: useId(), expire: useId(), comment: useId() };
+
+  useEffect(() => {
+    if (step === 'closed') onClose();
+  }, [step, onClose]);
+
+  const close = () => {
+    if (step !== 'saving') actor.send({ type: 'test.close' });
+  };
+  const title = `Place On test - ${input.alarm.cs_No}`;
+
+  if (step === 'loading' || step === 'saving' || step === 'closed') {
+    return (
+      <Dialog title={title} onClose={close}>
+        <AlarmFlowBusy text={step === 'saving' ? 'Saving…' : 'Loading…'} />
+      </Dialog>
+    );
+  }
+  if (step === 'loadFailed') {
+    return (
+      <Dialog
+        title={title}
+        onClose={close}
+        footer={
+          <>
+            <button type="button" className="button button--secondary" onClick={close}>
+              Close
+            </button>
+            <button type="button" className="button" onClick={() => actor.send({ type: 'test.retry' })}>
+              Retry
+            </button>
+          </>
+        }
+      >
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      </Dialog>
+    );
+  }
+  if (step === 'succeeded') {
+    return (
+      <Dialog title={title} onClose={close}>
+        <p className="aa-result aa-result--done" role="status">
+          {message}
+        </p>
+      </Dialog>
+    );
+  }
+
+  const date = (ms: number | null) => (ms === null ? '' : formatFormDate(ms));
+  return (
+    <Dialog
+      title={title}
+      onClose={close}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="button" onClick={() => actor.send({ type: 'test.save' })}>
+            Save
+          </button>
+        </>
+      }
+    >
+      <form
+        className="aa-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'test.save' });
+        }}
+      >
+        <div className="field">
+          <span className="field__label">CS#</span>
+          <p className="aa-readonly">{input.alarm.cs_No}</p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.category}>
+            Test Category
+          </label>
+          <select id={ids.category} className="select" value={categoryId ?? ''} onChange={(e) => actor.send({ type: 'test.category', testcatId: e.target.value })}>
+            {categoryId === null ? <option value="">Select</option> : null}
+            {categories.map((c) => (
+              <option key={c.testcat_id} value={c.testcat_id}>
+                {c.descr}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.effective}>
+            Effective Date
+          </label>
+          <input id={ids.effective} className="input" readOnly value={date(effective)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.expire}>
+            Expire Date
+          </label>
+          <input id={ids.expire} className="input" readOnly value={date(expire)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.comment}>
+            Comment
+          </label>
+          <span className="aa-prefix">{prefix}</span>
+          <textarea
+            id={ids.comment}
+            className="input aa-comment"
+            rows={4}
+            value={comment}
+            onChange={(e) => actor.send({ type: 'test.comment', text: e.target.value })}
+          />
+          <span className="aa-remaining" aria-live="polite">
+            Remaining: {remaining}
+          </span>
+        </div>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
+import type { FeedName } from '../../../../shared/live/protocol';
+import { PageFrame } from '../../components/layout/PageFrame';
+import { showToast } from '../../components/toast/toastStore';
+import { useFeed, useLiveClient } from '../../lib/live/LiveProvider';
+import { useSessionCommands } from '../../lib/session/sessionView';
+import { readSitePreferences, withSitePreferences } from '../../lib/session/sitePreferences';
+import { local, STORAGE_KEYS } from '../../lib/storage/clientStorage';
+import { createStore } from '../../lib/store/createStore';
+import { useStore } from '../../lib/store/useStore';
+import { ALARM_ACTION_LABELS, type AlarmActionKind, type OnAlarmAction } from './alarmActions';
+import { ActiveAlarmsView } from './components/ActiveAlarmsView';
+import { EVENT_COLUMN_IDS, EVENT_COLUMN_LABELS, EVENT_DEFAULT_HIDDEN } from './components/eventColumns';
+import { EventHistoryView } from './components/EventHistoryView';
+import { FeedStatus } from './components/FeedStatus';
+import { Switch } from './components/Switch';
+import { useAgencyConfig } from './hooks/useAgencyConfig';
+import { useEventTypes } from './hooks/useEventTypes';
+import { useWatchedAgency } from './hooks/useWatchedAgency';
+import { saveGraphsView } from './liveAlarmsApi';
+import { DirectionsDialog } from './map/DirectionsDialog';
+import type { SiteRef } from './model/siteRef';
+import { ReplayBanner, ReplayPicker } from './replay/ReplayPanel';
+import './liveAlarms.css';
+
+export const TAB_HISTORY = 8001;
+export const TAB_ALARMS = 8002;
+type Tab = 0 | typeof TAB_HISTORY | typeof TAB_ALARMS;
+
+/**
+ * 'Map View' per tab: kept while the app runs, off again after a reload (doc 2 §2) — a module
+ * store, not browser storage.
+ */
+const mapViews = createStore<Record<number, boolean>>({});
+
+function initialGraph(graphsView: unknown): boolean {
+  const stored = local.get(STORAGE_KEYS.liveChart);
+  if (stored === 'true' || stored === 'false') return stored === 'true';
+  return String(graphsView ?? '9001') !== '9002';
+}
+
+/**
+ * The Live Alarm View (/dashboardDetails, /dashboard1): the hidden tab 0 loads the agency
+ * configuration, then the saved default tab opens. Rows come from the live feeds (one socket for
+ * the page, no polling here); `onAlarmAction` opens the dispatch, cancel, details and
+ * place-on-test flows, which live in their own feature.
+ */
+export function LiveAlarmViewPage({ onAlarmAction }: { onAlarmAction?: OnAlarmAction } = {}) {
+  const watched = useWatchedAgency();
+  if (!watched) return null;
+  return <LiveAlarmView key={watched.agencyId} {...watched} onAlarmAction={onAlarmAction} />;
+}
+
+function LiveAlarmView({ agencyId, installServcoType, profile, onAlarmAction }: NonNullable<ReturnType<typeof useWatchedAgency>> & { onAlarmAction?: OnAlarmAction }) {
+  const { updateProfile } = useSessionCommands();
+  const live = useLiveClient();
+  const prefs = readSitePreferences(profile);
+  const defaultTab = Number(prefs.DefaultLiveAlarmViewTab) === TAB_ALARMS ? TAB_ALARMS : TAB_HISTORY;
+  const config = useAgencyConfig(agencyId, EVENT_COLUMN_IDS, EVENT_COLUMN_LABELS, EVENT_DEFAULT_HIDDEN);
+  const eventTypes = useEventTypes();
+  const [tab, setTab] = useState<Tab>(0);
+  const [showGraph, setShowGraph] = useState(() => initialGraph(prefs.GraphsView));
+  const [directions, setDirections] = useState<SiteRef | null>(null);
+  const [replayOpen, setReplayOpen] = useState(false);
+  const [replayFeed, setReplayFeed] = useState<FeedName | null>(null);
+  const mapView = useStore(mapViews, (m) => (tab ? (m[tab] ?? false) : false));
+
+  const events = useFeed({ feed: 'events', agencyId });
+  const alarms = useFeed({ feed: 'alarms', agencyId });
+
+  // Tab 0 → the saved default tab once the configuration is in.
+  useEffect(() => {
+    if (tab === 0 && !config.loading) setTab(defaultTab);
+  }, [tab, config.loading, defaultTab]);
+
+  const toggleGraph = async (show: boolean) => {
+    setShowGraph(show);
+    local.set(STORAGE_KEYS.liveChart, String(show));
+    try {
+      const saved = await saveGraphsView(profile, show);
+      updateProfile(withSitePreferences(profile, saved));
+    } catch {
+      // NOTE: the local switch stays; only the stored profile value failed to update.
+    }
+  };
+
+  const onDirections = useCallback((site: SiteRef) => setDirections(site), []);
+  const onAction = useCallback(
+    (kind: AlarmActionKind, row: ActiveAlarmRow) => {
+      if (onAlarmAction) onAlarmAction(kind, row);
+      else showToast(`${ALARM_ACTION_LABELS[kind]} is not available yet.`, 'info');
+    },
+    [onAlarmAction],
+  );
+
+  const replay = events.replay ?? alarms.replay;
+  const backToLive = async () => {
+    const feed = replayFeed ?? (alarms.replay ? 'alarms' : 'events');
+    await live.controlReplay('stop').catch(() => undefined);
+    live.backToLive({ feed, agencyId });
+    setReplayFeed(null);
+  };
+
+  const current = tab === TAB_ALARMS ? alarms : events;
+  return (
+    <PageFrame title="Live Alarm View" actions={<FeedStatus feed={current} show="label" />}>
+      <div className="la-header">
+        <div className="la-tabs" role="tablist" aria-label="Live Alarm View">
+          <button type="button" role="tab" aria-selected={tab === TAB_HISTORY} className="la-tabs__tab" disabled={tab === 0} onClick={() => setTab(TAB_HISTORY)}>
+            All Event History
+          </button>
+          <button type="button" role="tab" aria-selected={tab === TAB_ALARMS} className="la-tabs__tab" disabled={tab === 0} onClick={() => setTab(TAB_ALARMS)}>
+            Active Alarms Only
+            <span className="la-tabs__badge" aria-label={`${alarms.rows.length} active alarms`}>
+              {alarms.rows.length}
+            </span>
+          </button>
+        </div>
+        <span className="la-toolbar__spacer" />
+        {tab ? <Switch label="Map View" checked={mapView} onChange={(on) => mapViews.setState((m) => ({ ...m, [tab]: on }))} /> : null}
+        {tab === TAB_HISTORY && !mapView ? <Switch label="show Graph" checked={showGraph} onChange={(on) => void toggleGraph(on)} /> : null}
+        <button type="button" className="button button--secondary" aria-expanded={replayOpen} onClick={() => setReplayOpen((o) => !o)}>
+          Replay
+        </button>
+      </div>
+      {replayOpen && !replay ? (
+        <ReplayPicker
+          agencyId={agencyId}
+          onClose={() => setReplayOpen(false)}
+          onStarted={(feed) => {
+            setReplayFeed(feed);
+            setTab(feed === 'alarms' ? TAB_ALARMS : TAB_HISTORY);
+          }}
+        />
+      ) : null}
+      {replay ? <ReplayBanner state={replay} onBackToLive={() => void backToLive()} /> : null}
+      <FeedStatus feed={current} show="warning" />
+      {tab === 0 ? (
+        <div className="la-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading configuration…
+        </div>
+      ) : tab === TAB_HISTORY ? (
+        <EventHistoryView
+          feed={events}
+          agencyId={agencyId}
+          installServcoType={installServcoType}
+          config={config}
+          eventTypes={eventTypes}
+          showGraph={showGraph}
+          mapView={mapView}
+          onDirections={onDirections}
+        />
+      ) : (
+        <ActiveAlarmsView feed={alarms} agencyId={agencyId} mapView={mapView} onDirections={onDirections} onAlarmAction={onAction} />
+      )}
+      {directions ? <DirectionsDialog site={directions} onClose={() => setDirections(null)} /> : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,333 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
+import { DataGrid } from '../../../components/grid/DataGrid';
+import type { DataGridApi, GridLayout, GridSort } from '../../../components/grid/gridTypes';
+import { ActionIcon } from './ActionIcon';
+import { showToast } from '../../../components/toast/toastStore';
+import type { FeedView } from '../../../lib/live/feedHandle';
+import { ExportButtons } from '../export/ExportButtons';
+import type { ExportTable } from '../export/exportFiles';
+import type { AgencyConfigState } from '../hooks/useAgencyConfig';
+import { useChartData } from '../hooks/useChartData';
+import { useEventHistory } from '../hooks/useEventHistory';
+import type { EventType } from '../liveAlarmsApi';
+import { SiteMapPanel } from '../map/SiteMapPanel';
+import {
+  CHANGES_SAVED,
+  mergeVisibleOrder,
+  SAVE_FAILED,
+  sameEvents,
+  SELECTION_UNSAVED,
+  type LiveViewConfig,
+} from '../model/columnConfig';
+import { DEFAULT_DUE, DUE_CHANGE_DELAY_MS, type DueValue } from '../model/dueWindow';
+import type { EventFilter } from '../model/eventFilters';
+import { eventRowClass, eventStripe } from '../model/rowColours';
+import { groupRowOfEvent, siteOfEvent, type SiteRef } from '../model/siteRef';
+import { ColumnVisibilityDialog } from './ColumnVisibilityDialog';
+import { DueTabs } from './DueTabs';
+import { EVENT_COLUMN_LABELS, EVENT_COLUMNS, EVENT_DEFAULT_SORT } from './eventColumns';
+import { EventTypeSelect } from './EventTypeSelect';
+import { LiveChart } from './LiveChart';
+import { MessageDialog } from './MessageDialog';
+import { Switch } from './Switch';
+import { useScrollMode } from './useScrollMode';
+
+const getRowId = (r: EventLogRow) => r.id;
+
+/**
+ * 'All Event History' (tab 8001): the live feed's rows with the toolbar's filters, the due tabs,
+ * Auto Refresh, the chart, the grid (or the map), column configuration and exports.
+ */
+export function EventHistoryView(props: {
+  feed: FeedView<'events'>;
+  agencyId: string;
+  installServcoType: string;
+  config: AgencyConfigState;
+  eventTypes: readonly EventType[];
+  showGraph: boolean;
+  mapView: boolean;
+  onDirections(site: SiteRef): void;
+}) {
+  const { feed, agencyId, installServcoType, config, eventTypes, showGraph, mapView, onDirections } = props;
+  const navigate = useNavigate();
+  const saved = config.saved;
+
+  // The working configuration: starts as saved, Save stores it.
+  const [work, setWork] = useState<LiveViewConfig>(saved);
+  const [filter, setFilter] = useState<EventFilter>(() => ({
+    types: saved.events,
+    includeTests: false,
+    csNo: '',
+    due: DEFAULT_DUE,
+  }));
+  const [csInput, setCsInput] = useState('');
+  const [pendingDue, setPendingDue] = useState<DueValue | undefined>(undefined);
+  const [sort, setSort] = useState<GridSort | null>(EVENT_DEFAULT_SORT);
+  const [page, setPage] = useState(0);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  const [message, setMessage] = useState<{ title: string; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [mode, setMode] = useScrollMode();
+  const grid = useRef<DataGridApi<EventLogRow>>(null);
+
+  const history = useEventHistory({ feed, filter, sort, agencyId, installServcoType });
+  const chart = useChartData({
+    enabled: showGraph && !mapView,
+    rows: history.rows,
+    filter,
+    agencyId,
+    installServcoType,
+  });
+
+  // The 2-second delay before a due-tab change (doc 2 §9).
+  useEffect(() => {
+    if (pendingDue === undefined) return;
+    const t = setTimeout(() => {
+      setFilter((f) => ({ ...f, due: pendingDue }));
+      setPage(0);
+      setPendingDue(undefined);
+    }, DUE_CHANGE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [pendingDue]);
+
+  const applyCs = () => {
+    if (csInput.trim() === filter.csNo.trim()) return;
+    setFilter((f) => ({ ...f, csNo: csInput }));
+    setPage(0);
+  };
+
+  const columns = useMemo(() => EVENT_COLUMNS.filter((c) => !work.hidden.has(c.id)), [work.hidden]);
+  const visibleKey = columns.map((c) => c.id).join('|');
+  const initialLayout = useMemo<Partial<GridLayout>>(
+    () => ({ order: work.order, widths: work.widths }),
+    [visibleKey],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
+  const onLayoutChange = useCallback(
+    (l: GridLayout) =>
+      setWork((w) => ({
+        ...w,
+        order: mergeVisibleOrder(w.order, l.order),
+        widths: { ...w.widths, ...l.widths },
+      })),
+    [],
+  );
+
+  const save = async (next: LiveViewConfig, done: (msg: string) => void) => {
+    setSaving(true);
+    try {
+      done(await config.save(next));
+    } catch {
+      setMessage({ title: 'Live Alarm View', text: SAVE_FAILED });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const current = (): LiveViewConfig => ({ ...work, events: filter.types });
+  const selectionUnsaved = !sameEvents(filter.types, saved.events);
+
+  const getTable = (): ExportTable => {
+    const data = grid.current!.getExportData();
+    return {
+      title: 'All Event History',
+      fileName: `event-history-${agencyId}`,
+      columns: data.columns,
+      cells: data.cells,
+    };
+  };
+
+  const rowClassName = useCallback((r: EventLogRow) => eventRowClass(r.eventrpt_id), []);
+  const rowStyle = useCallback((r: EventLogRow) => eventStripe(r.colorCode), []);
+  const rowActions = useCallback(
+    (r: EventLogRow) => (
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Directions to ${r.siteName ?? r.cS_}`}
+        title="Directions"
+        onClick={() => onDirections(siteOfEvent(r))}
+      >
+        <ActionIcon name="place" />
+      </button>
+    ),
+    [onDirections],
+  );
+
+  return (
+    <section className="la-history" aria-label="All Event History">
+      <div className="la-toolbar" role="toolbar" aria-label="Event history filters">
+        <label className="la-toolbar__cs">
+          <span className="visually-hidden">CS#</span>
+          <input
+            className="input"
+            placeholder="CS#"
+            aria-label="CS#"
+            value={csInput}
+            onChange={(e) => setCsInput(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && applyCs()}
+            onBlur={applyCs}
+          />
+        </label>
+        <EventTypeSelect
+          types={eventTypes}
+          value={filter.types}
+          onChange={(types) => {
+            setFilter((f) => ({ ...f, types }));
+            setPage(0);
+          }}
+        />
+        <label className="la-check">
+          <input
+            type="checkbox"
+            checked={filter.includeTests}
+            onChange={(e) => {
+              const includeTests = e.target.checked;
+              setFilter((f) => ({ ...f, includeTests }));
+              setPage(0);
+            }}
+          />
+          Include Tests
+        </label>
+        <Switch label="Auto Refresh" checked={history.autoRefresh} onChange={history.setAutoRefresh} />
+        {!history.autoRefresh ? (
+          <span className="la-pending" role="status" data-testid="pending-changes">
+            {history.pending} {history.pending === 1 ? 'change' : 'changes'} waiting
+          </span>
+        ) : null}
+        <span className="la-toolbar__spacer" />
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setColumnsOpen(true)}
+          title="Column Visiblity"
+        >
+          Columns
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={saving}
+          onClick={() =>
+            void save(current(), () => setMessage({ title: 'Live Alarm View', text: CHANGES_SAVED }))
+          }
+        >
+          Save
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => navigate('/systemontest')}>
+          Place On Test
+        </button>
+      </div>
+      {selectionUnsaved ? (
+        <p className="la-warning" role="status">
+          {SELECTION_UNSAVED}
+        </p>
+      ) : null}
+      <div className="la-subbar">
+        <DueTabs
+          value={filter.due}
+          pending={pendingDue}
+          onChange={(v) => (v === filter.due ? setPendingDue(undefined) : setPendingDue(v))}
+        />
+        <span className="la-toolbar__spacer" />
+        {!mapView ? (
+          <div className="segmented" role="group" aria-label="Grid mode">
+            <button type="button" aria-pressed={mode === 'paged'} onClick={() => setMode('paged')}>
+              Pages
+            </button>
+            <button type="button" aria-pressed={mode === 'scroll'} onClick={() => setMode('scroll')}>
+              Continuous scroll
+            </button>
+          </div>
+        ) : null}
+        <ExportButtons getTable={getTable} disabled={mapView} />
+      </div>
+      {showGraph && !mapView ? <LiveChart data={chart.data} label="Events by type" /> : null}
+      {mapView ? (
+        <SiteMapPanel
+          rows={history.rows}
+          read={groupRowOfEvent}
+          colourOf={(r) => r.colorCode}
+          onDirections={onDirections}
+        />
+      ) : (
+        <DataGrid
+          key={visibleKey}
+          label="All Event History"
+          columns={columns}
+          rows={history.rows}
+          rowsPresorted
+          getRowId={getRowId}
+          defaultSort={EVENT_DEFAULT_SORT}
+          sort={sort}
+          onSortChange={(s) => setSort(s ?? EVENT_DEFAULT_SORT)}
+          mode={mode}
+          page={page}
+          onPageChange={setPage}
+          pageSize={work.pageSize}
+          onPageSizeChange={(size) => {
+            const next = { ...current(), pageSize: size };
+            setWork(next);
+            // Changing the page size also saves the configuration (doc 2 §4).
+            void save(next, (msg) => showToast(msg, 'success'));
+          }}
+          minColumnWidth={100}
+          maxColumnWidth={300}
+          maxBodyHeight={mode === 'scroll' ? 640 : 480}
+          rowClassName={rowClassName}
+          rowStyle={rowStyle}
+          highlightedRowIds={history.highlighted}
+          rowActions={rowActions}
+          rowActionsLabel="Map"
+          rowActionsWidth={64}
+          initialLayout={initialLayout}
+          onLayoutChange={onLayoutChange}
+          onEndReached={history.older.exhausted ? undefined : history.older.loadMore}
+          loading={feed.state === 'connecting' && history.rows.length === 0}
+          apiRef={grid}
+        />
+      )}
+      <OlderStatus older={history.older} shown={history.rows.length} />
+      {columnsOpen ? (
+        <ColumnVisibilityDialog
+          columns={EVENT_COLUMNS.map((c) => ({ id: c.id, label: EVENT_COLUMN_LABELS[c.id] }))}
+          hidden={work.hidden}
+          onClose={() => setColumnsOpen(false)}
+          onSubmit={(hidden) => {
+            setColumnsOpen(false);
+            const next = { ...current(), hidden };
+            setWork(next);
+            void save(next, (msg) => showToast(msg, 'success'));
+          }}
+        />
+      ) : null}
+      {message ? (
+        <MessageDialog title={message.title} message={message.text} onClose={() => setMessage(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function OlderStatus({
+  older,
+  shown,
+}: {
+  older: ReturnType<typeof useEventHistory>['older'];
+  shown: number;
+}) {
+  if (older.exhausted && !older.loading && older.total == null) return null;
+  return (
+    <p className="la-older muted" role="status" data-testid="older-status">
+      {older.loading
+        ? 'Loading older events…'
+        : older.error
+          ? 'Unable to get events list.'
+          : `${shown} events shown${older.total != null ? ` of ${Math.max(older.total, shown)}` : ''}.`}
+      {!older.exhausted && !older.loading ? (
+        <button type="button" className="link-button" onClick={older.loadMore}>
+          Load older events
+        </button>
+      ) : null}
+    </p>
+  );
+}

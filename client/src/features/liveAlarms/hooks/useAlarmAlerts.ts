@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
+import type { FeedView } from '../../../lib/live/feedHandle';
+import { local } from '../../../lib/storage/clientStorage';
+
+const SOUND_KEY = 'liveAlarms.alertSound';
+const NOTIFY_KEY = 'liveAlarms.alertNotify';
+
+/** A short two-tone chime with WebAudio (no sound file to fetch). */
+function chime() {
+  try {
+    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctx) return;
+    const ctx = new Ctx();
+    [0, 0.3].forEach((start, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.frequency.value = i === 0 ? 880 : 660;
+      gain.gain.setValueAtTime(0.2, ctx.currentTime + start);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + start + 0.25);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(ctx.currentTime + start);
+      osc.stop(ctx.currentTime + start + 0.26);
+    });
+    setTimeout(() => void ctx.close(), 1000);
+  } catch {
+    // no audio: the highlight still shows
+  }
+}
+
+/**
+ * A new alarm makes itself noticed: its row flashes (the grid's highlight), a live region
+ * announces it, and, when the user turned them on, a chime and a browser notification.
+ * The first snapshot announces nothing; only alarms that arrive afterwards do.
+ */
+export function useAlarmAlerts(feed: FeedView<'alarms'>) {
+  const [sound, setSound] = useState(() => local.get(SOUND_KEY) === 'on');
+  const [notify, setNotify] = useState(() => local.get(NOTIFY_KEY) === 'on' && typeof Notification !== 'undefined' && Notification.permission === 'granted');
+  const [announcement, setAnnouncement] = useState('');
+  const known = useRef<Set<string> | null>(null);
+  const prefs = useRef({ sound, notify });
+  prefs.current = { sound, notify };
+
+  useEffect(() => {
+    if (feed.state === 'connecting' && feed.rows.length === 0) return;
+    if (feed.replay) {
+      known.current = null;
+      return;
+    }
+    const ids = new Set(feed.rows.map((r) => r.id));
+    if (known.current === null) {
+      known.current = ids;
+      return;
+    }
+    const arrived: ActiveAlarmRow[] = feed.rows.filter((r) => !known.current!.has(r.id));
+    known.current = ids;
+    if (arrived.length === 0) return;
+    const first = arrived[0];
+    const text = arrived.length === 1 ? `New alarm: ${first.event_Descr ?? ''} at ${first.site_Name ?? ''} (CS# ${first.cs_No})` : `${arrived.length} new alarms`;
+    setAnnouncement(text);
+    if (prefs.current.sound) chime();
+    if (prefs.current.notify && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      try {
+        new Notification('Live Alarm View', { body: text, tag: `alarm-${first.id}` });
+      } catch {
+        // notifications unsupported here
+      }
+    }
+  }, [feed.version, feed.rows, feed.state, feed.replay]);
+
+  return {
+    announcement,
+    sound,
+    setSound(on: boolean) {
+      local.set(SOUND_KEY, on ? 'on' : 'off');
+      setSound(on);
+      if (on) chime();
+    },
+    notify,
+    async setNotify(on: boolean) {
+      if (on && typeof Notification !== 'undefined' && Notification.permission !== 'granted') {
+        const p = await Notification.requestPermission().catch(() => 'denied' as NotificationPermission);
+        if (p !== 'granted') on = false;
+      }
+      local.set(NOTIFY_KEY, on ? 'on' : 'off');
+      setNotify(on);
+    },
+    notificationsSupported: typeof Notification !== 'undefined',
+  };
+}

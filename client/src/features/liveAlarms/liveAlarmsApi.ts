@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { eventLogRowSchema, type EventLogRow } from '../../../../shared/upstream/eventLogRow';
+import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
+import { getEnvelope, postEnvelope } from '../../lib/api/apiClient';
+import { DATA_MANAGEMENT_TOOL } from '../../lib/handoff/handOff';
+import { readSitePreferences, type SitePreferences } from '../../lib/session/sitePreferences';
+import type { DueValue } from './model/dueWindow';
+
+/** The Live Alarm View's calls through the bridge (doc 2 §7); the bridge injects the session. */
+
+const eventTypeSchema = z.object({
+  eventrpt_id: z.string(),
+  descr: z
+    .string()
+    .nullable()
+    .transform((d) => d ?? ''),
+});
+export type EventType = z.infer<typeof eventTypeSchema>;
+
+export function fetchEventTypes(signal?: AbortSignal): Promise<EventType[]> {
+  return postEnvelope(
+    '/api/AlarmBuffer/GetEventTypes',
+    z
+      .array(eventTypeSchema)
+      .nullable()
+      .transform((l) => l ?? []),
+    { body: { IsAutoRefreshOn: true }, signal },
+  );
+}
+
+const agencyConfigSchema = z
+  .array(z.object({ columnFormat: z.string().nullable().optional() }).passthrough())
+  .nullable()
+  .transform((l) => l?.[0]?.columnFormat ?? null);
+
+/** The first item's columnFormat (JSON text), or null when the agency has none saved. */
+export function fetchAgencyConfig(agencyId: string, signal?: AbortSignal): Promise<string | null> {
+  return getEnvelope('/api/AlarmBuffer/GetAgencyConfig', agencyConfigSchema, {
+    query: { AgencyId: agencyId },
+    signal,
+  });
+}
+
+/** Saves the column format; answers the upstream's message ('Configuration saved Successfully.'). */
+export function saveAgencyConfig(agencyId: string, columnFormat: string): Promise<string> {
+  return postEnvelope(
+    '/api/AlarmBuffer/UpdateAgencyConfig',
+    z.unknown().transform((v) => (typeof v === 'string' ? v : '')),
+    {
+      query: { AgencyId: agencyId, ColumnFormat: columnFormat },
+    },
+  );
+}
+
+export interface OlderPageQuery {
+  agencyId: string;
+  due: DueValue;
+  /** Selected event type codes; null for all. */
+  events: readonly string[] | null;
+  /** 1-based page. */
+  page: number;
+  count: number;
+  includeTests: boolean;
+  csNo: string;
+  installServcoType: string;
+}
+
+const eventLogsSchema = z
+  .object({
+    eventLogList: z
+      .array(eventLogRowSchema)
+      .nullable()
+      .transform((l) => l ?? []),
+  })
+  .passthrough();
+
+/** One page of the gateway's event history, newest first; total from the first row's totalRows. */
+export async function fetchEventPage(
+  q: OlderPageQuery,
+  signal?: AbortSignal,
+): Promise<{ rows: EventLogRow[]; total: number | null }> {
+  const result = await postEnvelope('/api/AlarmBuffer/GetEventLogs', eventLogsSchema, {
+    body: {
+      AgencyId: q.agencyId,
+      DueValue: q.due,
+      EventList: q.events ? q.events.join(',') : null,
+      offset: q.page,
+      count: q.count,
+      IsAutoRefreshOn: true,
+      ColumnName: 'eventDate',
+      SortType: 'desc',
+      RemoveOperatorActions: false,
+      Install_servco_Type: q.installServcoType,
+      cs_no: q.csNo.trim() || null,
+      IncludeTestEvents: q.includeTests,
+    },
+    signal,
+  });
+  const rows = result.eventLogList;
+  return { rows, total: rows[0]?.totalRows ?? (rows.length === 0 ? 0 : null) };
+}
+
+const chartRowSchema = z.object({
+  eventDate: z.string(),
+  eventType: z.string(),
+  eventCount: z.coerce.number(),
+});
+export type ChartRow = z.infer<typeof chartRowSchema>;
+
+export function fetchChartData(
+  q: {
+    agencyId: string;
+    due: DueValue;
+    events: readonly string[] | null;
+    includeTests: boolean;
+    installServcoType: string;
+  },
+  signal?: AbortSignal,
+): Promise<ChartRow[]> {
+  return postEnvelope(
+    '/api/Dashboard/GetEventListChartData',
+    z
+      .array(chartRowSchema)
+      .nullable()
+      .transform((l) => l ?? []),
+    {
+      body: {
+        AgencyId: q.agencyId,
+        DueValue: q.due,
+        EventId: q.events ? q.events.join(',') : null,
+        StartDate: null,
+        Install_servco_Type: q.installServcoType,
+        IncludeTestEvents: q.includeTests,
+      },
+      signal,
+    },
+  );
+}
+
+/** 'show Graph' updates GraphsView (9001 show, 9002 hide) in the stored site preference. */
+export async function saveGraphsView(profile: PublicProfile, show: boolean): Promise<SitePreferences> {
+  const prefs = readSitePreferences(profile);
+  const body: Required<SitePreferences> = {
+    DataManagementTool: prefs.DataManagementTool ?? profile.dataManagementTool ?? DATA_MANAGEMENT_TOOL,
+    DefaultLiveAlarmViewTab: prefs.DefaultLiveAlarmViewTab ?? 8001,
+    GraphsView: show ? 9001 : 9002,
+    SelectedNavIds: prefs.SelectedNavIds ?? '',
+    SelectedContactNo: prefs.SelectedContactNo ?? profile.contactNumber,
+    IsDarkTheme: prefs.IsDarkTheme ?? false,
+    Mode: 'UPDATE',
+  };
+  await postEnvelope('/api/Contact/GetOrUpdateSitePreference', z.unknown(), { body });
+  return body;
+}

@@ -1,0 +1,105 @@
+import type { DueValue } from './dueWindow';
+
+/**
+ * The live chart's data (doc 2 §2, §9): event counts per event type per time bucket, 5-minute
+ * buckets for Last 1 Hrs, hours (labelled day and hour) for Last 24 Hrs, days otherwise. uPlot
+ * wants column arrays with x in Unix seconds.
+ */
+export interface ChartData {
+  /** Bucket starts, Unix seconds. */
+  xs: number[];
+  /** Event type codes, one series each, most frequent first. */
+  types: string[];
+  /** counts[i][j]: events of types[i] in bucket j. */
+  counts: number[][];
+  bucketMs: number;
+  total: number;
+}
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+export function bucketSizeOf(due: DueValue): number {
+  return due === 0 ? 5 * MIN : due === 1 ? HOUR : DAY;
+}
+
+/** Local midnight of an instant (the chart's day buckets follow the viewer's calendar). */
+function localDay(t: number): number {
+  const d = new Date(t);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+}
+
+/** The bucket starts covering [from, now]. */
+export function bucketStarts(due: DueValue, from: number, now: number): number[] {
+  const size = bucketSizeOf(due);
+  const out: number[] = [];
+  if (size === DAY) {
+    for (let t = localDay(from); t <= now; t = localDay(t + 26 * HOUR)) out.push(t);
+  } else {
+    for (let t = Math.floor(from / size) * size; t <= now; t += size) out.push(t);
+  }
+  return out;
+}
+
+/** Index of the bucket holding `at` (binary search), or -1. */
+export function bucketIndex(starts: readonly number[], at: number): number {
+  if (starts.length === 0 || at < starts[0] || !Number.isFinite(at)) return -1;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The earliest instant a chart of `due` shows; All shows the last 31 days. */
+export function chartFrom(due: DueValue, now: number, dueStartAt: number): number {
+  if (due === null) return now - 30 * DAY;
+  if (due === 0) return now - HOUR;
+  if (due === 1) return now - DAY;
+  return dueStartAt;
+}
+
+/** Counts weighted items ({ at, type, count }) into buckets. */
+export function bucketCounts(
+  items: Iterable<{ at: number; type: string; count?: number }>,
+  due: DueValue,
+  from: number,
+  now: number,
+): ChartData {
+  const starts = bucketStarts(due, from, now);
+  const perType = new Map<string, number[]>();
+  let total = 0;
+  for (const it of items) {
+    const i = bucketIndex(starts, it.at);
+    if (i < 0 || it.at > now + 5 * MIN) continue;
+    let data = perType.get(it.type);
+    if (!data) perType.set(it.type, (data = new Array<number>(starts.length).fill(0)));
+    const n = it.count ?? 1;
+    data[i] += n;
+    total += n;
+  }
+  const sums = new Map([...perType].map(([t, d]) => [t, d.reduce((a, b) => a + b, 0)]));
+  const types = [...perType.keys()].sort((a, b) => sums.get(b)! - sums.get(a)! || a.localeCompare(b));
+  return {
+    xs: starts.map((t) => Math.floor(t / 1000)),
+    types,
+    counts: types.map((t) => perType.get(t)!),
+    bucketMs: bucketSizeOf(due),
+    total,
+  };
+}
+
+/**
+ * Stacked bars drawn as overlapping bars: series k holds the sum of types k..n, drawn tallest
+ * first, so each type shows as its own band.
+ */
+export function stackCounts(counts: readonly number[][]): number[][] {
+  const out = counts.map((c) => [...c]);
+  for (let k = out.length - 2; k >= 0; k--)
+    for (let j = 0; j < out[k].length; j++) out[k][j] += out[k + 1][j];
+  return out;
+}

@@ -1,0 +1,64 @@
+import type { ConnectionState } from '../../../lib/live/feedHandle';
+import { formatElapsed } from './siteTime';
+
+/**
+ * The original's 15-second refresh countdown becomes a freshness indicator (docs/decisions.md):
+ * how old the feed's last successful poll is, and a plain warning when the bridge says the feed
+ * is stale or the connection is down. Rows already on screen stay; only the label changes.
+ */
+export type FreshnessLevel = 'connecting' | 'live' | 'aging' | 'stale' | 'offline' | 'refused' | 'replay';
+
+export interface Freshness {
+  level: FreshnessLevel;
+  /** Short label: "Live · updated 3s ago". */
+  label: string;
+  /** The warning to show, when there is one. */
+  warning: string | null;
+}
+
+/** A poll older than this reads as aging even when the bridge has not said stale yet. */
+export const AGING_AFTER_MS = 30_000;
+
+export function freshnessOf(
+  input: { state: ConnectionState; lastPollAt: number | null; reason: string | null; replaying: boolean },
+  now: number,
+): Freshness {
+  const { state, lastPollAt, reason, replaying } = input;
+  const age = lastPollAt == null ? null : Math.max(0, now - lastPollAt);
+  const ago = age == null ? 'no update yet' : `updated ${formatElapsed(age)} ago`;
+  if (replaying) return { level: 'replay', label: 'Replay', warning: null };
+  switch (state) {
+    case 'connecting':
+      return { level: 'connecting', label: 'Connecting…', warning: null };
+    case 'resyncing':
+      return { level: 'connecting', label: `Catching up · ${ago}`, warning: null };
+    case 'offline':
+      return {
+        level: 'offline',
+        label: `Offline · ${ago}`,
+        warning: `Connection lost. Reconnecting… The rows shown were ${ago}.`,
+      };
+    case 'refused':
+      return {
+        level: 'refused',
+        label: 'Not available',
+        warning: reason ?? 'The live feed refused this screen.',
+      };
+    case 'ended':
+      return {
+        level: 'offline',
+        label: 'Ended',
+        warning: 'The live feed has ended. Sign in again to continue.',
+      };
+    case 'stale':
+      return {
+        level: 'stale',
+        label: `Stale · ${ago}`,
+        warning: `Live data is stale: ${reason ?? 'the monitoring center is not answering'}. The rows shown were ${ago}.`,
+      };
+    default:
+      if (age != null && age > AGING_AFTER_MS)
+        return { level: 'aging', label: `Live · ${ago}`, warning: null };
+      return { level: 'live', label: `Live · ${ago}`, warning: null };
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Times of the upstream rows: ISO text with the site's own offset ("2026-11-21T12:52:05-08:00").
+ * Parsed once per row object (rows are immutable: a changed row is a new object), so sorting,
+ * filtering and bucketing 100,000 rows reads numbers, not text.
+ */
+export interface SiteTime {
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** The site's offset from UTC in minutes (-480 for UTC-8); null when the text has none. */
+  offsetMin: number | null;
+}
+
+const ISO = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?\s*(Z|[+-]\d\d:?\d\d)?$/i;
+
+/** Reads ISO text with or without an offset; without one it is the browser's local time. NaN when unreadable. */
+export function parseSiteTime(text: string | null | undefined): SiteTime {
+  // Fast path for the upstream's usual shape "2026-11-21T12:52:05-08:00": the native parser.
+  if (
+    text &&
+    text.length === 25 &&
+    text[10] === 'T' &&
+    text[22] === ':' &&
+    (text[19] === '-' || text[19] === '+')
+  ) {
+    const at = Date.parse(text);
+    if (!Number.isNaN(at)) {
+      const sign = text[19] === '-' ? -1 : 1;
+      return {
+        at,
+        offsetMin:
+          sign *
+          ((text.charCodeAt(20) - 48) * 600 +
+            (text.charCodeAt(21) - 48) * 60 +
+            (text.charCodeAt(23) - 48) * 10 +
+            (text.charCodeAt(24) - 48)),
+      };
+    }
+  }
+  const m = text ? ISO.exec(text.trim()) : null;
+  if (!m) return { at: Number.NaN, offsetMin: null };
+  const [, y, mo, d, h, mi, s = '0', frac = '0', zone] = m;
+  const ms = Math.round(Number(`0.${frac}`) * 1000);
+  if (!zone) return { at: new Date(+y, +mo - 1, +d, +h, +mi, +s, ms).getTime(), offsetMin: null };
+  let offsetMin = 0;
+  if (zone.toUpperCase() !== 'Z') {
+    const sign = zone[0] === '-' ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    offsetMin = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+  }
+  return { at: Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, ms) - offsetMin * 60_000, offsetMin };
+}
+
+const cache = new WeakMap<object, SiteTime>();
+
+/** The parsed time of a row's field, cached on the row object. */
+export function rowTime<R extends object>(row: R, read: (row: R) => string | null | undefined): SiteTime {
+  let t = cache.get(row);
+  if (!t) {
+    t = parseSiteTime(read(row));
+    cache.set(row, t);
+  }
+  return t;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/**
+ * The spec's display pattern MM/DD/yyyy HH:mm:ss A (doc 2 §9), in the site's own wall clock (the
+ * time the text carries), not the browser's.
+ */
+export function formatSiteDate(text: string | null | undefined): string {
+  if (!text) return '';
+  const t = parseSiteTime(text);
+  if (Number.isNaN(t.at)) return text;
+  // The site's wall clock: shift by its offset and read UTC fields; without an offset, local fields.
+  const d = new Date(t.offsetMin == null ? t.at : t.at + t.offsetMin * 60_000);
+  const utc = t.offsetMin != null;
+  const [y, mo, day, h, mi, s] = utc
+    ? [
+        d.getUTCFullYear(),
+        d.getUTCMonth(),
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+      ]
+    : [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()];
+  return `${pad(mo + 1)}/${pad(day)}/${y} ${pad(h)}:${pad(mi)}:${pad(s)} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "3m 05s", "1h 02m", "2d 4h": a time since, compact enough for a grid cell or a wall. */
+export function formatElapsed(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) ms = 0;
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${pad(s % 60)}s`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h ${pad(m % 60)}m`;
+  return `${Math.floor(h / 24)}d ${h % 24}h`;
+}

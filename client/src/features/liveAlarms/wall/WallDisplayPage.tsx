@@ -1,0 +1,181 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
+import { useFeed } from '../../../lib/live/LiveProvider';
+import { AlarmClock } from '../components/AlarmClock';
+import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
+import { FeedStatus } from '../components/FeedStatus';
+import { typeColour } from '../components/typeColours';
+import { useClockThresholds } from '../hooks/useClockThresholds';
+import { useNow } from '../hooks/useNow';
+import { useWatchedAgency } from '../hooks/useWatchedAgency';
+import { fullAddress, groupBySite } from '../map/siteGroups';
+import { placeOf, useZipTable } from '../map/useSitePlaces';
+import { DEFAULT_CENTRE, GROUP_ZOOM } from '../map/zipPlaces';
+import { hexToRgb } from '../model/rowColours';
+import { compareFor, sortByKey } from '../model/rowSort';
+import { groupRowOfAlarm } from '../model/siteRef';
+import { countsByType, WALL_VIEWS, type WallView } from './wallModel';
+import '../liveAlarms.css';
+import './wall.css';
+
+const SiteMap = lazy(() => import('../map/SiteMap'));
+
+/**
+ * The wall display (/wall; ?kiosk=1 for an unattended screen): an agency's active alarms, counts
+ * by type and the map, large enough to read across a room, rotating by itself. The live client
+ * reconnects and resumes on its own after a bridge restart or a network loss; meanwhile the
+ * header says plainly how old the data is.
+ */
+export function WallDisplayPage() {
+  const watched = useWatchedAgency();
+  const [params] = useSearchParams();
+  if (!watched) return null;
+  const kiosk = params.get('kiosk') === '1' || params.get('kiosk') === 'true';
+  const pinned = WALL_VIEWS.find((v) => v === params.get('view')) ?? null;
+  const rotateSec = Math.max(5, Number(params.get('rotate')) || 15);
+  return <Wall agencyId={watched.agencyId} agencyName={watched.profile.serviceCompanyList[0]?.servco_name ?? `Agency ${watched.agencyId}`} kiosk={kiosk} pinned={pinned} rotateMs={rotateSec * 1000} />;
+}
+
+function Wall({ agencyId, agencyName, kiosk, pinned, rotateMs }: { agencyId: string; agencyName: string; kiosk: boolean; pinned: WallView | null; rotateMs: number }) {
+  const alarms = useFeed({ feed: 'alarms', agencyId });
+  const events = useFeed({ feed: 'events', agencyId });
+  const now = useNow(1000);
+  const [paused, setPaused] = useState(false);
+  const [start] = useState(() => Date.now());
+  const rotating = !pinned && !paused;
+  const [manual, setManual] = useState<WallView>('alarms');
+  const view: WallView = pinned ?? (rotating ? WALL_VIEWS[Math.floor((now - start) / rotateMs) % WALL_VIEWS.length] : manual);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `Wall display · ${agencyName}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [agencyName]);
+
+  const sorted = useMemo(() => sortByKey([...alarms.rows], compareFor(null, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak)), [alarms.rows]);
+  // Worst state of the two feeds: the wall says so.
+  const status = alarms.state !== 'live' ? alarms : events;
+
+  return (
+    <div className={`wall${kiosk ? ' wall--kiosk' : ''}`} data-testid="wall" data-view={view}>
+      <header className="wall__header">
+        <div className="wall__title">
+          <h1>{agencyName}</h1>
+          <span className="wall__clock">{new Date(now).toLocaleTimeString()}</span>
+        </div>
+        <div className="wall__status">
+          <FeedStatus feed={status} />
+        </div>
+        <nav className="wall__nav" aria-label="Wall views">
+          {WALL_VIEWS.map((v) => (
+            <button key={v} type="button" className={`wall__tab${v === view ? ' is-current' : ''}`} aria-pressed={v === view} onClick={() => (setManual(v), setPaused(true))}>
+              {v === 'alarms' ? `Alarms (${sorted.length})` : v === 'counts' ? 'Counts' : 'Map'}
+            </button>
+          ))}
+          {!kiosk ? (
+            <>
+              <button type="button" className="wall__tab" onClick={() => setPaused((p) => !p)}>
+                {paused ? 'Rotate' : 'Hold'}
+              </button>
+              <Link className="wall__tab" to="/dashboardDetails">
+                Exit
+              </Link>
+            </>
+          ) : null}
+        </nav>
+      </header>
+      <main className="wall__body">
+        {view === 'alarms' ? <WallAlarms rows={sorted} /> : null}
+        {view === 'counts' ? <WallCounts alarms={sorted} events={events.rows} now={now} /> : null}
+        {view === 'map' ? <WallMap rows={sorted} /> : null}
+      </main>
+    </div>
+  );
+}
+
+function WallAlarms({ rows }: { rows: readonly ActiveAlarmRow[] }) {
+  const [thresholds] = useClockThresholds();
+  if (rows.length === 0) return <p className="wall__empty">No active alarms</p>;
+  return (
+    <ol className="wall__alarms" aria-label="Active alarms">
+      {rows.slice(0, 12).map((r) => {
+        const rgb = hexToRgb(r.color_Code);
+        return (
+          <li key={r.id} className="wall__alarm" style={{ borderLeftColor: rgb ? `rgb(${rgb.join(' ')})` : undefined }}>
+            <span className="wall__alarm-event">{r.event_Descr}</span>
+            <span className="wall__alarm-site">
+              {r.site_Name} · {r.city_Name} · CS# {r.cs_No}
+            </span>
+            <AlarmClock row={r} thresholds={thresholds} />
+          </li>
+        );
+      })}
+      {rows.length > 12 ? <li className="wall__more">+{rows.length - 12} more</li> : null}
+    </ol>
+  );
+}
+
+function WallCounts({ alarms, events, now }: { alarms: readonly ActiveAlarmRow[]; events: Parameters<typeof countsByType>[0]; now: number }) {
+  const minute = Math.floor(now / 60_000);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const lastHour = useMemo(() => countsByType(events, now - 3_600_000), [events, minute]);
+  const byAlarm = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const a of alarms) m.set(a.event_Descr ?? 'Unknown', (m.get(a.event_Descr ?? 'Unknown') ?? 0) + 1);
+    return [...m.entries()].sort((a, b) => b[1] - a[1]);
+  }, [alarms]);
+  const max = Math.max(1, ...lastHour.map((c) => c.count));
+  return (
+    <div className="wall__counts">
+      <section aria-label="Active alarms by type">
+        <h2>Active alarms by type</h2>
+        {byAlarm.length === 0 ? <p className="wall__empty">None</p> : null}
+        <ul className="wall__tally">
+          {byAlarm.map(([descr, n]) => (
+            <li key={descr}>
+              <strong>{n}</strong> {descr}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Events in the last hour by type">
+        <h2>Events, last hour</h2>
+        <ul className="wall__bars">
+          {lastHour.map((c) => (
+            <li key={c.type}>
+              <span className="wall__bar-label">{c.type}</span>
+              <span className="wall__bar" style={{ width: `${(c.count / max) * 100}%`, background: typeColour(c.type) }} />
+              <strong>{c.count}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function WallMap({ rows }: { rows: readonly ActiveAlarmRow[] }) {
+  const { codes } = useZipTable();
+  const groups = useMemo(() => groupBySite(rows, groupRowOfAlarm), [rows]);
+  const points = useMemo(
+    () =>
+      groups.flatMap((g) => {
+        const p = placeOf(codes, g.zip);
+        return p ? [{ id: g.siteNo, position: p.position, count: g.count, colour: hexToRgb(g.rows[0].color_Code) ?? ([211, 47, 47] as [number, number, number]), title: g.siteName, subtitle: fullAddress(g) }] : [];
+      }),
+    [groups, codes],
+  );
+  const focus = useMemo(() => {
+    if (points.length === 0) return { position: DEFAULT_CENTRE, zoom: GROUP_ZOOM };
+    return { position: [points.reduce((s, p) => s + p.position[0], 0) / points.length, points.reduce((s, p) => s + p.position[1], 0) / points.length] as [number, number], zoom: GROUP_ZOOM };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [points.length]);
+  return (
+    <Suspense fallback={<p className="wall__empty">Loading map…</p>}>
+      <SiteMap points={points} focus={focus} height={Math.max(400, window.innerHeight - 220)} label={`Map of ${groups.length} sites with active alarms`} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,71 @@
+import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
+import { getEnvelope } from '../api/apiClient';
+import { failureMessage } from '../api/apiError';
+import { listOf, siteSystemSchema, type SiteSystem } from '../api/rowSchemas';
+import { createStore } from '../store/createStore';
+import { local, STORAGE_KEYS } from '../storage/clientStorage';
+
+/**
+ * The all-accounts list (doc 1 §4): loaded once after sign-in, it feeds the toolbar's global
+ * search and the top-50 sites list. It is the one server list the shell keeps, because the spec
+ * makes it a session-wide lookup.
+ */
+export const ACCOUNTS_FAILED = 'Unable to get all site systems.';
+
+export interface AllAccountsState {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  accounts: readonly SiteSystem[];
+}
+
+export const allAccounts = createStore<AllAccountsState>({ status: 'idle', accounts: [] });
+
+/** The agency whose rows the user sees: the corporate one when present and different (doc 1 §6). */
+export function ownAgencyId(
+  profile: Pick<PublicProfile, 'agencyId' | 'agencyIdForCorpAccount' | 'install_servco_Type'>,
+): string {
+  const corp = profile.agencyIdForCorpAccount;
+  if (profile.install_servco_Type?.toUpperCase() === 'C' && corp && corp !== profile.agencyId) return corp;
+  return profile.agencyId;
+}
+
+const byCsNo = (a: SiteSystem, b: SiteSystem) => a.cs_no.localeCompare(b.cs_no, undefined, { numeric: true });
+
+/**
+ * The top-50 list: own agency's accounts ordered by cs_no, cut to 100, then one entry per site,
+ * at most 50. Rows without a servco_no are kept (the answer is already scoped by the bridge).
+ */
+export function topSites(accounts: readonly SiteSystem[], agencyId: string): SiteSystem[] {
+  const own = accounts.filter((a) => !a.servco_no || a.servco_no === agencyId);
+  const first100 = [...own].sort(byCsNo).slice(0, 100);
+  const bySite = new Map<string, SiteSystem>();
+  for (const a of first100) if (!bySite.has(a.site_no)) bySite.set(a.site_no, a);
+  return [...bySite.values()].slice(0, 50);
+}
+
+export function fetchAllAccounts(signal?: AbortSignal): Promise<SiteSystem[]> {
+  return getEnvelope('/api/GetAllAccountsBySeqNo', listOf(siteSystemSchema), { signal });
+}
+
+/** Loads the list; resolves to the message to show when it failed, else null. */
+export async function loadAllAccounts(
+  profile: PublicProfile,
+  fetchList: (signal?: AbortSignal) => Promise<SiteSystem[]> = fetchAllAccounts,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  allAccounts.setState({ status: 'loading', accounts: [] });
+  try {
+    const accounts = await fetchList(signal);
+    allAccounts.setState({ status: 'ready', accounts });
+    local.set(STORAGE_KEYS.top50Sites, JSON.stringify(topSites(accounts, ownAgencyId(profile))));
+    return null;
+  } catch (e) {
+    if (signal?.aborted) return null;
+    allAccounts.setState({ status: 'failed', accounts: [] });
+    local.remove(STORAGE_KEYS.top50Sites);
+    return failureMessage(e, ACCOUNTS_FAILED);
+  }
+}
+
+export function resetAllAccounts(): void {
+  allAccounts.setState({ status: 'idle', accounts: [] });
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { envelopeSchema } from '../../../../shared/upstream/envelope';
+import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
+import { ApiError } from './apiError';
+import { trackRequest } from './pendingRequests';
+import { signalSessionExpired } from './sessionExpiry';
+
+/**
+ * The client's one door to the bridge. No component calls fetch: feature api files call `get`,
+ * `post`, `del` or the envelope helpers here. The browser never sends a session id; the bridge
+ * reads its httpOnly cookie.
+ */
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface CallOptions<T> {
+  query?: Query;
+  signal?: AbortSignal;
+  /** Validates the JSON answer; without one the answer is returned as `unknown`. */
+  schema?: z.ZodType<T>;
+  /**
+   * The session endpoints answer 401 when no one is signed in; that is not an expiry and must not
+   * raise the global signal.
+   */
+  expiryIsSignal?: boolean;
+  /** Extra request headers (e.g. the alarm a test change is made from, for the bridge's audit). */
+  headers?: Record<string, string>;
+}
+
+const errorBodySchema = z.object({ error: z.string(), message: z.string() });
+
+function urlOf(path: string, query?: Query): string {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v == null ? '' : String(v));
+  return url.pathname + url.search;
+}
+
+async function request<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body: unknown,
+  opts: CallOptions<T>,
+): Promise<T> {
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await trackRequest(
+    fetch(urlOf(path, opts.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    }),
+  ).catch((e: unknown) => {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'network', 'Unable to connect.');
+  });
+  const text = await res.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!res.ok) {
+    const parsed = errorBodySchema.safeParse(json);
+    const error = parsed.success ? parsed.data.error : 'http_error';
+    const message = parsed.success ? parsed.data.message : UNABLE_TO_PROCESS;
+    if (
+      res.status === 401 &&
+      (error === 'session_expired' || error === 'no_session') &&
+      opts.expiryIsSignal !== false
+    ) {
+      signalSessionExpired();
+    }
+    throw new ApiError(res.status, error, message);
+  }
+  if (!opts.schema) return json as T;
+  const checked = opts.schema.safeParse(json);
+  if (!checked.success) throw new ApiError(res.status, 'bad_response', UNABLE_TO_PROCESS);
+  return checked.data;
+}
+
+export function get<T = unknown>(path: string, opts: CallOptions<T> = {}): Promise<T> {
+  return request('GET', path, undefined, opts);
+}
+
+export function post<T = unknown>(path: string, body?: unknown, opts: CallOptions<T> = {}): Promise<T> {
+  return request('POST', path, body, opts);
+}
+
+export function del(path: string, opts: CallOptions<unknown> = {}): Promise<unknown> {
+  return request('DELETE', path, undefined, opts);
+}
+
+/** Upstream `apiStatus` values that mean the call did not succeed. */
+function statusFailed(apiStatus: unknown): boolean {
+  if (apiStatus === false) return true;
+  if (typeof apiStatus === 'string') return /^(false|fail(ed|ure)?|error)$/i.test(apiStatus.trim());
+  return false;
+}
+
+/**
+ * Calls a pass-through route of the monitoring-center API and reads its envelope: a false
+ * `isSessionValid` is a session expiry, listed `errors` (or a failing apiStatus) become an
+ * ApiError carrying them, and `result` is validated against `result`.
+ */
+export async function callEnvelope<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  result: z.ZodType<T>,
+  init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const env = await request(method, path, init.body, {
+    query: init.query,
+    signal: init.signal,
+    schema: envelopeSchema,
+  });
+  if (!env.isSessionValid) {
+    signalSessionExpired();
+    throw new ApiError(401, 'session_expired', 'Your session has expired. Please login again.');
+  }
+  const errors = (env.errors ?? []).filter((e) => e.trim() !== '');
+  if (errors.length > 0 || statusFailed(env.apiStatus))
+    throw new ApiError(200, 'api_errors', errors.join('\n') || UNABLE_TO_PROCESS, errors);
+  const checked = result.safeParse(env.result);
+  if (!checked.success) throw new ApiError(200, 'bad_response', UNABLE_TO_PROCESS);
+  return checked.data;
+}
+
+export const getEnvelope = <T>(
+  path: string,
+  result: z.ZodType<T>,
+  init: { query?: Query; signal?: AbortSignal } = {},
+) => callEnvelope('GET', path, result, init);
+
+export const postEnvelope = <T>(
+  path: string,
+  result: z.ZodType<T>,
+  init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+) => callEnvelope('POST', path, result, init);

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Row shapes the shell reads (doc 1 §3), with the upstream's field names. Numbers and strings are
+ * both accepted for ids and turned into text once, here; unknown fields are dropped.
+ */
+const text = z
+  .union([z.string(), z.number()])
+  .nullable()
+  .optional()
+  .transform((v) => (v == null ? '' : String(v).trim()));
+
+/** A list that may come back as null when empty. */
+export const listOf = <T extends z.ZodType>(row: T) =>
+  z
+    .array(row)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []);
+
+/** Site or account search result (recently accessed, advanced search 1001/1003). */
+export const siteRowSchema = z.object({
+  acct_no: text,
+  cs_no: text,
+  site_no: text,
+  system_no: text,
+  name: text,
+  first_name: text,
+  last_name: text,
+  site_name: text,
+  acct_status: text,
+  address: text,
+  alt_id: text,
+  branch_no: text,
+  city: text,
+  co_no: text,
+  panel_id: text,
+  phone: text,
+  rec_type: text,
+  req_type: text,
+  state: text,
+  zip_code: text,
+});
+export type SiteRow = z.infer<typeof siteRowSchema>;
+
+/** Event status summary row (advanced search 1002). */
+export const statusRowSchema = z.object({
+  servtype_id: text,
+  status_descr: text,
+  ct: z
+    .union([z.number(), z.string()])
+    .nullable()
+    .optional()
+    .transform((v) => Number(v ?? 0) || 0),
+});
+export type StatusRow = z.infer<typeof statusRowSchema>;
+
+/** Site system (account) of the all-accounts list. */
+export const siteSystemSchema = z.object({
+  cs_no: text,
+  site_name: text,
+  site_no: text,
+  system_no: text,
+  servco_no: text,
+  site_addr1: text,
+  city_name: text,
+});
+export type SiteSystem = z.infer<typeof siteSystemSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { createStore } from '../store/createStore';
+
+/**
+ * Values a deployment sets without rebuilding, served as /config.json (doc 3 "Environment
+ * configuration": banner URL, navigation config, external links...). Missing or malformed
+ * values fall back to the defaults below.
+ */
+const runtimeConfigSchema = z.object({
+  /** QDT Type switch default: 'Current' (flat list) or 'New' (grouped tree). */
+  sidebarDefaultMode: z.enum(['Current', 'New']).catch('New').default('New'),
+  /** Where banner images live; the banner name is appended. Empty: the text mark is shown. */
+  bannerBaseUrl: z.string().catch('').default(''),
+  /** The two external Dealer Resources links (doc 1 §2.2). */
+  marketingFormsUrl: z.string().catch('').default(''),
+  dealerBillingUrl: z.string().catch('').default(''),
+  termsOfUseUrl: z.string().catch('').default(''),
+  privacyPolicyUrl: z.string().catch('').default(''),
+  /** Live Alarm View maps: an XYZ tile URL ({z}/{x}/{y}) drawn under the bundled US base map. Empty: offline base map only. */
+  mapTileUrl: z.string().catch('').default(''),
+  /** An OSRM-compatible directions service. Empty: a straight line with its distance, labelled as an estimate. */
+  directionsUrl: z.string().catch('').default(''),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = runtimeConfigSchema.parse({});
+
+export const runtimeConfig = createStore<RuntimeConfig>(DEFAULT_RUNTIME_CONFIG);
+
+export function parseRuntimeConfig(json: unknown): RuntimeConfig {
+  const parsed = runtimeConfigSchema.safeParse(json ?? {});
+  return parsed.success ? parsed.data : DEFAULT_RUNTIME_CONFIG;
+}
+
+/** Loads /config.json once at start; a missing file keeps the defaults. */
+export async function loadRuntimeConfig(fetchJson: () => Promise<unknown>): Promise<RuntimeConfig> {
+  try {
+    const cfg = parseRuntimeConfig(await fetchJson());
+    runtimeConfig.setState(cfg);
+    return cfg;
+  } catch {
+    return runtimeConfig.getSnapshot();
+  }
+}

@@ -1,0 +1,375 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBridge, type Bridge } from '../../server/app/bridge';
+import type { Running } from '../../server/app/startAll';
+import { loadConfig } from '../../server/config';
+import { createLogger } from '../../server/observability/logger';
+import { CHROMIUM, distinctColours, ensureBuilt, launchChromium, signedInContext, simPost, startStack } from './liveAlarmsStack';
+
+/**
+ * The Live Alarm View in Chromium against the built client, the real bridge and the simulator
+ * (issue 5, "Tests that must exist").
+ */
+
+interface EventRow {
+  id: string | number;
+  cS_: string;
+  eventrpt_id: string;
+  isTestCleared: string;
+}
+interface SignalAnswer {
+  event: { id: number; cS_: string };
+  alarm?: { id: number; cs_No: string };
+}
+
+const HISTORY = '[role=grid][aria-label="All Event History"]';
+const ALARMS = '[role=grid][aria-label="Active Alarms"]';
+
+async function truthRows(simulatorUrl: string, agencyId: string): Promise<EventRow[]> {
+  const res = await fetch(`${simulatorUrl}/_sim/truth?agencyId=${agencyId}&feed=events`);
+  return ((await res.json()) as { rows: EventRow[] }).rows;
+}
+
+/** Injects a fire signal on an account of the agency whose system is not on test: it raises an alarm. */
+async function injectAlarm(simulatorUrl: string, agencyId: string, skip: ReadonlySet<string> = new Set()): Promise<SignalAnswer> {
+  const accounts = [...new Set((await truthRows(simulatorUrl, agencyId)).filter((r) => r.isTestCleared === 'Y').map((r) => r.cS_))];
+  for (const csNo of accounts) {
+    if (skip.has(csNo)) continue;
+    const answer = await simPost<SignalAnswer>(simulatorUrl, '/_sim/signals', { csNo, eventId: 'F' });
+    if (answer.alarm) return answer;
+  }
+  throw new Error('no account raised an alarm');
+}
+
+const rowIds = (page: Page, grid: string) => page.$$eval(`${grid} [data-row-id]`, (els) => els.map((e) => (e as HTMLElement).dataset.rowId!));
+const pagerTotal = async (page: Page) => Number(/of (\d+) items/.exec((await page.locator(`${HISTORY} .pager__info`).textContent()) ?? '')?.[1] ?? NaN);
+const columnTexts = (page: Page, grid: string, header: string) =>
+  page.evaluate(
+    ([g, h]) => {
+      const grid = document.querySelector(g)!;
+      const headers = [...grid.querySelectorAll('[role=columnheader]')].map((e) => e.textContent?.replace(/[▲▼]/g, '').trim());
+      const i = headers.indexOf(h);
+      return [...grid.querySelectorAll('.grid__body [role=row]')].map((r) => r.querySelectorAll('[role=gridcell]')[i]?.textContent ?? '');
+    },
+    [grid, header] as const,
+  );
+
+async function openHistory(page: Page, url: string) {
+  await page.goto(`${url}/dashboardDetails`);
+  await page.waitForSelector(`${HISTORY} [data-row-id]`, { timeout: 30_000 });
+}
+
+async function waitForTotalChange(page: Page, before: number) {
+  await page.waitForFunction(
+    ([sel, n]) => {
+      const m = /of (\d+) items/.exec(document.querySelector(`${sel} .pager__info`)?.textContent ?? '');
+      return m && Number(m[1]) !== n;
+    },
+    [HISTORY, before] as const,
+    { timeout: 15_000 },
+  );
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
+  let running: Running;
+  let browser: Browser;
+  let url: string;
+  let sim: string;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    running = await startStack();
+    url = running.bridge.url;
+    sim = running.simulatorUrl!;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  it('an injected signal appears in the history and, being an alarm, in Active Alarms on two open screens', async () => {
+    const { context, agencyId } = await signedInContext(browser, url, 'owner', 'owner123');
+    const [history, alarmsA, alarmsB] = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+    await openHistory(history, url);
+    for (const p of [alarmsA, alarmsB]) {
+      await p.goto(`${url}/dashboardDetails`);
+      await p.getByRole('tab', { name: /Active Alarms Only/ }).click();
+      await p.waitForSelector('[data-feed-state=live]', { timeout: 30_000 });
+    }
+    const answer = await injectAlarm(sim, agencyId);
+    await history.waitForSelector(`${HISTORY} [data-row-id="${answer.event.id}"]`, { timeout: 15_000 });
+    for (const p of [alarmsA, alarmsB]) await p.waitForSelector(`${ALARMS} [data-row-id="${answer.alarm!.id}"]`, { timeout: 15_000 });
+    // The new row is flashed, and it sits first (newest first).
+    expect((await rowIds(history, HISTORY))[0]).toBe(String(answer.event.id));
+    await context.close();
+  });
+
+  it('filters the live rows locally and reaches past the live window with the due tabs', async () => {
+    const { context, agencyId } = await signedInContext(browser, url, 'owner', 'owner123');
+    const page = await context.newPage();
+    await openHistory(page, url);
+    const day = await pagerTotal(page);
+    expect(day).toBeGreaterThan(0);
+
+    // CS#: applied on Enter.
+    const answer = await simPost<SignalAnswer>(sim, '/_sim/signals', { csNo: (await truthRows(sim, agencyId))[0].cS_, eventId: 'B' });
+    const cs = answer.event.cS_;
+    await page.getByLabel('CS#').fill(cs);
+    await page.getByLabel('CS#').press('Enter');
+    await waitForTotalChange(page, day);
+    expect(new Set(await columnTexts(page, HISTORY, 'CS#'))).toEqual(new Set([cs]));
+    await page.getByLabel('CS#').fill('');
+    await page.getByLabel('CS#').blur();
+    await page.waitForFunction(([sel, n]) => (document.querySelector(`${sel} .pager__info`)?.textContent ?? '').includes(`of ${n}`) || true, [HISTORY, day] as const);
+
+    // Event types: only the chosen ones, and the unsaved-selection warning.
+    await page.getByRole('button', { name: /Select Event Type/ }).click();
+    await page.getByRole('listbox').getByLabel(/^B · /).check();
+    await page.keyboard.press('Escape');
+    await page.getByText('Click on save button to save the selection.').waitFor();
+    await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} .grid__body [role=row]`)].length > 0, HISTORY);
+    const types = await columnTexts(page, HISTORY, 'Event Type');
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['B']));
+    await page.getByRole('button', { name: 'Clear event types' }).click();
+
+    // Include Tests shows more (or as many) rows.
+    const beforeTests = await pagerTotal(page);
+    await page.getByLabel('Include Tests').check();
+    await page.waitForTimeout(300);
+    expect(await pagerTotal(page)).toBeGreaterThanOrEqual(beforeTests);
+    await page.getByLabel('Include Tests').uncheck();
+
+    // Last 1 Hrs (after the 2-second delay) keeps fewer rows than the day.
+    const dayNow = await pagerTotal(page);
+    await page.getByRole('tab', { name: 'Last 1 Hrs' }).click();
+    await waitForTotalChange(page, dayNow);
+    const hour = await pagerTotal(page);
+    expect(hour).toBeLessThan(dayNow);
+
+    // All: older gateway pages merge under the live rows, newest first, no duplicates.
+    await page.getByRole('tab', { name: 'All', exact: true }).click();
+    await page.waitForFunction(
+      ([sel, n]) => Number(/of (\d+) items/.exec(document.querySelector(`${sel} .pager__info`)?.textContent ?? '')?.[1]) > n,
+      [HISTORY, dayNow] as const,
+      { timeout: 20_000 },
+    );
+    await page.getByRole('button', { name: 'Last page' }).click();
+    await page.waitForTimeout(500);
+    const dates = await columnTexts(page, HISTORY, 'Event Date');
+    const toMs = (s: string) => {
+      const m = /(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d):(\d\d)/.exec(s)!;
+      return Date.UTC(+m[3], +m[1] - 1, +m[2], +m[4], +m[5], +m[6]);
+    };
+    const times = dates.map(toMs);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(Date.now() - 8 * 3_600_000 - Math.min(...times)).toBeGreaterThan(24 * 3_600_000 - 16 * 3_600_000);
+    const ids = await rowIds(page, HISTORY);
+    expect(new Set(ids).size).toBe(ids.length);
+    await context.close();
+  });
+
+  it('saves the column configuration and restores it after a reload', async () => {
+    // Another agency than the other tests: its saved configuration is its own.
+    const { context } = await signedInContext(browser, url, 'multi', 'multi123');
+    const page = await context.newPage();
+    await openHistory(page, url);
+    const headers = () => page.$$eval(`${HISTORY} [role=columnheader]`, (els) => els.map((e) => e.textContent!.replace(/[▲▼]/g, '').trim()));
+    expect(await headers()).toContain('City');
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Column Visiblity' });
+    await dialog.getByLabel('City').uncheck();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Configuration saved Successfully.').first().waitFor();
+    expect(await headers()).not.toContain('City');
+
+    // Move Description one step left (Alt+ArrowLeft on its header), 50 rows a page, then Save.
+    await page.locator(`${HISTORY} [data-column-id=description] button`).press('Alt+ArrowLeft');
+    const order = await headers();
+    expect(order.indexOf('Description')).toBeLessThan(order.indexOf('Event Date'));
+    await page.getByLabel('Items per page').selectOption('50');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Changes saved successfully').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    await page.reload();
+    await page.waitForSelector(`${HISTORY} [data-row-id]`, { timeout: 30_000 });
+    expect(await headers()).toEqual(order);
+    expect(await page.getByLabel('Items per page').inputValue()).toBe('50');
+    await context.close();
+  });
+
+  it('with Auto Refresh off holds new rows back and counts them; on applies them', async () => {
+    const { context, agencyId } = await signedInContext(browser, url, 'owner', 'owner123');
+    const page = await context.newPage();
+    await openHistory(page, url);
+    await page.getByRole('switch', { name: 'Auto Refresh' }).click();
+    const answer = await simPost<SignalAnswer>(sim, '/_sim/signals', { csNo: (await truthRows(sim, agencyId))[0].cS_, eventId: 'B' });
+    await page.waitForFunction((sel) => /[1-9]\d* changes? waiting/.test(document.querySelector(sel)?.textContent ?? ''), '[data-testid=pending-changes]', { timeout: 15_000 });
+    expect(await page.locator(`${HISTORY} [data-row-id="${answer.event.id}"]`).count()).toBe(0);
+    await page.getByRole('switch', { name: 'Auto Refresh' }).click();
+    await page.waitForSelector(`${HISTORY} [data-row-id="${answer.event.id}"]`, { timeout: 5000 });
+    expect(await page.locator('[data-testid=pending-changes]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('draws the chart and the map (canvases with varied pixels)', async () => {
+    const { context } = await signedInContext(browser, url, 'owner', 'owner123');
+    const page = await context.newPage();
+    await openHistory(page, url);
+    await page.waitForSelector('[data-testid=live-chart] canvas');
+    expect(await distinctColours(page, '[data-testid=live-chart] canvas')).toBeGreaterThan(8);
+    await page.getByRole('switch', { name: 'Map View' }).click();
+    await page.waitForSelector('[data-testid=site-map] canvas', { timeout: 30_000 });
+    await page.getByText('Sites are placed at their ZIP code centre (approximate).').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    expect(await distinctColours(page, '[data-testid=site-map] canvas')).toBeGreaterThan(8);
+    await context.close();
+  });
+
+  it('exports to Excel the visible columns and the rows of the view', async () => {
+    const { context } = await signedInContext(browser, url, 'owner', 'owner123');
+    const page = await context.newPage();
+    await openHistory(page, url);
+    await page.getByRole('switch', { name: 'Auto Refresh' }).click(); // the rows stay put while we compare
+    const total = await pagerTotal(page);
+    const firstCs = (await columnTexts(page, HISTORY, 'CS#'))[0];
+    const headers = await page.$$eval(`${HISTORY} [data-column-id]`, (els) => els.map((e) => e.textContent!.replace(/[▲▼]/g, '').trim()));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!));
+    const ws = wb.worksheets[0];
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(headers);
+    expect(ws.rowCount - 1).toBe(total);
+    expect(ws.getRow(2).getCell(headers.indexOf('CS#') + 1).value).toBe(firstCs);
+    await context.close();
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const hasRedis = existsSync('/usr/bin/redis-server');
+
+describe.skipIf(!existsSync(CHROMIUM) || !hasRedis)('the wall display', () => {
+  let redis: ChildProcess | null = null;
+  let running: Running | null = null;
+  let bridge2: Bridge | null = null;
+  let browser: Browser | null = null;
+
+  afterAll(async () => {
+    await browser?.close();
+    await bridge2?.close();
+    await running?.close();
+    if (redis?.pid && redis.exitCode === null) redis.kill('SIGTERM');
+  });
+
+  it('recovers by itself after the bridge restarts, saying meanwhile that it is offline', async () => {
+    ensureBuilt();
+    // Sessions and feed positions live in Redis, as in production: a restarted bridge knows the screen.
+    const redisPort = await freePort();
+    redis = spawn('/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_PREFIX: `wall${Date.now()}:` };
+    await new Promise((r) => setTimeout(r, 500));
+    running = await startStack(env);
+    const url = running.bridge.url;
+    const port = Number(new URL(url).port);
+    browser = await launchChromium();
+    const { context, agencyId } = await signedInContext(browser, url, 'owner', 'owner123');
+    const page = await context.newPage();
+    await page.goto(`${url}/wall?kiosk=1&view=alarms`);
+    await page.waitForSelector('[data-testid=wall] [data-freshness=live]', { timeout: 30_000 });
+
+    await running.bridge.close();
+    await page.waitForSelector('[data-testid=wall] [data-freshness=offline]', { timeout: 15_000 });
+    expect(await page.getByRole('alert').first().textContent()).toMatch(/Connection lost/);
+
+    const config = loadConfig({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', UPSTREAM_URL: running.simulatorUrl!, LOG_LEVEL: 'silent', POLL_MS: '500' });
+    bridge2 = await startBridge(config, { logger: createLogger('silent') });
+    await page.waitForSelector('[data-testid=wall] [data-freshness=live]', { timeout: 30_000 });
+    const answer = await injectAlarm(running.simulatorUrl!, agencyId);
+    await page.getByText(`CS# ${answer.alarm!.cs_No}`).first().waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('replay', () => {
+  let running: Running | null = null;
+  let browser: Browser | null = null;
+  const dir = mkdtempSync(join(tmpdir(), 'recordings-'));
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plays the recorded rows into the view in the order they arrived, under a replay banner', async () => {
+    ensureBuilt();
+    running = await startStack({ RECORD_AGENCIES: 'all', RECORDINGS_DIR: dir, FEED_RECONCILE_MS: '600000' });
+    const { url } = running.bridge;
+    const sim = running.simulatorUrl!;
+    browser = await launchChromium();
+    const { context, agencyId } = await signedInContext(browser, url, 'owner', 'owner123');
+    const page = await context.newPage();
+    await openHistory(page, url);
+
+    // Three signals, a second apart, recorded by the bridge as they arrive.
+    const cs = (await truthRows(sim, agencyId))[0].cS_;
+    const injected: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      injected.push(String((await simPost<SignalAnswer>(sim, '/_sim/signals', { csNo: cs, eventId: 'B' })).event.id));
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    await page.waitForSelector(`${HISTORY} [data-row-id="${injected[2]}"]`, { timeout: 15_000 });
+    await new Promise((r) => setTimeout(r, 1500)); // the recorder flushes every second
+    const recording = readdirSync(dir).filter((f) => f.startsWith(`${agencyId}_events_`)).sort().at(-1)!;
+    expect(recording).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    await page.getByLabel('Recording').selectOption(recording);
+    await page.getByLabel('Speed').selectOption('1');
+    // Watch when each injected row appears.
+    await page.evaluate(
+      ([sel, ids]) => {
+        const seen: Record<string, number> = {};
+        (window as unknown as { __seen: Record<string, number> }).__seen = seen;
+        const tick = () => {
+          for (const id of ids) if (!(id in seen) && document.querySelector(`${sel} [data-row-id="${id}"]`)) seen[id] = performance.now();
+          requestAnimationFrame(tick);
+        };
+        tick();
+      },
+      [HISTORY, injected] as const,
+    );
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByText(/REPLAY · .* recorded data, not live/).waitFor({ timeout: 10_000 });
+    await page.waitForFunction((n) => Object.keys((window as unknown as { __seen: Record<string, number> }).__seen).length === n, injected.length, { timeout: 60_000 });
+    const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen);
+    const order = [...injected].sort((a, b) => seen[a] - seen[b]);
+    expect(order).toEqual(injected);
+    // The rows arrive at the recorded pace (a second apart at 1x), not all at once.
+    expect(seen[injected[2]] - seen[injected[0]]).toBeGreaterThan(1200);
+
+    await page.getByRole('button', { name: 'Back to live' }).click();
+    await page.waitForSelector('[data-freshness=live]', { timeout: 15_000 });
+    await context.close();
+  });
+});
