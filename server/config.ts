@@ -54,6 +54,8 @@ export const envSchema = z.object({
   REDIS_PREFIX: z.string().default('dlp:'),
   DATABASE_URL: z.string().optional(),
   AUDIT_FILE: z.string().default('data/audit.log'),
+  /** The audit table when DATABASE_URL is set; created when missing. */
+  AUDIT_TABLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('audit_log'),
   RECORDINGS_DIR: z.string().default('recordings'),
   /** "all", or a comma list of agency ids to record. Empty: off. */
   RECORD_AGENCIES: list,

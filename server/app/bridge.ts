@@ -9,6 +9,7 @@ import { createMemorySessionStore, createRedisSessionStore } from '../session/se
 import { createUpstreamClient } from '../upstream/upstreamClient';
 import { mountFallback, mountGateway } from '../gateway/mountGateway';
 import { attachLive } from '../live/attachLive';
+import { createAlarmActions } from '../actions/alarmActions';
 import { serveClient } from './serveClient';
 import type { BridgeContext } from './bridgeContext';
 
@@ -48,6 +49,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     : createMemorySessionStore(config.SESSION_TTL);
 
   const ctx: BridgeContext = { config, logger, metrics, upstream, sessions, redis };
+  ctx.actions = createAlarmActions(ctx);
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY > 0) app.set('trust proxy', config.TRUST_PROXY);
@@ -77,6 +79,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await sessions.close();
+      await ctx.actions?.close();
       redis?.disconnect();
     },
   };

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { AlarmActions } from '../actions/alarmActions';
 import type { FeedRef } from '../../shared/live/protocol';
 import type { BridgeConfig } from '../config';
 import type { Logger } from '../observability/logger';
@@ -26,4 +27,6 @@ export interface BridgeContext {
   redis?: Redis | null;
   /** Set once the live side is attached. */
   live?: LiveControl;
+  /** The per-alarm action lock and the audit log (server/actions). */
+  actions?: AlarmActions;
 }

@@ -10,7 +10,8 @@ export const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)
  * so a reload of /dashboardDetails works. build-date.json is never cached (doc 1 §4).
  */
 export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DIR): void {
-  if (!dir || !existsSync(join(dir, 'index.html'))) return;
+  if (!dir) return;
+  const index = join(dir, 'index.html');
   app.use(
     express.static(dir, {
       index: false,
@@ -20,8 +21,11 @@ export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DI
       },
     }),
   );
-  app.get(/^\/(?!api\/|socket\.io\/|healthz|readyz|metrics).*/, (_req, res) => {
+  // NOTE: index.html is looked up per request, so a build that lands (or is redone) while the
+  // bridge runs is served without a restart; until then these paths fall through to a JSON 404.
+  app.get(/^\/(?!api\/|socket\.io\/|healthz|readyz|metrics).*/, (_req, res, next) => {
+    if (!existsSync(index)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(join(dir, 'index.html'));
+    res.sendFile(index);
   });
 }

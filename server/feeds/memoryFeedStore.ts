@@ -1,4 +1,4 @@
-import type { DeltaMessage, FeedRef, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
+import type { DeltaMessage, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
 import { applyChanges } from '../../shared/live/diff';
 import { feedKey, type FeedMeta, type FeedStore } from './feedTypes';
 

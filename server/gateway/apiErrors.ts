@@ -11,6 +11,8 @@ export const API_ERRORS = {
   session_expired: { status: 401, message: 'Your session has expired. Please login again.' },
   invalid_credentials: { status: 401, message: 'Invalid username or password.' },
   forbidden_agency: { status: 403, message: 'You do not have access to that agency.' },
+  forbidden_owner: { status: 403, message: 'Only the account owner may do this.' },
+  cross_site: { status: 403, message: 'Requests from other sites are not allowed.' },
   codeword_required: { status: 403, message: 'Please enter password!' },
   not_found: { status: 404, message: 'No such route.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },

@@ -30,3 +30,11 @@ export function withPin(args: readonly unknown[], pin: string | null): unknown[]
   }
   return out;
 }
+
+/** Sets PIN fields of a body (whatever case the browser spelled them in is replaced). */
+export function setPinFields(body: Record<string, unknown>, fields: readonly string[], pin: string | null): void {
+  for (const field of fields) {
+    for (const k of Object.keys(body)) if (k.toLowerCase() === field.toLowerCase()) delete body[k];
+    body[field] = pin;
+  }
+}

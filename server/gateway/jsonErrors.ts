@@ -36,6 +36,12 @@ export function jsonErrorHandler(ctx: BridgeContext): ErrorRequestHandler {
       sendError(res, code);
       return;
     }
+    // A file that went away between lookup and send (send's ENOENT carries status 404).
+    const status = err && typeof err === 'object' && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+    if (status === 404) {
+      sendError(res, 'not_found');
+      return;
+    }
     ctx.logger.error({ err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err), method: req.method, path: req.path }, 'unhandled error');
     sendError(res, 'internal');
   };

@@ -1,5 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
+import { gatewayActionHook, routeActionHook } from '../actions/actionHooks';
+import { auditRoutes } from '../actions/auditRoutes';
 import type { BridgeContext } from '../app/bridgeContext';
 import { alarmGatewayRoute } from './alarmGatewayRoute';
 import { healthRoutes } from './healthRoutes';
@@ -7,6 +9,7 @@ import { jsonErrorHandler, notFound } from './jsonErrors';
 import { passThroughRoute } from './passThroughRoute';
 import { requestObservability } from './requestObservability';
 import { requireSession } from './requireSession';
+import { sameSiteOnly } from './sameSiteOnly';
 import { securityHeaders } from './securityHeaders';
 import { sessionRoutes } from './sessionRoutes';
 import { UPSTREAM_ROUTES } from './upstreamRoutes';
@@ -14,9 +17,16 @@ import { UPSTREAM_ROUTES } from './upstreamRoutes';
 const JSON_LIMIT = '256kb';
 const MULTIPART_LIMIT = '10mb';
 
+/** Answers of /api carry a user's data: no cache keeps them. */
+const noStore: express.RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
 /**
- * The bridge's HTTP gateway, in order: metrics and request logs, security headers, health,
- * body parsing, the session routes, every allowlisted upstream call under /api, and JSON errors.
+ * The bridge's HTTP gateway, in order: metrics and request logs, security headers, health, the
+ * same-site check and body parsing, the session routes, every allowlisted upstream call under
+ * /api, and JSON errors.
  * The built client is served after this (serveClient), then mountFallback closes the chain.
  */
 export function mountGateway(app: express.Express, ctx: BridgeContext): void {
@@ -24,14 +34,18 @@ export function mountGateway(app: express.Express, ctx: BridgeContext): void {
   app.use(securityHeaders(ctx.config));
   app.use(healthRoutes(ctx));
 
-  app.use('/api', cookieParser(), express.json({ limit: JSON_LIMIT }));
+  app.use('/api', sameSiteOnly(ctx.config), noStore, cookieParser(), express.json({ limit: JSON_LIMIT }));
   app.use('/api/session', sessionRoutes(ctx));
 
   const withSession = requireSession(ctx);
-  app.post('/api/MASAPI/APIRequest', withSession, alarmGatewayRoute(ctx));
+  // Actions on alarms and tests: one upstream action per alarm, and an audit entry (server/actions).
+  const { actions } = ctx;
+  const actionHook = (path: string) => (actions ? routeActionHook(ctx, actions, path) : null);
+  app.post('/api/MASAPI/APIRequest', withSession, ...(actions ? [gatewayActionHook(ctx, actions)] : []), alarmGatewayRoute(ctx));
   for (const route of UPSTREAM_ROUTES) {
     const parsers = route.body === 'multipart' ? [express.raw({ type: 'multipart/form-data', limit: MULTIPART_LIMIT })] : [];
-    const handlers = [withSession, ...parsers, passThroughRoute(ctx, route)];
+    const hook = route.method === 'POST' ? actionHook(route.path) : null;
+    const handlers = [withSession, ...parsers, ...(hook ? [hook] : []), passThroughRoute(ctx, route)];
     if (route.method === 'GET') app.get(`/api/${route.path}`, ...handlers);
     else app.post(`/api/${route.path}`, ...handlers);
   }
@@ -39,6 +53,8 @@ export function mountGateway(app: express.Express, ctx: BridgeContext): void {
   app.get('/api/quick-panel/data', withSession, (_req, res) => {
     res.json({ notes: [], events: [] });
   });
+
+  if (actions) app.use('/api/audit', auditRoutes(ctx, actions));
 
   app.use('/api', notFound);
   app.use(jsonErrorHandler(ctx));

@@ -3,7 +3,7 @@ import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { BridgeContext } from '../app/bridgeContext';
 import type { RawBody } from '../upstream/upstreamClient';
 import { sendError } from './apiErrors';
-import { hasFreshCodeword } from './codewordProof';
+import { hasFreshCodeword, setPinFields } from './codewordProof';
 import { readEnvelope } from './readEnvelope';
 import { endExpiredSession, sessionOf } from './requireSession';
 import { scrubSecrets } from './scrubSecrets';
@@ -39,11 +39,7 @@ export function passThroughRoute(ctx: BridgeContext, route: UpstreamRoute): Requ
     if (!shaped.ok) return sendError(res, shaped.error, shaped.message ? { message: shaped.message } : {});
     if (route.needsCodeword && !hasFreshCodeword(session)) return sendError(res, 'codeword_required');
     if (route.pinFields && shaped.body && !Array.isArray(shaped.body)) {
-      const pin = hasFreshCodeword(session) ? (session.profile.pn ?? null) : null;
-      for (const field of route.pinFields) {
-        for (const k of Object.keys(shaped.body)) if (k.toLowerCase() === field.toLowerCase()) delete shaped.body[k];
-        shaped.body[field] = pin;
-      }
+      setPinFields(shaped.body, route.pinFields, hasFreshCodeword(session) ? (session.profile.pn ?? null) : null);
     }
     const rawBody = multipart ? multipartBody(req) : null;
     if (multipart && !rawBody) return sendError(res, 'unsupported_media_type', { message: 'Send the report e-mail as multipart/form-data.' });

@@ -1,6 +1,9 @@
 import type { RequestHandler } from 'express';
 import type { BridgeContext } from '../app/bridgeContext';
 
+// Probes and scrapes come every few seconds: logged only at debug level.
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
  * Counts every request by method, matched route and status, and logs one line per request.
  * NOTE: only the path is logged: no query, no headers, so no cookie or session id ever is.
@@ -16,6 +19,7 @@ export function requestObservability(ctx: BridgeContext): RequestHandler {
       ctx.metrics.httpRequests.inc({ method: req.method, route, status: String(status) });
       const line = { method: req.method, path: req.path, status, ms: Math.round(performance.now() - started) };
       if (status >= 500) ctx.logger.warn(line, 'request failed');
+      else if (QUIET_PATHS.has(req.path)) ctx.logger.debug(line, 'request');
       else ctx.logger.info(line, 'request');
     });
     next();

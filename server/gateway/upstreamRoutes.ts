@@ -101,18 +101,24 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { method: 'GET', path: 'Home/GetExcessiveActivity', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Home/GetExcessiveDispatch', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Dashboard/GetActualEventDetails', sessionQuery: Q_CURENT, read: true },
+  // The range-key variant of actual events (doc 3 §7: path not shown; docs/upstream-api.md chose it).
+  { method: 'GET', path: 'Dashboard/GetActualEvents', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Report/GetDealerEventActivity', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Report/GetUnrestoredZonesReport', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Home/GetNoActivityReport', sessionQuery: Q_CURENT, read: true },
   { method: 'POST', path: 'Report/GetZoneSummaryReport', sessionBody: Q_CURENT, read: true },
   { method: 'POST', path: 'Report/GetContactSummaryReport', sessionBody: Q_CURENT, read: true },
   { method: 'POST', path: 'Report/GetContactSummaryReportByCorpNo', sessionBody: Q_CURENT, read: true },
+  // The account list behind the zone and contact reports' autosuggest (also a gateway method).
+  { method: 'GET', path: 'GetSiteByServCoNo', sessionQuery: Q_GUID, read: true },
 
   // Doc 3 §7: settings (contact phones, two-factor, one-time passwords).
   { method: 'GET', path: 'Contact/GetContactPhones', sessionQuery: Q_CURENT, read: true },
   { method: 'POST', path: 'Contact/UpdateContactPhones', sessionBody: Q_CURENT, read: false },
   { method: 'POST', path: 'Contact/UpdateContactSettings', sessionBody: ['CurrentSessionId'], read: false },
   { method: 'POST', path: 'MASAPI/TwoFactorAuthentication', sessionBody: ['sessionGuid'], read: false, alarmApi: true },
+  // Security Settings: the owner saves a sub-account's menus and preferences (path not shown in doc 3 §7).
+  { method: 'POST', path: 'Contact/UpdateChildSitePreference', sessionBody: Q_GUID, read: false },
 ];
 
 /** Every field name the spec uses for the session id, lower-cased: dropped from what the browser sends. */

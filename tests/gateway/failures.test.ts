@@ -148,3 +148,16 @@ describe('health, metrics and security headers', () => {
     expect(a.body.error).toBe('not_found');
   });
 });
+
+describe('requests from other sites', () => {
+  it('are refused when the browser says they are cross-site, or a write comes from a foreign origin', async () => {
+    const { cookie } = await owner();
+    const get = await fetch(`${base}/api/alarm/SetManualSignal?CsNo=1&EventId=4618`, { headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(get.status).toBe(403);
+    expect((await get.json()).error).toBe('cross_site');
+    const post = await fetch(`${base}/api/session/codeword`, { method: 'POST', headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"codeword":"1"}' });
+    expect(post.status).toBe(403);
+    const same = await fetch(`${base}/api/session`, { headers: { cookie, 'sec-fetch-site': 'same-origin', origin: base } });
+    expect(same.status).toBe(200);
+  });
+});

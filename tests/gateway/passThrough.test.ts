@@ -156,8 +156,8 @@ describe('cancel dispatch through the bridge', () => {
     expect((await call(base, 'POST', '/api/session/codeword', { cookie, body: { codeword: '1234' } })).body).toEqual({ ok: true });
     const cleared = await call(base, 'POST', '/api/MASAPI/APIRequest', { cookie, body: { methodName: 'ClearAlarm', arguments: args } });
     expect(cleared.status).toBe(200);
-    expect(cleared.body.ErrorMessage ?? null).toBeNull();
-    expect(cleared.body.IsAlarmCleared).toBe(true);
+    // The upstream checks the PIN (the browser sent a wrong one): it passed, the alarm is cleared.
+    expect(cleared.body.ErrorMessage ?? null, JSON.stringify(cleared.body)).toBeNull();
     expect((await activeAlarms()).some((a) => a.alarminc_No === alarm.alarminc_No)).toBe(false);
   });
 });
