@@ -7,21 +7,29 @@ import { RequestStats, statsMiddleware } from './control/stats';
 import type { Scheduler } from './generator/scheduler';
 import { SignalGenerator } from './generator/signalGenerator';
 import type { ForcedTest } from './generator/technician';
+import { registerActivityRoutes } from './routes/activityRoutes';
 import { registerAlarmBufferRoutes } from './routes/alarmBufferRoutes';
+import { registerContactPhoneRoutes } from './routes/contactPhoneRoutes';
 import { registerContactRoutes } from './routes/contactRoutes';
 import type { RouteContext } from './routes/context';
 import { registerDashboardRoutes } from './routes/dashboardRoutes';
+import { registerDealerEventRoutes } from './routes/dealerEventRoutes';
 import { registerDispatchRoutes } from './routes/dispatchRoutes';
 import { badRequest, gateway, GATEWAY_PATH } from './routes/envelope';
 import { registerGatewayRoutes } from './routes/gatewayRoutes';
+import { registerGrowthRoutes } from './routes/growthRoutes';
 import { registerLoginRoutes, registerLogOffRoutes } from './routes/loginRoutes';
 import { readMultipart } from './routes/multipart';
 import { registerOnTestLookupRoutes } from './routes/onTestLookupRoutes';
 import { registerOnTestRoutes } from './routes/onTestRoutes';
 import { registerSearchRoutes } from './routes/searchRoutes';
+import { registerSecuritySettingsRoutes } from './routes/securitySettingsRoutes';
 import { requireSession, SessionStore } from './routes/sessions';
+import { registerSiteReportRoutes } from './routes/siteReportRoutes';
+import { registerSummaryReportRoutes } from './routes/summaryReportRoutes';
 import { registerTestReportRoutes } from './routes/testReportRoutes';
 import { registerTransferRoutes } from './routes/transferRoutes';
+import { registerTwoFactorRoutes } from './routes/twoFactorRoutes';
 import { Rng, streamSeed } from './world/random';
 import { sweepExpiredTests } from './world/testActions';
 import { World } from './world/world';
@@ -206,6 +214,15 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     registerTestReportRoutes,
     registerDispatchRoutes,
     registerGatewayRoutes,
+    // Doc 3 §7: reports and settings.
+    registerGrowthRoutes,
+    registerActivityRoutes,
+    registerDealerEventRoutes,
+    registerSiteReportRoutes,
+    registerSummaryReportRoutes,
+    registerContactPhoneRoutes,
+    registerTwoFactorRoutes,
+    registerSecuritySettingsRoutes,
   ]) {
     register(api, ctx);
   }

@@ -177,7 +177,21 @@ export function createControlRouter(ctx: ControlContext): Router {
 
   router.get(
     '/outbox',
-    (_req, res) => void res.json({ emails: world.portal.emails, notifications: world.portal.notifications }),
+    (_req, res) =>
+      void res.json({
+        emails: world.portal.emails,
+        notifications: world.portal.notifications,
+        // One-time passwords "sent" by MASAPI/TwoFactorAuthentication (the code is always SIM_OTP).
+        otps: world.portal.otps.map((o) => ({
+          id: o.id,
+          contactNo: o.contactNo,
+          addressType: o.addressType,
+          address: o.address,
+          code: o.code,
+          sentAt: new Date(o.sentAt).toISOString(),
+          verified: o.verifiedAt != null,
+        })),
+      }),
   );
 
   router.post('/reset', (_req, res) => {

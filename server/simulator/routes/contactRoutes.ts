@@ -28,7 +28,7 @@ const preferenceSchema = ciObject({
 });
 
 /** Whose preferences a call may read or change: one's own, or (the owner) a sub-account's. */
-function mayManage(world: World, session: Session, contactNo: number): boolean {
+export function mayManage(world: World, session: Session, contactNo: number): boolean {
   if (contactNo === session.user.contactNumber) return true;
   return (
     session.user.relationId === OWNER_RELATION_ID &&

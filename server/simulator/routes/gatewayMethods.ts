@@ -1,6 +1,7 @@
 import type { GatewayMethod } from '../../../shared/upstream/envelope';
 import { openTestsOfSite, toOnTestRow, toZoneRow, unrestoredZoneRows } from '../queries/onTestRows';
 import { toAccountRow, toSiteInfo } from '../queries/rows';
+import { accountsOfAgency } from '../queries/summaryReports';
 import { resolveEventCode } from '../world/eventCatalog';
 import { receiveSignal } from '../world/signals';
 import type { MonitoredSystem } from '../world/types';
@@ -262,14 +263,7 @@ export const GATEWAY_HANDLERS: Record<GatewayMethod, Method> = {
       unrestoredZones: unrestoredZoneRows(ctx.world, ctx.world.systemsOfSite(siteNo)),
     };
   }),
-  GetSiteByServCoNo: byServco((ctx, agencyId) =>
-    ctx.world.systemsOf(agencyId).map((s) => ({
-      site_no: s.siteNo,
-      cs_no: s.csNo,
-      system_no: s.systemNo,
-      site_name: ctx.world.requireSite(s.siteNo).name,
-    })),
-  ),
+  GetSiteByServCoNo: byServco((ctx, agencyId) => accountsOfAgency(ctx.world, agencyId)),
   GetOptOutListByServcoNo: byServco((ctx, agencyId) =>
     ctx.world
       .contactsOf(agencyId)

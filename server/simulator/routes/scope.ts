@@ -1,7 +1,8 @@
 import type { Response } from 'express';
-import type { MonitoredSystem, Site } from '../world/types';
+import type { MonitoredSystem, ServiceCompany, Site } from '../world/types';
 import type { World } from '../world/world';
 import { refuse, UNAUTHORIZED_AGENCY } from './envelope';
+import { zOptText } from './requestFields';
 import type { Session } from './sessions';
 
 /**
@@ -23,6 +24,45 @@ export function agencyFor(
     return undefined;
   }
   return agencyId;
+}
+
+/** The agency field of the doc 3 reports, spelled servcoNo, ServcoNo or Servco_no (any case). */
+export const servcoFields = { ServcoNo: zOptText, Servco_no: zOptText };
+export function servcoOf(q: { ServcoNo?: string; Servco_no?: string }): string | undefined {
+  return q.ServcoNo ?? q.Servco_no;
+}
+
+/**
+ * The agencies a report covers: the one named (if the session may see it), or every agency the
+ * session sees when none is named.
+ */
+export function agenciesFor(
+  world: World,
+  session: Session,
+  res: Response,
+  requested: string | undefined,
+): string[] | undefined {
+  if (!requested?.trim()) return [...session.agencyIds];
+  const agencyId = agencyFor(world, session, res, requested);
+  return agencyId ? [agencyId] : undefined;
+}
+
+/** The service companies of the login record, or the one named (if the session may see it). */
+export function companiesFor(
+  world: World,
+  session: Session,
+  res: Response,
+  requested: string | undefined,
+): ServiceCompany[] | undefined {
+  if (requested?.trim()) {
+    const agencyId = agencyFor(world, session, res, requested);
+    const company = agencyId ? world.serviceCompany(requested.trim()) : undefined;
+    if (agencyId && !company) refuse(res, [UNAUTHORIZED_AGENCY]);
+    return company ? [company] : undefined;
+  }
+  return session.profile.serviceCompanyList
+    .map((c) => world.serviceCompany(c.servco_no))
+    .filter((c): c is ServiceCompany => c != null);
 }
 
 /** Whether the session may see rows of this agency. */

@@ -95,6 +95,7 @@ export async function signIn(sim: RunningSimulator, username: string, password: 
     servco_no: string;
     contactNumber: number;
     pn: string;
+    RelationId?: string | null;
     serviceCompanyList: Array<{ servco_no: string; install_servco_no: string; servco_Type: string }>;
   };
 }

@@ -2,10 +2,14 @@ import { expect } from 'vitest';
 import { activeAlarmRowSchema } from '../../../shared/upstream/activeAlarmRow';
 import { eventLogRowSchema, eventLogsResultSchema } from '../../../shared/upstream/eventLogRow';
 import type { RunningSimulator } from '../createSimulator';
+import { OWNER_RELATION_ID } from '../world/demoUsers';
+import { reportCalls } from './reportCalls';
+import { settingsCalls } from './settingsCalls';
 import { control, get, post, type Answer, type signIn } from './simClient';
 
+export type Profile = Awaited<ReturnType<typeof signIn>>;
+
 /** One upstream call of the contract test, with how to check its result. */
-type Profile = Awaited<ReturnType<typeof signIn>>;
 export interface Call {
   name: string;
   method: 'GET' | 'POST';
@@ -15,6 +19,8 @@ export interface Call {
   form?: FormData;
   /** The answer is the gateway's shape, not the envelope. */
   gateway?: boolean;
+  /** This user may not make the call: it answers apiStatus false with exactly these errors. */
+  refused?: string[];
   check?: (result: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any -- each call reads its own fields
 }
 
@@ -147,12 +153,18 @@ export async function callsFor(sim: RunningSimulator, p: Profile): Promise<Call[
       method: 'GET',
       path: '/GetMonitorCertificateDetails',
       query: { SessionGUID: sid, CsNo: sys.csNo },
-      check: (r) =>
+      check: (r) => {
         expect(r[0]).toMatchObject({
           site_name: site.name,
           dealer_name: expect.any(String),
           monitored: expect.stringMatching(/B/),
-        }),
+        });
+        // Every certificate field of doc 3 §3.
+        const fields =
+          'site_addr1 site_addr2 city_name state_id zip_code dealer_addr1 dealer_addr2 dealer_city';
+        for (const f of `${fields} dealer_state dealer_zip`.split(' ')) expect(r[0]).toHaveProperty(f);
+        expect(r[0].monitored).toMatch(/^(B|P|C|F|ME|N|O)(\|(B|P|C|F|ME|N|O))*$/);
+      },
     },
     {
       name: 'all accounts',
@@ -189,7 +201,19 @@ export async function callsFor(sim: RunningSimulator, p: Profile): Promise<Call[
       path: '/Contact/GetChildContactList',
       query: { SessionGUID: sid },
       body: {},
-      check: (r) => expect(Array.isArray(JSON.parse(r))).toBe(true),
+      check: (r) => {
+        const children = JSON.parse(r);
+        expect(children.length > 0).toBe(p.RelationId === OWNER_RELATION_ID);
+        for (const c of children)
+          expect(c).toEqual({
+            ContactName: expect.any(String),
+            contact_no: expect.any(Number),
+            SelectedNavIds: expect.stringMatching(/^[\d,]*$/),
+            DataManagementTool: expect.any(Number),
+            DefaultLiveAlarmViewTab: expect.any(Number),
+            GraphsView: expect.any(Number),
+          });
+      },
     },
     {
       name: 'event logs',
@@ -608,6 +632,9 @@ export async function callsFor(sim: RunningSimulator, p: Profile): Promise<Call[
       ],
       check: (r) => expect(r).toContain('Success'),
     },
+    // Doc 3 §7: reports and settings.
+    ...reportCalls(sim, p, sys),
+    ...settingsCalls(p),
     { name: 'log off', method: 'POST', path: '/LogOff', body: { SessionGUID: sid } },
   ];
 }

@@ -1,6 +1,7 @@
 /**
  * What users change through the portal: site preferences, the agency column configuration,
- * recently accessed accounts, hand-off links, sent report e-mails and notifications.
+ * recently accessed accounts, hand-off links, sent report e-mails and notifications, two-factor
+ * contact phones and settings, and the one-time passwords sent.
  */
 
 export interface SitePreference {
@@ -33,6 +34,35 @@ export interface SentEmail {
   body: string;
   fileName: string | null;
   pdfBytes: number;
+}
+
+/** A two-factor channel of a contact (doc 3 §3 contact phone record): a mobile (M) or an e-mail (EM). */
+export interface ContactPhone {
+  seqno: number;
+  contactNo: number;
+  phonetypeId: 'M' | 'EM';
+  /** The phone's 10 digits, or the e-mail address. */
+  value: string;
+  extension: string | null;
+  changedAt: number | null;
+}
+
+export interface ContactSettings {
+  TwoFactorFlag: 'Y' | 'N';
+  TwoFactorCount: number;
+}
+
+/** A one-time password sent for two-factor authentication (MASAPI/TwoFactorAuthentication). */
+export interface OtpRequest {
+  id: number;
+  contactNo: number;
+  addressType: 'M' | 'EM';
+  address: string;
+  code: string;
+  sentAt: number;
+  expiresAt: number;
+  attempts: number;
+  verifiedAt: number | null;
 }
 
 export interface SentNotification {
@@ -76,6 +106,10 @@ export class PortalState {
   readonly transfers = new Map<string, TransferLink>();
   readonly emails: SentEmail[] = [];
   readonly notifications: SentNotification[] = [];
+  /** Contact phones and settings changed by users (others come from contactChannels' defaults). */
+  readonly contactPhones = new Map<number, ContactPhone[]>();
+  readonly contactSettings = new Map<number, ContactSettings>();
+  readonly otps: OtpRequest[] = [];
 
   columnFormatOf(agencyId: string): string {
     return this.columnFormats.get(agencyId) ?? defaultColumnFormat();
@@ -95,5 +129,8 @@ export class PortalState {
     this.transfers.clear();
     this.emails.length = 0;
     this.notifications.length = 0;
+    this.contactPhones.clear();
+    this.contactSettings.clear();
+    this.otps.length = 0;
   }
 }
