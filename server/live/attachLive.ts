@@ -12,6 +12,7 @@ import { createRequestBudget } from '../feeds/requestBudget';
 import { sessionIdFromCookieHeader } from '../session/sessionCookie';
 import { createLiveServer } from './liveServer';
 import { registerFeedHandlers } from './feedHandlers';
+import { registerPresenceHandlers } from './presenceHandlers';
 import { observePoll } from './pollObserver';
 import { registerReplayHandlers } from '../recordings/replayHandlers';
 import { createRecorder } from '../recordings/recorder';
@@ -98,6 +99,7 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
     metrics.screens.inc();
     registerFeedHandlers(socket, { feeds, store, metrics, logger });
     registerReplayHandlers(socket, { config, logger, feeds });
+    registerPresenceHandlers(socket, { nsp, config, logger, redis });
     socket.on('disconnect', () => {
       metrics.screens.dec();
       feeds.unwatchAll(socket.id);

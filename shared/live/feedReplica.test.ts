@@ -38,6 +38,26 @@ describe('feed replica', () => {
     expect(r.cursor?.seq).toBe(5);
   });
 
+  it('during a resume, a live delta that overtakes the missed ones is held and applied in order', () => {
+    const r = createFeedReplica();
+    r.snapshot(snap(4, ['a']));
+    r.beginSync(true);
+    expect(r.delta(delta(7, ['z']))).toBe('buffered');
+    expect(r.delta(delta(5, ['x']))).toBe('applied');
+    expect(r.delta(delta(6, ['y']))).toBe('applied');
+    expect(r.cursor?.seq).toBe(7);
+    expect(r.endSync()).toBe('ok');
+    expect([...r.rows.keys()].sort()).toEqual(['a', 'x', 'y', 'z']);
+  });
+
+  it('a resume that leaves a hole is a gap', () => {
+    const r = createFeedReplica();
+    r.snapshot(snap(4, ['a']));
+    r.beginSync(true);
+    r.delta(delta(7, ['z']));
+    expect(r.endSync()).toBe('gap');
+  });
+
   it('a status ahead of the replica means a delta was lost', () => {
     const r = createFeedReplica();
     r.snapshot(snap(3, ['a']));

@@ -1,0 +1,126 @@
+import type { Redis } from 'ioredis';
+import {
+  feedRoom,
+  presenceSchema,
+  subscribeSchema,
+  type ErrorMessage,
+  type PresenceMessage,
+} from '../../shared/live/protocol';
+import type { BridgeConfig } from '../config';
+import type { Logger } from '../observability/logger';
+import type { BridgeSession } from '../session/sessionStore';
+import type { LiveNamespace, LiveSocket } from './liveServer';
+import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presenceStore';
+import { createSocketRateLimit } from './socketRateLimit';
+
+/** Entries of a process that vanished without a goodbye are dropped after this long (Redis only). */
+const PRESENCE_TTL_MS = 60_000;
+
+interface Deps {
+  nsp: LiveNamespace;
+  config: Pick<BridgeConfig, 'REDIS_PREFIX'>;
+  logger: Logger;
+  /** Set when several processes share screens (REDIS_URL). */
+  redis: Redis | null;
+}
+
+// One store per live namespace, made on its first screen: attachLive registers presence in one line.
+const stores = new WeakMap<LiveNamespace, PresenceStore>();
+function storeOf(d: Deps): PresenceStore {
+  let store = stores.get(d.nsp);
+  if (!store) {
+    const onError = (e: unknown) => d.logger.warn({ err: String(e) }, 'presence refresh failed');
+    store = d.redis
+      ? createRedisPresenceStore(d.redis, d.config.REDIS_PREFIX, PRESENCE_TTL_MS, onError)
+      : createMemoryPresenceStore();
+    stores.set(d.nsp, store);
+  }
+  return store;
+}
+
+/** The name other screens show: first and last name, else the sign-in name. */
+export function presenceName(session: Pick<BridgeSession, 'username' | 'profile'>): string {
+  const name = [session.profile.firstName, session.profile.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
+  return name || session.username;
+}
+
+/**
+ * "Who is handling it" (issue 6): a screen with a dispatch, cancel or place-on-test dialog open
+ * sends `presence` {agencyId, alarmId, action}; every screen of that agency's alarms room gets
+ * `presence` {agencyId, alarmId, userName, action, socketId}. Action 'none', another alarm, or the
+ * screen's disconnect clears it (a 'none' goes out). A screen subscribing to an agency's alarms
+ * gets that agency's current presences.
+ */
+export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
+  const store = storeOf(d);
+  const allow = createSocketRateLimit(5, 20);
+  const userName = presenceName(socket.data.session);
+  /** Agencies where this screen has an entry. */
+  const held = new Set<string>();
+
+  const broadcast = (msg: PresenceMessage) =>
+    d.nsp.to(feedRoom({ feed: 'alarms', agencyId: msg.agencyId })).emit('presence', msg);
+  const refuse = (code: ErrorMessage['code'], message: string) =>
+    socket.emit('error', { code, message, about: 'presence' });
+  const failed = (e: unknown) => {
+    d.logger.warn({ err: String(e) }, 'presence failed');
+    refuse('internal', 'Presence is not available right now.');
+  };
+
+  socket.on('presence', async (req) => {
+    if (!allow()) return refuse('rate_limited', 'Too many requests; slow down.');
+    const parsed = presenceSchema.safeParse(req);
+    if (!parsed.success)
+      return refuse('bad_request', `Invalid presence: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+    const { agencyId, alarmId, action } = parsed.data;
+    if (!socket.data.visible.has(agencyId)) return refuse('forbidden', 'You may not see this agency.');
+    try {
+      if (action === 'none') {
+        // Only the dialog that announced it ends it: a late 'none' for another alarm changes nothing.
+        const current = await store.get(agencyId, socket.id);
+        if (current?.alarmId !== alarmId) return;
+        await store.clear(agencyId, socket.id);
+        held.delete(agencyId);
+        broadcast({ ...current, action: 'none' });
+        return;
+      }
+      const entry: PresenceMessage = { agencyId, alarmId, action, userName, socketId: socket.id };
+      const before = await store.set(entry);
+      held.add(agencyId);
+      if (before && before.alarmId !== alarmId) broadcast({ ...before, action: 'none' });
+      broadcast(entry);
+    } catch (e) {
+      failed(e);
+    }
+  });
+
+  // Alongside the feed handlers' own subscribe: a screen that starts watching an agency's alarms
+  // learns who is already handling which of them.
+  socket.on('subscribe', async (req) => {
+    const parsed = subscribeSchema.safeParse(req);
+    if (!parsed.success || parsed.data.feed !== 'alarms' || !socket.data.visible.has(parsed.data.agencyId))
+      return;
+    try {
+      for (const entry of await store.list(parsed.data.agencyId))
+        if (entry.socketId !== socket.id) socket.emit('presence', entry);
+    } catch (e) {
+      // NOTE: best effort: the subscribe itself stands, and the screen hears the next changes.
+      d.logger.warn({ err: String(e) }, 'listing presences failed');
+    }
+  });
+
+  socket.on('disconnect', async () => {
+    for (const agencyId of held) {
+      try {
+        const before = await store.clear(agencyId, socket.id);
+        if (before) broadcast({ ...before, action: 'none' });
+      } catch (e) {
+        d.logger.warn({ err: String(e) }, 'clearing presence failed');
+      }
+    }
+    held.clear();
+  });
+}
