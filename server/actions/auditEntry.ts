@@ -45,7 +45,19 @@ export interface AuditQuery {
   limit: number;
 }
 
-export const AUDIT_COLUMNS = ['at', 'username', 'contactNumber', 'agencyId', 'action', 'alarmId', 'csNo', 'siteNo', 'systemNo', 'outcome', 'message'] as const;
+export const AUDIT_COLUMNS = [
+  'at',
+  'username',
+  'contactNumber',
+  'agencyId',
+  'action',
+  'alarmId',
+  'csNo',
+  'siteNo',
+  'systemNo',
+  'outcome',
+  'message',
+] as const;
 
 /** Whether an entry falls in a query's window and agencies (`to` is exclusive). */
 export function auditMatches(entry: AuditEntry, q: AuditQuery): boolean {

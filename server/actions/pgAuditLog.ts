@@ -20,7 +20,17 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
   if (!TABLE_NAME.test(opts.table)) throw new Error(`not a table name: ${opts.table}`);
   const table = opts.table;
   const ownPool = !opts.pool;
-  const pool = opts.pool ?? new pg.Pool({ connectionString: opts.connectionString, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  const pool =
+    opts.pool ??
+    new pg.Pool({
+      connectionString: opts.connectionString,
+      max: 4,
+      idleTimeoutMillis: 10_000,
+      // NOTE: an unreachable database fails an audit write within seconds instead of piling up.
+      connectionTimeoutMillis: 5000,
+      statement_timeout: 10_000,
+      allowExitOnIdle: true,
+    });
   pool.on('error', () => {
     // An idle client that lost its connection: the next query gets a new one.
   });
@@ -59,7 +69,20 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
       await pool.query(
         `INSERT INTO ${table} (id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [e.id, e.at, e.username, e.contactNumber, e.agencyId, e.action, e.alarmId, e.csNo, e.siteNo, e.systemNo, e.outcome, e.message],
+        [
+          e.id,
+          e.at,
+          e.username,
+          e.contactNumber,
+          e.agencyId,
+          e.action,
+          e.alarmId,
+          e.csNo,
+          e.siteNo,
+          e.systemNo,
+          e.outcome,
+          e.message,
+        ],
       );
     },
     async query(q) {
@@ -72,7 +95,12 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
             AND ($3::timestamptz IS NULL OR at < $3)
           ORDER BY at DESC, id DESC
           LIMIT $4`,
-        [q.agencies, q.from === null ? null : new Date(q.from).toISOString(), q.to === null ? null : new Date(q.to).toISOString(), q.limit],
+        [
+          q.agencies,
+          q.from === null ? null : new Date(q.from).toISOString(),
+          q.to === null ? null : new Date(q.to).toISOString(),
+          q.limit,
+        ],
       );
       const out: AuditEntry[] = [];
       for (const r of rows as Record<string, unknown>[]) {

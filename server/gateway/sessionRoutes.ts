@@ -76,7 +76,7 @@ export function sessionRoutes(ctx: BridgeContext): Router {
       await ctx.sessions.update({ ...session, codewordVerifiedAt: Date.now() });
       return res.json({ ok: true });
     }
-    if (result.reason === 'mismatch' && (await codewordLocks.fail(lockKey)).locked) return sendError(res, 'locked', { ok: false, message: lockedMessage });
+    if (result.reason === 'mismatch' && result.counts && (await codewordLocks.fail(lockKey)).locked) return sendError(res, 'locked', { ok: false, message: lockedMessage });
     res.json({ ok: false, message: result.message });
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import {
   NO_REPLY,
 } from '../../machines/messages';
 import { alarmRef, bridgeCalls, runCancel, runDispatch } from '../support/alarmFlows';
+import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
 import { dropTable, postgresReachable, queryRows, randomTable, TEST_DATABASE_URL } from '../support/postgres';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
 import { freshAccount, signIn, simPost, startSim, startTestBridge, type Simulator } from '../support/stack';
@@ -328,10 +330,14 @@ describe.skipIf(!pgUp)('the audit log in PostgreSQL (DATABASE_URL)', () => {
     const o = await signIn(pgBridge.url, 'owner', 'owner123');
     const out = await runCancel(bridgeCalls(pgBridge.url, o.cookie), alarmRef(alarm), ownerUser, ['1234']);
     expect(out.state).toBe('succeeded');
-    const rows = await queryRows(
-      `SELECT username, contact_number, action, alarm_id, cs_no, outcome FROM ${table} WHERE alarm_id = $1`,
-      [String(alarm.alarminc_No)],
-    );
+    // The audit write does not hold up the answer: it lands a moment later.
+    const read = () =>
+      queryRows(
+        `SELECT username, contact_number, action, alarm_id, cs_no, outcome FROM ${table} WHERE alarm_id = $1`,
+        [String(alarm.alarminc_No)],
+      ).catch(() => []);
+    await waitFor('the audit row', async () => (await read()).length > 0);
+    const rows = await read();
     expect(rows).toEqual([
       {
         username: 'owner',
@@ -342,9 +348,36 @@ describe.skipIf(!pgUp)('the audit log in PostgreSQL (DATABASE_URL)', () => {
         outcome: 'ok',
       },
     ]);
-    const read = await call(pgBridge.url, 'GET', '/api/audit', { cookie: o.cookie });
-    expect(read.body.entries.some((e: { alarmId: string }) => e.alarmId === String(alarm.alarminc_No))).toBe(
-      true,
+    const listed = await call(pgBridge.url, 'GET', '/api/audit', { cookie: o.cookie });
+    expect(
+      listed.body.entries.some((e: { alarmId: string }) => e.alarmId === String(alarm.alarminc_No)),
+    ).toBe(true);
+  });
+});
+
+const redisUp = await redisReachable();
+describe.skipIf(!redisUp)('one action per alarm across bridge processes (REDIS_URL)', () => {
+  const prefix = `test:actions:${randomUUID().slice(0, 8)}:`;
+  const pair: Bridge[] = [];
+  beforeAll(async () => {
+    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, AUDIT_FILE: auditFile };
+    pair.push(await startTestBridge(sim.url, env), await startTestBridge(sim.url, env));
+  });
+  afterAll(async () => {
+    for (const b of pair) await b.close();
+    await cleanPrefix(prefix);
+  });
+
+  it('two screens on two processes dispatching one alarm make one upstream call', async () => {
+    const alarm = await newAlarm();
+    const request = { ...alarmActionRequest(alarmRef(alarm), ownerUser, '', -480, null), WillRespond: false };
+    const [one, two] = await Promise.all(
+      pair.map(async (b) => bridgeCalls(b.url, (await signIn(b.url, 'owner', 'owner123')).cookie)),
     );
+    const before = upstreamGatewayCalls();
+    const answers = await Promise.all([one.callDispatch(request), two.callDispatch(request)]);
+    expect(upstreamGatewayCalls() - before).toBe(1);
+    expect(answers.map((a) => a.IsAlarmCleared).sort()).toEqual([false, true]);
+    expect(answers.find((a) => a.IsAlarmCleared)?.ErrorMessage).toBe(ALREADY_HANDLED);
   });
 });

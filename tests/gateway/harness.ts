@@ -21,7 +21,7 @@ export function fakeClientDir(): string {
 /** The real simulator and the real bridge on ephemeral ports, with the embedded defaults (no Redis). */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const sim = await startSimulator({ port: 0, seed: 7, agencies: 4, sitesPerAgency: 40, historyPerAgencyPerDay: 200, generator: false });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: sim.url, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: sim.url, LOG_LEVEL: 'silent', AUDIT_FILE: join(tmpdir(), `dlp-audit-${process.pid}.log`), ...env });
   const bridge = await startBridge(config, { clientDir: fakeClientDir() });
   return {
     sim,

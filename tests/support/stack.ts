@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { startBridge, type Bridge } from '../../server/app/bridge';
 import { startSimulator } from '../../server/simulator/createSimulator';
@@ -11,7 +13,7 @@ export async function startSim(opts: Parameters<typeof startSimulator>[0] = {}):
 
 /** Starts a bridge on an ephemeral port against an upstream, quiet logs, no client build. */
 export async function startTestBridge(upstreamUrl: string, env: Record<string, string> = {}): Promise<Bridge> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: upstreamUrl, LOG_LEVEL: 'silent', POLL_MS: '200', FEED_GRACE_MS: '300', ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: upstreamUrl, LOG_LEVEL: 'silent', POLL_MS: '200', FEED_GRACE_MS: '300', AUDIT_FILE: join(tmpdir(), `dlp-audit-${process.pid}.log`), ...env });
   return startBridge(config, { clientDir: null });
 }
 

@@ -17,12 +17,17 @@ export function LiveAlarmViewRoute() {
   // presences the bridge sends with the subscription are not missed.
   useAlarmPresence(null);
   const [request, setRequest] = useState<AlarmFlowRequest | null>(null);
-  const onAlarmAction = useCallback((kind: AlarmActionKind, row: ActiveAlarmRow) => setRequest({ kind, row }), []);
+  const onAlarmAction = useCallback(
+    (kind: AlarmActionKind, row: ActiveAlarmRow) => setRequest({ kind, row }),
+    [],
+  );
   const close = useCallback(() => setRequest(null), []);
   return (
     <>
       <LiveAlarmViewPage onAlarmAction={onAlarmAction} />
-      {profile ? <AlarmFlowHost request={request} agencyId={watchedAgencyOf(profile)} onClose={close} /> : null}
+      {profile ? (
+        <AlarmFlowHost request={request} agencyId={watchedAgencyOf(profile)} onClose={close} />
+      ) : null}
     </>
   );
 }

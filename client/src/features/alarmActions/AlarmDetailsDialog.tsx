@@ -18,18 +18,38 @@ export const ALARM_DETAIL_COLUMNS: { label: string; fields: string[] }[] = [
   { label: 'Service Type', fields: ['service type', 'service_type', 'servicetype'] },
 ];
 
+/**
+ * An upstream date in the display pattern MM/DD/yyyy HH:mm:ss A (doc 2 §9), read as the wall
+ * clock the text carries (the upstream writes the site's time); anything else as it came.
+ */
+export function displayDate(text: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})/.exec(text);
+  if (!m) return text;
+  const [, y, mo, d, h, mi, s] = m;
+  return `${mo}/${d}/${y} ${h}:${mi}:${s} ${Number(h) < 12 ? 'AM' : 'PM'}`;
+}
+
 /** One cell: the first named field present (any case), as text. */
 export function detailCell(row: AlarmDetailRow, fields: readonly string[]): string {
   const byName = new Map(Object.entries(row).map(([k, v]) => [k.toLowerCase(), v]));
   for (const f of fields) {
     const v = byName.get(f);
-    if (v !== undefined && v !== null && v !== '') return typeof v === 'object' ? JSON.stringify(v) : String(v);
+    if (v !== undefined && v !== null && v !== '')
+      return typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
   return '';
 }
 
 /** Alarm details (doc 2 §2 row actions, §7): the incident's event rows. */
-export function AlarmDetailsDialog({ csNo, details, onClose }: { csNo: string; details: AlarmDetailsState; onClose(): void }) {
+export function AlarmDetailsDialog({
+  csNo,
+  details,
+  onClose,
+}: {
+  csNo: string;
+  details: AlarmDetailsState;
+  onClose(): void;
+}) {
   return (
     <Dialog
       title={`Alarm Details - ${csNo}`}
@@ -62,7 +82,9 @@ export function AlarmDetailsDialog({ csNo, details, onClose }: { csNo: string; d
             {details.rows.map((r, i) => (
               <tr key={detailCell(r, ['id']) || i}>
                 {ALARM_DETAIL_COLUMNS.map((c) => (
-                  <td key={c.label}>{detailCell(r, c.fields)}</td>
+                  <td key={c.label}>
+                    {c.label === 'Date' ? displayDate(detailCell(r, c.fields)) : detailCell(r, c.fields)}
+                  </td>
                 ))}
               </tr>
             ))}

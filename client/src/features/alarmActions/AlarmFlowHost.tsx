@@ -39,13 +39,35 @@ const REFRESH_WAIT_MS = 5000;
  * the grid shows): announces "who is handling it" while open, tells the flow when the live feed
  * drops the alarm, and waits for the feed after a dispatch or cancel.
  */
-export function AlarmFlowHost({ request, agencyId, onClose }: { request: AlarmFlowRequest | null; agencyId: string; onClose(): void }) {
+export function AlarmFlowHost({
+  request,
+  agencyId,
+  onClose,
+}: {
+  request: AlarmFlowRequest | null;
+  agencyId: string;
+  onClose(): void;
+}) {
   const { profile } = useSessionView();
   if (!request || !profile) return null;
-  return <AlarmFlow key={`${request.kind}:${request.row.alarminc_No}`} {...request} agencyId={agencyId} profile={profile} onClose={onClose} />;
+  return (
+    <AlarmFlow
+      key={`${request.kind}:${request.row.alarminc_No}`}
+      {...request}
+      agencyId={agencyId}
+      profile={profile}
+      onClose={onClose}
+    />
+  );
 }
 
-function AlarmFlow({ kind, row, agencyId, profile, onClose }: AlarmFlowRequest & { agencyId: string; profile: PublicProfile; onClose(): void }) {
+function AlarmFlow({
+  kind,
+  row,
+  agencyId,
+  profile,
+  onClose,
+}: AlarmFlowRequest & { agencyId: string; profile: PublicProfile; onClose(): void }) {
   useAnnouncePresence(agencyId, row.alarminc_No, PRESENCE[kind]);
   const alarms = useFeed({ feed: 'alarms', agencyId });
   const listed = (rows: readonly ActiveAlarmRow[]) => rows.some((r) => r.alarminc_No === row.alarminc_No);
@@ -61,7 +83,11 @@ function AlarmFlow({ kind, row, agencyId, profile, onClose }: AlarmFlowRequest &
         new Promise<void>((resolve) => {
           const started = Date.now();
           const check = () => {
-            if (!rows.current.some((r) => r.alarminc_No === input.alarmincNo) || Date.now() - started > REFRESH_WAIT_MS) resolve();
+            if (
+              !rows.current.some((r) => r.alarminc_No === input.alarmincNo) ||
+              Date.now() - started > REFRESH_WAIT_MS
+            )
+              resolve();
             else setTimeout(check, 100);
           };
           check();
@@ -73,9 +99,23 @@ function AlarmFlow({ kind, row, agencyId, profile, onClose }: AlarmFlowRequest &
   const siteOffset = siteOffsetOfDate(row.alarm_Date);
   switch (kind) {
     case 'requestDispatch':
-      return <RequestDispatchFlow deps={deps} input={{ alarm: alarmRefOf(row), user: alarmUserOf(profile), siteUtcOffset: siteOffset }} alarmGone={alarmGone} onClose={onClose} />;
+      return (
+        <RequestDispatchFlow
+          deps={deps}
+          input={{ alarm: alarmRefOf(row), user: alarmUserOf(profile), siteUtcOffset: siteOffset }}
+          alarmGone={alarmGone}
+          onClose={onClose}
+        />
+      );
     case 'cancelDispatch':
-      return <CancelDispatchFlow deps={deps} input={{ alarm: alarmRefOf(row), user: alarmUserOf(profile), siteUtcOffset: siteOffset }} alarmGone={alarmGone} onClose={onClose} />;
+      return (
+        <CancelDispatchFlow
+          deps={deps}
+          input={{ alarm: alarmRefOf(row), user: alarmUserOf(profile), siteUtcOffset: siteOffset }}
+          alarmGone={alarmGone}
+          onClose={onClose}
+        />
+      );
     case 'placeOnTest':
       return <PlaceOnTestFlow row={row} profile={profile} onClose={onClose} />;
     case 'alarmDetails':
@@ -83,12 +123,18 @@ function AlarmFlow({ kind, row, agencyId, profile, onClose }: AlarmFlowRequest &
   }
 }
 
-function RequestDispatchFlow({ deps, ...props }: { deps: FlowDeps } & Omit<Parameters<typeof RequestDispatchDialog>[0], 'machine'>) {
+function RequestDispatchFlow({
+  deps,
+  ...props
+}: { deps: FlowDeps } & Omit<Parameters<typeof RequestDispatchDialog>[0], 'machine'>) {
   const machine = useMemo(() => requestDispatchFlow(deps), [deps]);
   return <RequestDispatchDialog machine={machine} {...props} />;
 }
 
-function CancelDispatchFlow({ deps, ...props }: { deps: FlowDeps } & Omit<Parameters<typeof CancelDispatchDialog>[0], 'machine'>) {
+function CancelDispatchFlow({
+  deps,
+  ...props
+}: { deps: FlowDeps } & Omit<Parameters<typeof CancelDispatchDialog>[0], 'machine'>) {
   const machine = useMemo(() => cancelDispatchFlow(deps), [deps]);
   return <CancelDispatchDialog machine={machine} {...props} />;
 }
@@ -103,9 +149,19 @@ function AlarmDetailsFlow({ row, onClose }: { row: ActiveAlarmRow; onClose(): vo
  * alarm's own date carries it; otherwise GetSiteDetailsBySiteNo says (the machine's default when
  * neither does).
  */
-function PlaceOnTestFlow({ row, profile, onClose }: { row: ActiveAlarmRow; profile: PublicProfile; onClose(): void }) {
+function PlaceOnTestFlow({
+  row,
+  profile,
+  onClose,
+}: {
+  row: ActiveAlarmRow;
+  profile: PublicProfile;
+  onClose(): void;
+}) {
   const fromDate = siteOffsetOfDate(row.alarm_Date);
-  const [offset, setOffset] = useState<{ minutes: number | null } | null>(fromDate === null ? null : { minutes: fromDate });
+  const [offset, setOffset] = useState<{ minutes: number | null } | null>(
+    fromDate === null ? null : { minutes: fromDate },
+  );
   useEffect(() => {
     if (offset) return;
     const ac = new AbortController();
@@ -118,7 +174,10 @@ function PlaceOnTestFlow({ row, profile, onClose }: { row: ActiveAlarmRow; profi
     return () => ac.abort();
   }, [offset, row.site_No]);
 
-  const machine = useMemo(() => alarmPlaceOnTestFlow({ alarmId: row.alarminc_No, csNo: row.cs_No }), [row.alarminc_No, row.cs_No]);
+  const machine = useMemo(
+    () => alarmPlaceOnTestFlow({ alarmId: row.alarminc_No, csNo: row.cs_No }),
+    [row.alarminc_No, row.cs_No],
+  );
   const limits = profile.testCategoryDetails;
   const clock = useCallback(() => Date.now(), []);
   if (!offset) {

@@ -1,9 +1,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { alarmPlaceOnTestMachine } from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
+import {
+  alarmPlaceOnTestMachine,
+  type TestCategoriesInput,
+} from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
 import { TEST_PLACED } from '../../../../machines/messages';
-import type { OnTestSaveInput, SaveOnTestAnswer, TestCategory } from '../../../../machines/placeOnTest/onTest';
+import type {
+  OnTestSaveInput,
+  SaveOnTestAnswer,
+  TestCategory,
+} from '../../../../machines/placeOnTest/onTest';
 import { AlarmPlaceOnTestDialog } from './AlarmPlaceOnTestDialog';
 
 afterEach(cleanup);
@@ -11,7 +18,13 @@ afterEach(cleanup);
 const CATEGORIES: TestCategory[] = [
   { testcat_id: 'GEN', descr: 'GENERAL TEST', default_hours: 4, default_minutes: 0, max_hours: '8' },
   { testcat_id: 'ALRM', descr: 'ALARM IN PROGRESS', default_hours: 2, default_minutes: 0, max_hours: '2' },
-  { testcat_id: 'CONST', descr: 'CONSTRUCTION / REMODEL', default_hours: 0, default_minutes: 0, max_hours: '240' },
+  {
+    testcat_id: 'CONST',
+    descr: 'CONSTRUCTION / REMODEL',
+    default_hours: 0,
+    default_minutes: 0,
+    max_hours: '240',
+  },
 ];
 // 2026-03-02 15:00 UTC; the site is 8 hours behind: 07:00 there.
 const NOW = Date.UTC(2026, 2, 2, 15, 0);
@@ -20,7 +33,7 @@ function flow() {
   const saved: OnTestSaveInput[] = [];
   const machine = alarmPlaceOnTestMachine.provide({
     actors: {
-      loadTestCategories: fromPromise<TestCategory[]>(async () => CATEGORIES),
+      loadTestCategories: fromPromise<TestCategory[], TestCategoriesInput>(async () => CATEGORIES),
       saveOnTest: fromPromise<SaveOnTestAnswer, OnTestSaveInput>(async ({ input }) => {
         saved.push(input);
         return { result: { rtn_code: 0, err_msg: 'ok', addl_err_info: null }, errors: [] };
@@ -61,7 +74,15 @@ describe('the Place On test dialog of an alarm', () => {
     fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'tech on site' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(TEST_PLACED)).toBeTruthy();
-    expect(saved[0].record).toMatchObject({ process_flag: 'on', testcat_id: 'ALRM', system_no: '20', SiteNo: '10', effective_date: '03-02-2026 07:00', expire_date: '03-02-2026 09:00', comment: 'Placed on test from alarm by Dennis tech on site' });
+    expect(saved[0].record).toMatchObject({
+      process_flag: 'on',
+      testcat_id: 'ALRM',
+      system_no: '20',
+      SiteNo: '10',
+      effective_date: '03-02-2026 07:00',
+      expire_date: '03-02-2026 09:00',
+      comment: 'Placed on test from alarm by Dennis tech on site',
+    });
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 

@@ -1,6 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { testCommentRemaining, type alarmPlaceOnTestMachine, type AlarmPlaceOnTestInput } from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
+import {
+  testCommentRemaining,
+  type alarmPlaceOnTestMachine,
+  type AlarmPlaceOnTestInput,
+} from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
 import { formatFormDate } from '../../../../machines/placeOnTest/testDates';
 import { Dialog } from '../../components/layout/Dialog';
 import { AlarmFlowBusy } from './AlarmFlowParts';
@@ -11,10 +15,28 @@ import { AlarmFlowBusy } from './AlarmFlowParts';
  * preselected, the dates are read-only, the comment carries its prefix. The dialog closes 1.5 s
  * after a success (the machine's closeDelay).
  */
-export function AlarmPlaceOnTestDialog({ machine, input, onClose }: { machine: typeof alarmPlaceOnTestMachine; input: AlarmPlaceOnTestInput; onClose(): void }) {
+export function AlarmPlaceOnTestDialog({
+  machine,
+  input,
+  onClose,
+}: {
+  machine: typeof alarmPlaceOnTestMachine;
+  input: AlarmPlaceOnTestInput;
+  onClose(): void;
+}) {
   const actor = useActorRef(machine, { input });
   const step = useSelector(actor, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('editing') ? 'editing' : s.matches('saving') ? 'saving' : s.matches('succeeded') ? 'succeeded' : 'closed',
+    s.matches('loading')
+      ? 'loading'
+      : s.matches('loadFailed')
+        ? 'loadFailed'
+        : s.matches('editing')
+          ? 'editing'
+          : s.matches('saving')
+            ? 'saving'
+            : s.matches('succeeded')
+              ? 'succeeded'
+              : 'closed',
   );
   const categories = useSelector(actor, (s) => s.context.categories);
   const categoryId = useSelector(actor, (s) => s.context.categoryId);
@@ -106,7 +128,12 @@ export function AlarmPlaceOnTestDialog({ machine, input, onClose }: { machine: t
           <label className="field__label" htmlFor={ids.category}>
             Test Category
           </label>
-          <select id={ids.category} className="select" value={categoryId ?? ''} onChange={(e) => actor.send({ type: 'test.category', testcatId: e.target.value })}>
+          <select
+            id={ids.category}
+            className="select"
+            value={categoryId ?? ''}
+            onChange={(e) => actor.send({ type: 'test.category', testcatId: e.target.value })}
+          >
             {categoryId === null ? <option value="">Select</option> : null}
             {categories.map((c) => (
               <option key={c.testcat_id} value={c.testcat_id}>

@@ -1,6 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import type { cancelDispatchMachine, CancelDispatchInput } from '../../../../machines/cancel/cancelDispatchMachine';
+import type {
+  cancelDispatchMachine,
+  CancelDispatchInput,
+} from '../../../../machines/cancel/cancelDispatchMachine';
 import { Dialog } from '../../components/layout/Dialog';
 import { AlarmFlowBusy, AlarmFlowResult } from './AlarmFlowParts';
 
@@ -22,10 +25,20 @@ export function CancelDispatchDialog({
   onClose(): void;
 }) {
   const actor = useActorRef(machine, { input });
-  const step = useSelector(actor, (s) => (s.matches('entering') ? 'entering' : s.hasTag('busy') ? 'busy' : s.status === 'done' ? 'closed' : 'result'));
+  const step = useSelector(actor, (s) =>
+    s.matches('entering')
+      ? 'entering'
+      : s.hasTag('busy')
+        ? 'busy'
+        : s.status === 'done'
+          ? 'closed'
+          : 'result',
+  );
   const message = useSelector(actor, (s) => s.context.message);
   const notice = useSelector(actor, (s) => s.context.signalNotice);
-  const tone = useSelector(actor, (s) => (s.hasTag('error') ? 'error' : s.hasTag('done') ? 'done' : 'notice'));
+  const tone = useSelector(actor, (s) =>
+    s.hasTag('error') ? 'error' : s.hasTag('done') ? 'done' : 'notice',
+  );
   const codeword = useSelector(actor, (s) => s.context.codeword);
   const canSubmit = useSelector(actor, (s) => s.context.canSubmit);
   const checking = useSelector(actor, (s) => s.hasTag('checking'));
@@ -41,7 +54,16 @@ export function CancelDispatchDialog({
   }, [step, onClose]);
 
   const title = `Cancel Dispatch - ${input.alarm.cs_No}`;
-  if (step === 'result') return <AlarmFlowResult title={title} message={message} notice={notice} tone={tone} onOk={() => actor.send({ type: 'cancel.ok' })} />;
+  if (step === 'result')
+    return (
+      <AlarmFlowResult
+        title={title}
+        message={message}
+        notice={notice}
+        tone={tone}
+        onOk={() => actor.send({ type: 'cancel.ok' })}
+      />
+    );
 
   if (step !== 'entering') {
     return (
@@ -56,14 +78,14 @@ export function CancelDispatchDialog({
       title={title}
       onClose={() => actor.send({ type: 'cancel.close' })}
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'cancel.close' })}>
-            Close
-          </button>
-          <button type="button" className="button" disabled={!canSubmit} onClick={() => actor.send({ type: 'cancel.submit' })}>
-            Cancel Dispatch
-          </button>
-        </>
+        <button
+          type="button"
+          className="button"
+          disabled={!canSubmit}
+          onClick={() => actor.send({ type: 'cancel.submit' })}
+        >
+          Cancel Dispatch
+        </button>
       }
     >
       <form

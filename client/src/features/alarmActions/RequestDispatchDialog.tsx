@@ -1,6 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { dispatchCommentRemaining, type requestDispatchMachine, type RequestDispatchInput } from '../../../../machines/dispatch/requestDispatchMachine';
+import {
+  dispatchCommentRemaining,
+  type requestDispatchMachine,
+  type RequestDispatchInput,
+} from '../../../../machines/dispatch/requestDispatchMachine';
 import { Dialog } from '../../components/layout/Dialog';
 import { AlarmFlowBusy, AlarmFlowResult } from './AlarmFlowParts';
 
@@ -27,10 +31,22 @@ export function RequestDispatchDialog({
 }) {
   const actor = useActorRef(machine, { input });
   const step = useSelector(actor, (s) =>
-    s.matches('confirming') ? 'confirming' : s.matches('askingResponder') ? 'asking' : s.matches('commenting') ? 'commenting' : s.hasTag('busy') ? 'busy' : s.matches('cancelled') ? 'cancelled' : 'result',
+    s.matches('confirming')
+      ? 'confirming'
+      : s.matches('askingResponder')
+        ? 'asking'
+        : s.matches('commenting')
+          ? 'commenting'
+          : s.hasTag('busy')
+            ? 'busy'
+            : s.matches('cancelled')
+              ? 'cancelled'
+              : 'result',
   );
   const message = useSelector(actor, (s) => s.context.message);
-  const tone = useSelector(actor, (s) => (s.hasTag('error') ? 'error' : s.hasTag('done') ? 'done' : 'notice'));
+  const tone = useSelector(actor, (s) =>
+    s.hasTag('error') ? 'error' : s.hasTag('done') ? 'done' : 'notice',
+  );
   const comment = useSelector(actor, (s) => s.context.comment);
   const remaining = useSelector(actor, (s) => dispatchCommentRemaining(s.context));
   const commentMax = useSelector(actor, (s) => s.context.commentMax);
@@ -50,14 +66,23 @@ export function RequestDispatchDialog({
   };
   const title = `Request Dispatch - ${input.alarm.cs_No}`;
 
-  if (step === 'result') return <AlarmFlowResult title={title} message={message} tone={tone} onOk={onClose} />;
+  if (step === 'result')
+    return <AlarmFlowResult title={title} message={message} tone={tone} onOk={onClose} />;
 
   let body;
   let footer;
   if (step === 'confirming' || step === 'asking') {
     body = <p className="aa-question">{message}</p>;
-    const yes = () => actor.send(step === 'confirming' ? { type: 'dispatch.confirm' } : { type: 'dispatch.respond', willRespond: true });
-    const no = () => actor.send(step === 'confirming' ? { type: 'dispatch.close' } : { type: 'dispatch.respond', willRespond: false });
+    const yes = () =>
+      actor.send(
+        step === 'confirming'
+          ? { type: 'dispatch.confirm' }
+          : { type: 'dispatch.respond', willRespond: true },
+      );
+    const no = () =>
+      actor.send(
+        step === 'confirming' ? { type: 'dispatch.close' } : { type: 'dispatch.respond', willRespond: false },
+      );
     footer = (
       <>
         <button type="button" className="button button--secondary" onClick={no}>
@@ -90,7 +115,11 @@ export function RequestDispatchDialog({
     );
     footer = (
       <>
-        <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'dispatch.back' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => actor.send({ type: 'dispatch.back' })}
+        >
           Back
         </button>
         <button type="button" className="button" onClick={() => actor.send({ type: 'dispatch.submit' })}>

@@ -15,8 +15,15 @@ import {
   type ManualSignalOutput,
 } from '../../../../machines/cancel/cancelDispatchMachine';
 import { requestDispatchMachine } from '../../../../machines/dispatch/requestDispatchMachine';
-import { alarmPlaceOnTestMachine, type TestCategoriesInput } from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
-import type { OnTestSaveInput, SaveOnTestAnswer, TestCategory } from '../../../../machines/placeOnTest/onTest';
+import {
+  alarmPlaceOnTestMachine,
+  type TestCategoriesInput,
+} from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
+import type {
+  OnTestSaveInput,
+  SaveOnTestAnswer,
+  TestCategory,
+} from '../../../../machines/placeOnTest/onTest';
 import type { GatewayAnswer } from '../../../../shared/upstream/envelope';
 import * as api from './alarmActionsApi';
 
@@ -32,7 +39,9 @@ export interface FlowDeps {
 /** Milliseconds the codeword entry rests before the bridge checks it (see docs/decisions.md). */
 export const CODEWORD_DEBOUNCE_MS = 600;
 
-const lookupIncident = fromPromise<GatewayAnswer, IncidentLookupInput>(({ input, signal }) => api.lookupIncident(input, signal));
+const lookupIncident = fromPromise<GatewayAnswer, IncidentLookupInput>(({ input, signal }) =>
+  api.lookupIncident(input, signal),
+);
 const notify = fromPromise<NotifyOutput, AlarmNotification>(({ input }) => api.notify(input));
 
 export function requestDispatchFlow(deps: FlowDeps) {
@@ -49,10 +58,14 @@ export function requestDispatchFlow(deps: FlowDeps) {
 export function cancelDispatchFlow(deps: FlowDeps) {
   return cancelDispatchMachine.provide({
     actors: {
-      verifyCodeword: fromPromise<CodewordCheck, CodewordCheckInput>(({ input, signal }) => api.verifyCodeword(input.codeword, signal)),
+      verifyCodeword: fromPromise<CodewordCheck, CodewordCheckInput>(({ input, signal }) =>
+        api.verifyCodeword(input.codeword, signal),
+      ),
       lookupIncident,
       clearAlarm: fromPromise<GatewayAnswer, AlarmActionRequest>(({ input }) => api.clearAlarm(input)),
-      setManualSignal: fromPromise<ManualSignalOutput, ManualSignalInput>(({ input }) => api.setManualSignal(input)),
+      setManualSignal: fromPromise<ManualSignalOutput, ManualSignalInput>(({ input }) =>
+        api.setManualSignal(input),
+      ),
       notify,
       refreshAlarms: fromPromise<void, RefreshAlarmsInput>(({ input }) => deps.refreshAlarms(input)),
     },
@@ -63,7 +76,9 @@ export function cancelDispatchFlow(deps: FlowDeps) {
 export function alarmPlaceOnTestFlow(from: { alarmId: string; csNo: string }) {
   return alarmPlaceOnTestMachine.provide({
     actors: {
-      loadTestCategories: fromPromise<TestCategory[], TestCategoriesInput>(({ signal }) => api.loadTestCategories(signal)),
+      loadTestCategories: fromPromise<TestCategory[], TestCategoriesInput>(({ signal }) =>
+        api.loadTestCategories(signal),
+      ),
       saveOnTest: fromPromise<SaveOnTestAnswer, OnTestSaveInput>(({ input }) => api.saveOnTest(input, from)),
     },
   });

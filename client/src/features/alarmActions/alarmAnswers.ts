@@ -18,7 +18,13 @@ import { ApiError } from '../../lib/api/apiError';
  * Failures that are no reply at all: the network, the upstream unreachable or silent, the
  * session gone (the app signs out). Anything else the bridge answered is an answer with a text.
  */
-const NO_REPLY_ERRORS = new Set(['network', 'upstream_unavailable', 'upstream_timeout', 'session_expired', 'no_session']);
+const NO_REPLY_ERRORS = new Set([
+  'network',
+  'upstream_unavailable',
+  'upstream_timeout',
+  'session_expired',
+  'no_session',
+]);
 
 export function isNoReply(e: unknown): boolean {
   return !(e instanceof ApiError) || e.status === 0 || NO_REPLY_ERRORS.has(e.error);
@@ -29,7 +35,12 @@ export function gatewayAnswerOfFailure(e: unknown): GatewayAnswer {
   if (isNoReply(e)) throw e;
   const err = e as ApiError;
   const messages = err.upstreamErrors.length > 0 ? [...err.upstreamErrors] : [err.message];
-  return { Result: null, ErrorMessage: err.message, MessageCollection: messages, HttpStatusCode: err.status >= 400 ? err.status : 502 };
+  return {
+    Result: null,
+    ErrorMessage: err.message,
+    MessageCollection: messages,
+    HttpStatusCode: err.status >= 400 ? err.status : 502,
+  };
 }
 
 const envelope = z.object({
@@ -38,7 +49,8 @@ const envelope = z.object({
   result: z.unknown(),
   errors: z.array(z.string()).nullish(),
 });
-const texts = (errors: readonly string[] | null | undefined): string[] => (errors ?? []).filter((e) => e.trim() !== '');
+const texts = (errors: readonly string[] | null | undefined): string[] =>
+  (errors ?? []).filter((e) => e.trim() !== '');
 
 /** `Alarm/CancelNotification` answers the envelope: a success is status 200 (doc 2 §7). */
 export function notifyOutputOf(body: unknown): NotifyOutput {
@@ -70,7 +82,10 @@ export function manualSignalOutputOfFailure(e: unknown): ManualSignalOutput {
   return { reply: err.upstreamErrors[0] ?? err.message };
 }
 
-const codewordAnswer = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]);
+const codewordAnswer = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
 
 /** `POST /api/session/codeword` {ok} or {ok:false, message} with the spec's texts (doc 2 §5). */
 export function codewordCheckOf(body: unknown): CodewordCheck {
@@ -95,7 +110,10 @@ const testCategorySchema = z.object({
   descr: z.string(),
   default_hours: z.coerce.number().catch(0),
   default_minutes: z.coerce.number().catch(0),
-  max_hours: z.union([z.string(), z.number()]).nullish().transform((v) => (v == null ? null : String(v))),
+  max_hours: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v == null ? null : String(v))),
 });
 export const testCategoriesSchema = z.array(testCategorySchema);
 
@@ -115,7 +133,13 @@ export function saveOnTestAnswerOf(body: unknown): SaveOnTestAnswer {
   if (!env.success) return { result: null, errors: [UNABLE_TO_PROCESS] };
   const r = saveResult.safeParse(env.data.result);
   return {
-    result: r.success ? { rtn_code: r.data.rtn_code ?? null, err_msg: r.data.err_msg ?? null, addl_err_info: r.data.addl_err_info ?? null } : null,
+    result: r.success
+      ? {
+          rtn_code: r.data.rtn_code ?? null,
+          err_msg: r.data.err_msg ?? null,
+          addl_err_info: r.data.addl_err_info ?? null,
+        }
+      : null,
     errors: texts(env.data.errors),
   };
 }

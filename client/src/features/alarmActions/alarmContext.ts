@@ -17,8 +17,13 @@ export function alarmRefOf(row: ActiveAlarmRow): AlarmRef {
 }
 
 /** The acting user as the payloads name it: contact number and full name. */
-export function alarmUserOf(profile: Pick<PublicProfile, 'contactNumber' | 'firstName' | 'lastName'>): AlarmUser {
-  const userName = [profile.firstName, profile.lastName].filter((p) => p && p.trim()).join(' ').trim();
+export function alarmUserOf(
+  profile: Pick<PublicProfile, 'contactNumber' | 'firstName' | 'lastName'>,
+): AlarmUser {
+  const userName = [profile.firstName, profile.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
   return { contactNumber: String(profile.contactNumber), userName };
 }
 

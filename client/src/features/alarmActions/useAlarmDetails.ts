@@ -2,10 +2,14 @@ import { useEffect, useState } from 'react';
 import { failureMessage, isAbort } from '../../lib/api/apiError';
 import { activeAlarmDetails, type AlarmDetailRow } from './alarmActionsApi';
 
-export type AlarmDetailsState = { status: 'loading' } | { status: 'ready'; rows: AlarmDetailRow[] } | { status: 'failed'; message: string };
+export type AlarmDetailsState =
+  { status: 'loading' } | { status: 'ready'; rows: AlarmDetailRow[] } | { status: 'failed'; message: string };
 
 /** The event rows of one alarm incident (GET Dashboard/GetActiveAlarmDetails), loaded once per alarm. */
-export function useAlarmDetails(alarmIncNo: string, load: typeof activeAlarmDetails = activeAlarmDetails): AlarmDetailsState {
+export function useAlarmDetails(
+  alarmIncNo: string,
+  load: typeof activeAlarmDetails = activeAlarmDetails,
+): AlarmDetailsState {
   const [state, setState] = useState<AlarmDetailsState>({ status: 'loading' });
   useEffect(() => {
     const ac = new AbortController();

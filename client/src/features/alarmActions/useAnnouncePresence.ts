@@ -7,7 +7,11 @@ import { useLiveClient } from '../../lib/live/LiveProvider';
  * the dialog announces itself on the live connection, again after a reconnect (the bridge
  * forgets a screen that disconnects), and says 'none' when it closes.
  */
-export function useAnnouncePresence(agencyId: string, alarmId: string, action: Exclude<PresenceMessage['action'], 'none'> | null): void {
+export function useAnnouncePresence(
+  agencyId: string,
+  alarmId: string,
+  action: Exclude<PresenceMessage['action'], 'none'> | null,
+): void {
   const live = useLiveClient();
   useEffect(() => {
     if (!action) return;

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../server/app/bridge';
+import type { ErrorMessage, PresenceMessage } from '../../shared/live/protocol';
+import { visibleAgencies } from '../../shared/upstream/loginProfile';
+import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
+import { connectScreen, waitFor, type Screen } from '../support/screen';
+import { signIn, startSim, startTestBridge, type Simulator } from '../support/stack';
+
+/** "Who is handling it" (issue 6): presence through the bridge's live side. */
+
+/** A screen that records every presence and error it hears. */
+function presenceScreen(bridgeUrl: string, cookie: string, all: Screen[]) {
+  const screen = connectScreen(bridgeUrl, cookie);
+  all.push(screen);
+  const heard: PresenceMessage[] = [];
+  const errors: ErrorMessage[] = [];
+  screen.socket.on('presence', (m) => heard.push(m));
+  screen.socket.on('error', (e) => errors.push(e));
+  return {
+    screen,
+    heard,
+    errors,
+    async watch(agencyId: string) {
+      await screen.connected();
+      expect((await screen.subscribe({ feed: 'alarms', agencyId })).ok).toBe(true);
+    },
+    announce(agencyId: string, alarmId: string, action: PresenceMessage['action']) {
+      screen.socket.emit('presence', { agencyId, alarmId, action });
+    },
+    last: (alarmId: string) => heard.filter((m) => m.alarmId === alarmId).at(-1),
+  };
+}
+
+describe('presence on one bridge', () => {
+  let sim: Simulator;
+  let bridge: Bridge;
+  let owner: { cookie: string; agencyId: string };
+  let other: { cookie: string; agencyId: string };
+  const screens: Screen[] = [];
+
+  beforeAll(async () => {
+    sim = await startSim();
+    bridge = await startTestBridge(sim.url);
+    const o = await signIn(bridge.url, 'owner', 'owner123');
+    owner = { cookie: o.cookie, agencyId: o.profile.agencyId };
+    const m = await signIn(bridge.url, 'multi', 'multi123');
+    other = {
+      cookie: m.cookie,
+      agencyId: [...visibleAgencies(m.profile as never)].find((a) => a !== owner.agencyId)!,
+    };
+  });
+  afterAll(async () => {
+    for (const s of screens) s.close();
+    await bridge?.close();
+    await sim?.close();
+  });
+
+  it('reaches the other screens of the agency with the name, not a screen of another agency, and clears', async () => {
+    const a = presenceScreen(bridge.url, owner.cookie, screens);
+    const b = presenceScreen(bridge.url, owner.cookie, screens);
+    const c = presenceScreen(bridge.url, other.cookie, screens);
+    await Promise.all([a.watch(owner.agencyId), b.watch(owner.agencyId), c.watch(other.agencyId)]);
+
+    a.announce(owner.agencyId, '7001', 'dispatch');
+    await waitFor('the presence on the second screen', () => b.last('7001')?.action === 'dispatch');
+    expect(b.last('7001')).toEqual({
+      agencyId: owner.agencyId,
+      alarmId: '7001',
+      userName: 'Olivia Owens',
+      action: 'dispatch',
+      socketId: a.screen.socket.id,
+    });
+
+    a.announce(owner.agencyId, '7001', 'none');
+    await waitFor('the clear on the second screen', () => b.last('7001')?.action === 'none');
+    expect(c.heard).toEqual([]);
+  });
+
+  it('a screen that subscribes later gets the current presences of its agency', async () => {
+    const a = presenceScreen(bridge.url, owner.cookie, screens);
+    await a.watch(owner.agencyId);
+    a.announce(owner.agencyId, '7002', 'cancel');
+    const watcher = presenceScreen(bridge.url, owner.cookie, screens);
+    await waitFor('the announcement to land', async () => {
+      await watcher.watch(owner.agencyId);
+      return watcher.last('7002')?.action === 'cancel';
+    });
+    a.announce(owner.agencyId, '7002', 'none');
+  });
+
+  it('opening another alarm clears the first; a disconnect clears what the screen had open', async () => {
+    const a = presenceScreen(bridge.url, owner.cookie, screens);
+    const b = presenceScreen(bridge.url, owner.cookie, screens);
+    await Promise.all([a.watch(owner.agencyId), b.watch(owner.agencyId)]);
+    a.announce(owner.agencyId, '7003', 'placeOnTest');
+    await waitFor('first alarm', () => b.last('7003')?.action === 'placeOnTest');
+    a.announce(owner.agencyId, '7004', 'dispatch');
+    await waitFor(
+      'second alarm, first cleared',
+      () => b.last('7004')?.action === 'dispatch' && b.last('7003')?.action === 'none',
+    );
+
+    // A late 'none' for the alarm no longer open changes nothing.
+    a.announce(owner.agencyId, '7003', 'none');
+    a.screen.close();
+    await waitFor('cleared on disconnect', () => b.last('7004')?.action === 'none');
+    const later = presenceScreen(bridge.url, owner.cookie, screens);
+    await later.watch(owner.agencyId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(later.heard.filter((m) => m.alarmId === '7004')).toEqual([]);
+  });
+
+  it('refuses a presence for an agency the session may not see, and a malformed one', async () => {
+    const a = presenceScreen(bridge.url, owner.cookie, screens);
+    const c = presenceScreen(bridge.url, other.cookie, screens);
+    await Promise.all([a.watch(owner.agencyId), c.watch(other.agencyId)]);
+    a.announce(other.agencyId, '7005', 'dispatch');
+    a.screen.socket.emit('presence', { agencyId: owner.agencyId, alarmId: '7006', action: 'dance' });
+    a.screen.socket.emit('presence', {
+      agencyId: owner.agencyId,
+      alarmId: '7006',
+      action: 'dispatch',
+      extra: 1,
+    });
+    await waitFor('three errors', () => a.errors.filter((e) => e.about === 'presence').length === 3);
+    expect(a.errors.map((e) => e.code)).toEqual(['forbidden', 'bad_request', 'bad_request']);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.heard).toEqual([]);
+  });
+});
+
+const hasRedis = await redisReachable();
+describe.skipIf(!hasRedis)('presence across two bridges sharing Redis', () => {
+  const prefix = `test:presence:${randomUUID().slice(0, 8)}:`;
+  let sim: Simulator;
+  const bridges: Bridge[] = [];
+  const screens: Screen[] = [];
+
+  beforeAll(async () => {
+    sim = await startSim();
+    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
+    bridges.push(await startTestBridge(sim.url, env), await startTestBridge(sim.url, env));
+  });
+  afterAll(async () => {
+    for (const s of screens) s.close();
+    for (const b of bridges) await b.close();
+    await sim?.close();
+    await cleanPrefix(prefix);
+  });
+
+  it('a screen on one process announces; a screen on the other hears it live and on a later subscribe', async () => {
+    const { cookie, profile } = await signIn(bridges[0].url, 'owner', 'owner123');
+    const a = presenceScreen(bridges[0].url, cookie, screens);
+    const b = presenceScreen(bridges[1].url, cookie, screens);
+    await Promise.all([a.watch(profile.agencyId), b.watch(profile.agencyId)]);
+    a.announce(profile.agencyId, '8001', 'dispatch');
+    await waitFor('live across processes', () => b.last('8001')?.action === 'dispatch');
+
+    const late = presenceScreen(bridges[1].url, cookie, screens);
+    await late.watch(profile.agencyId);
+    await waitFor(
+      'on subscribe, from the shared store',
+      () => late.last('8001')?.userName === 'Olivia Owens',
+    );
+
+    a.screen.close();
+    await waitFor('cleared across processes', () => b.last('8001')?.action === 'none');
+  });
+});
