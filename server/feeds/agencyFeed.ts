@@ -144,6 +144,8 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
   const poller = createFeedPoller({
     intervalMs: d.intervalMs,
     initialDelayMs: 0,
+    // NOTE: a short cap, so a feed is fresh again within seconds of the upstream recovering.
+    maxBackoffMs: Math.max(4000, 2 * d.intervalMs),
     pollOnce,
     timers,
     clock,

@@ -2,6 +2,13 @@ import type { Redis } from 'ioredis';
 import type { DeltaMessage, FeedRef, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
 import { feedKey, type FeedMeta, type FeedStore } from './feedTypes';
 
+const SET_STATUS = `if redis.call('exists', KEYS[1]) == 1 then
+  redis.call('hset', KEYS[1], unpack(ARGV, 2))
+  redis.call('expire', KEYS[1], ARGV[1])
+  return 1
+end
+return 0`;
+
 /**
  * Feed state shared by several bridge processes: whichever process holds an agency's poll lease
  * commits here, and any process can answer a subscribe or a resume from it.
@@ -46,7 +53,9 @@ export function createRedisFeedStore(redis: Redis, prefix: string, backlog: numb
       return res[0][1] === 1;
     },
     async setStatus(ref, meta) {
-      await redis.multi().hset(k(ref, 'meta'), ...metaFields(meta)).expire(k(ref, 'meta'), ttlSeconds).exec();
+      // NOTE: only a feed Redis still holds: writing meta into an emptied Redis would make a feed
+      // without rows look intact to the next commit and the next poller.
+      await redis.eval(SET_STATUS, 1, k(ref, 'meta'), String(ttlSeconds), ...metaFields(meta));
     },
     async snapshot(ref): Promise<SnapshotMessage | null> {
       const res = await redis.multi().hgetall(k(ref, 'meta')).hvals(k(ref, 'rows')).exec();

@@ -30,8 +30,14 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
   const { config, logger, metrics, sessions } = ctx;
   const live = createLiveServer(http, config, logger);
   const { nsp } = live;
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+  // NOTE: no offline queue: while Redis is away a lease check fails at once (the poller steps
+  // down) instead of replaying stale commands into a Redis that may have lost its data.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : null;
   redis?.on('error', (e) => logger.warn({ err: e.message }, 'redis feed store error'));
+  // A Redis that comes back may have lost the sessions of screens still connected here.
+  redis?.on('ready', () => {
+    for (const socket of nsp.sockets.values()) void sessions.reinstate(socket.data.session).catch(() => false);
+  });
   const processId = randomUUID();
   const recorder = createRecorder(config, logger);
 
@@ -110,7 +116,7 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
   const recheck = setInterval(async () => {
     for (const socket of nsp.sockets.values()) {
       const s = await sessions.get(socket.data.session.id).catch(() => socket.data.session);
-      if (!s) {
+      if (!s && !(await sessions.reinstate(socket.data.session).catch(() => false))) {
         socket.emit('session.expired');
         socket.disconnect(true);
       }

@@ -22,6 +22,11 @@ export interface SessionStore {
   get(id: string): Promise<BridgeSession | null>;
   update(s: BridgeSession): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * Puts back a live session a store lost (Redis restarted without its data), unless it was
+   * ended; answers whether the session is held again.
+   */
+  reinstate(s: BridgeSession): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -54,15 +59,24 @@ export function createMemorySessionStore(ttlMs: number, now: () => number = Date
     async delete(id) {
       sessions.delete(id);
     },
+    async reinstate(s) {
+      return sessions.has(s.id);
+    },
     async close() {
       sessions.clear();
     },
   };
 }
 
+const REINSTATE = `if redis.call('exists', KEYS[2]) == 1 then return 0 end
+if redis.call('exists', KEYS[1]) == 1 then return 1 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
 /** Shared store for several bridge processes (REDIS_URL). */
 export function createRedisSessionStore(redis: Redis, prefix: string, ttlMs: number, now: () => number = Date.now): SessionStore {
   const key = (id: string) => `${prefix}session:${id}`;
+  const ended = (id: string) => `${prefix}session-ended:${id}`;
   return {
     async create(s) {
       const t = now();
@@ -79,7 +93,14 @@ export function createRedisSessionStore(redis: Redis, prefix: string, ttlMs: num
       await redis.set(key(s.id), JSON.stringify(s), 'PX', Math.max(1, s.expiresAt - now()));
     },
     async delete(id) {
-      await redis.del(key(id));
+      // The tombstone keeps a session that was ended from being reinstated by another process.
+      await redis.multi().del(key(id)).set(ended(id), '1', 'PX', ttlMs).exec();
+    },
+    async reinstate(s) {
+      const left = s.expiresAt - now();
+      if (left <= 0) return false;
+      const res = await redis.eval(REINSTATE, 2, key(s.id), ended(s.id), JSON.stringify(s), String(left));
+      return res === 1;
     },
     async close() {},
   };

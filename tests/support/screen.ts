@@ -57,7 +57,7 @@ export function connectScreen(bridgeUrl: string, cookie: string, opts: { autoRes
 
   socket.on('snapshot', (m: SnapshotMessage) => {
     stats.snapshots++;
-    if (replica(m).snapshot(m) === 'gap' && autoResync) void subscribe(m);
+    if (replica(m).snapshot(m) === 'gap' && autoResync) void subscribe({ feed: m.feed, agencyId: m.agencyId });
   });
   socket.on('delta', (m: DeltaMessage) => {
     stats.deltas++;
@@ -69,14 +69,14 @@ export function connectScreen(bridgeUrl: string, cookie: string, opts: { autoRes
     if (out === 'duplicate') stats.duplicates++;
     if (out === 'gap') {
       stats.gaps++;
-      if (autoResync) void subscribe(m, undefined);
+      if (autoResync) void subscribe({ feed: m.feed, agencyId: m.agencyId });
     }
   });
   socket.on('status', (m) => {
     stats.statuses.push(m);
     if (replica(m).status(m) === 'gap') {
       stats.gaps++;
-      if (autoResync) void subscribe(m);
+      if (autoResync) void subscribe({ feed: m.feed, agencyId: m.agencyId });
     }
   });
   socket.on('error', (e) => stats.errors.push(e));

@@ -34,7 +34,7 @@ export function createFeedHandle<F extends FeedName>(
   ref: FeedRef & { feed: F },
   requestSubscribe: (
     since: { epoch: string; seq: number } | null,
-    answered: (mode: 'snapshot' | 'resume' | null, reason?: string) => void,
+    answered: (mode: 'snapshot' | 'resume' | null, refusal?: { code: string; message: string }) => void,
   ) => void,
 ) {
   const replica = createFeedReplica<FeedRows[F]>();
@@ -49,9 +49,12 @@ export function createFeedHandle<F extends FeedName>(
         subscribe: () => {
           const since = replica.cursor;
           replica.beginSync(since !== null);
-          requestSubscribe(since, (mode, reason) => {
-            if (mode === null) actor.send({ type: 'feed.refused', reason: reason ?? 'Refused.' });
-            else if (mode === 'resume') {
+          requestSubscribe(since, (mode, refusal) => {
+            if (mode === null) {
+              // A passing failure (the bridge busy, its store away) is retried; a refusal is final.
+              if (refusal && (refusal.code === 'internal' || refusal.code === 'rate_limited')) setTimeout(() => actor.send({ type: 'feed.gap' }), 1000 + Math.random() * 1000);
+              else actor.send({ type: 'feed.refused', reason: refusal?.message ?? 'Refused.' });
+            } else if (mode === 'resume') {
               actor.send({ type: replica.endSync() === 'gap' ? 'feed.gap' : 'feed.resumed' });
               changed();
             }

@@ -43,11 +43,11 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
   function requestSubscribe(
     ref: FeedRef,
     since: { epoch: string; seq: number } | null,
-    answered: (mode: 'snapshot' | 'resume' | null, reason?: string) => void,
+    answered: (mode: 'snapshot' | 'resume' | null, refusal?: { code: string; message: string }) => void,
   ) {
     if (!socket.connected) return;
     socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) =>
-      ack.ok ? answered(ack.mode) : answered(null, ack.error.message),
+      ack.ok ? answered(ack.mode) : answered(null, ack.error),
     );
   }
 
