@@ -50,7 +50,8 @@ export function createFeedPoller(d: FeedPollerDeps) {
       failures = 0;
       const soon = again;
       again = false;
-      schedule(soon ? 0 : d.intervalMs - (clock() - started));
+      // NOTE: ±5% jitter, so feeds started together drift apart instead of polling in lockstep.
+      schedule(soon ? 0 : d.intervalMs * (0.95 + 0.1 * random()) - (clock() - started));
     } catch (err) {
       failures++;
       if (running) d.onError(err, failures);

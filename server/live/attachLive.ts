@@ -10,6 +10,7 @@ import { createLocalLease, createRedisLease } from '../feeds/pollLease';
 import { createRedisFeedStore } from '../feeds/redisFeedStore';
 import { createRequestBudget } from '../feeds/requestBudget';
 import { sessionIdFromCookieHeader } from '../session/sessionCookie';
+import type { BridgeSession } from '../session/sessionStore';
 import { createLiveServer } from './liveServer';
 import { registerFeedHandlers } from './feedHandlers';
 import { registerPresenceHandlers } from './presenceHandlers';
@@ -85,6 +86,7 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
     },
   });
 
+  const bySession = new Map<string, { session: BridgeSession; visible: Set<string>; sockets: number }>();
   nsp.use(async (socket, next) => {
     try {
       const auth = (socket.handshake.auth ?? {}) as { protocol?: unknown };
@@ -92,7 +94,14 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
       const id = sessionIdFromCookieHeader(socket.handshake.headers.cookie);
       const session = id ? await sessions.get(id) : null;
       if (!session) return next(new Error('no_session'));
-      socket.data = { session, visible: visibleAgencies(session.profile), subs: new Set() };
+      // Screens of one session (a wall of displays, many tabs) share one parsed session.
+      let shared = bySession.get(session.id);
+      if (!shared) {
+        shared = { session, visible: visibleAgencies(session.profile), sockets: 0 };
+        bySession.set(session.id, shared);
+      }
+      shared.sockets++;
+      socket.data = { session: shared.session, visible: shared.visible, subs: new Set() };
       void socket.join(`session:${session.id}`);
       next();
     } catch (e) {
@@ -108,6 +117,8 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
     registerPresenceHandlers(socket, { nsp, config, logger, redis });
     socket.on('disconnect', () => {
       metrics.screens.dec();
+      const shared = bySession.get(socket.data.session.id);
+      if (shared && --shared.sockets <= 0) bySession.delete(socket.data.session.id);
       feeds.unwatchAll(socket.id);
     });
   });

@@ -1,0 +1,19 @@
+import { spawnBridge, type BridgeProcess } from '../../tests/support/processes';
+
+/** Starts a bridge process against a benchmark's simulator, quiet, with a generous login rate. */
+export function startBridgeProcess(
+  upstreamUrl: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<BridgeProcess> {
+  return spawnBridge(
+    { UPSTREAM_URL: upstreamUrl, LOG_LEVEL: 'warn', LOGIN_RATE_PER_MIN: '1000', RECORD_AGENCIES: '', ...env },
+    port,
+  );
+}
+
+/** The `at` (server time of the poll) or `t0` a delta or baseline message carries. */
+export function atOf(text: string): number {
+  const m = /"at":(\d+(?:\.\d+)?)/.exec(text);
+  return m ? Number(m[1]) : Number.NaN;
+}
