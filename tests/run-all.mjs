@@ -4,6 +4,10 @@ import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// The browser and start-up tests serve the built client: build it once, for production, first.
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+const buildFailed = build.status !== 0;
+
 const out = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'results.json');
 const run = spawnSync(
   'npx',
@@ -26,6 +30,7 @@ try {
 } catch {
   failed += 1;
 }
+if (buildFailed) failed += 1;
 if (run.status !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

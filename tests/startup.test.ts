@@ -75,7 +75,7 @@ describe('npm start', () => {
 
   it('serves the sign-in page and /healthz, and stops on SIGTERM', async () => {
     if (!existsSync(join(root, 'client/dist/index.html'))) {
-      const build = spawnSync('npx', ['vite', 'build'], { cwd: root, encoding: 'utf8', timeout: 240_000 });
+      const build = spawnSync('npx', ['vite', 'build'], { cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, NODE_ENV: 'production' } });
       expect(build.status, `vite build failed:\n${build.stdout}\n${build.stderr}`).toBe(0);
     }
     const port = await freePort();

@@ -40,7 +40,9 @@ function newestMtime(dir: string): number {
 export function ensureBuilt(): void {
   const srcNewest = Math.max(newestMtime(join(ROOT, 'client/src')), newestMtime(join(ROOT, 'shared')), statSync(join(ROOT, 'client/index.html')).mtimeMs);
   if (existsSync(DIST) && statSync(DIST).mtimeMs >= srcNewest) return;
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+  // NOTE: vitest sets NODE_ENV=test, which Vite would keep: React's development build then, whose
+  // StrictMode double effects are not what users run.
+  const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000, env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 }
 

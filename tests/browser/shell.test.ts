@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { ensureBuilt } from './liveAlarmsStack';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startAll, type Running } from '../../server/app/startAll';
@@ -13,7 +13,6 @@ import { createLogger } from '../../server/observability/logger';
  * advanced search, global search with a hand-off, theme, company switch, session expiry.
  */
 const CHROMIUM = '/usr/bin/chromium';
-const ROOT = resolve(import.meta.dirname, '../..');
 // FACTS.md's quiet offline flags; playwright gives every launch a fresh user-data-dir itself.
 const FLAGS = [
   '--headless',
@@ -32,12 +31,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    // vitest sets NODE_ENV=test; the build must be the production one the bridge serves.
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    ensureBuilt();
     running = await startAll(
       loadConfig({ ...process.env, PORT: '0', SIM_PORT: '0', LOG_LEVEL: 'silent' }),
       createLogger('silent'),

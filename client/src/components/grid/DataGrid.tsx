@@ -171,33 +171,45 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     [mode, sorted, currentPage, pageSize],
   );
 
+  // NOTE: with no detail row open, item i is row i: no object per row, so a live list of
+  // 100,000 rows costs nothing here per delta. Detail rows need the item list.
+  const plain = !renderDetail || expanded.size === 0;
   const items = useMemo(() => {
+    if (plain) return null;
     const out: DisplayItem<R>[] = [];
     shown.forEach((row, index) => {
       const id = getRowId(row);
       out.push({ kind: 'row', row, id, index });
-      if (renderDetail && expanded.has(id)) out.push({ kind: 'detail', row, id, index });
+      if (expanded.has(id)) out.push({ kind: 'detail', row, id, index });
     });
     return out;
-  }, [shown, getRowId, renderDetail, expanded]);
-  const itemIndexOfRow = useMemo(() => {
-    const m = new Map<number, number>();
-    items.forEach((it, i) => it.kind === 'row' && m.set(it.index, i));
-    return m;
-  }, [items]);
+  }, [plain, shown, getRowId, expanded]);
+  const itemCount = items ? items.length : shown.length;
+  const itemAt = useCallback(
+    (i: number): DisplayItem<R> | undefined =>
+      items ? items[i] : i < shown.length ? { kind: 'row', row: shown[i], id: getRowId(shown[i]), index: i } : undefined,
+    [items, shown, getRowId],
+  );
+  const itemIndexOfRow = useCallback(
+    (rowIndex: number) => (items ? items.findIndex((it) => it.kind === 'row' && it.index === rowIndex) : rowIndex),
+    [items],
+  );
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback(
-    (i: number) => (items[i]?.kind === 'detail' ? detailHeight : rowHeight),
+    (i: number) => (items?.[i]?.kind === 'detail' ? detailHeight : rowHeight),
     [items, detailHeight, rowHeight],
   );
   const getItemKey = useCallback(
-    (i: number) => (items[i].kind === 'detail' ? `${items[i].id}:detail` : items[i].id),
-    [items],
+    (i: number) => {
+      const it = itemAt(i)!;
+      return it.kind === 'detail' ? `${it.id}:detail` : it.id;
+    },
+    [itemAt],
   );
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count: itemCount,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
@@ -210,7 +222,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   const atEnd =
     sorted.length > 0 &&
     (mode === 'scroll'
-      ? lastShown >= items.length - 1
+      ? lastShown >= itemCount - 1
       : currentPage >= Math.ceil(sorted.length / pageSize) - 1);
   const endReportedFor = useRef(-1);
   useEffect(() => {
@@ -227,7 +239,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     leading.reduce((s, c) => s + c.width, 0) + ordered.reduce((s, c) => s + layout.widths[c.id], 0);
   const colCount = leading.length + ordered.length;
   const totalSize = virtualizer.getTotalSize();
-  const bodyHeight = Math.min(Math.max(totalSize, items.length === 0 ? 0 : rowHeight), maxBodyHeight);
+  const bodyHeight = Math.min(Math.max(totalSize, itemCount === 0 ? 0 : rowHeight), maxBodyHeight);
 
   useImperativeHandle(
     apiRef,
@@ -239,11 +251,11 @@ export function DataGrid<R>(props: DataGridProps<R>) {
       }),
       resetLayout: reset,
       scrollToRow: (id: string) => {
-        const i = items.findIndex((it) => it.kind === 'row' && it.id === id);
+        const i = items ? items.findIndex((it) => it.kind === 'row' && it.id === id) : shown.findIndex((r) => getRowId(r) === id);
         if (i >= 0) virtualizer.scrollToIndex(i, { align: 'center' });
       },
     }),
-    [ordered, layout.widths, sorted, reset, items, virtualizer],
+    [ordered, layout.widths, sorted, reset, items, shown, getRowId, virtualizer],
   );
 
   // Keyboard: arrow keys move the active cell; the virtualizer scrolls it into view, then it gets focus.
@@ -252,8 +264,8 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     const r = Math.min(Math.max(0, row), Math.max(0, shown.length - 1));
     const c = Math.min(Math.max(0, col), Math.max(0, colCount - 1));
     setActive({ row: r, col: c });
-    const item = itemIndexOfRow.get(r);
-    if (item != null) virtualizer.scrollToIndex(item, { align: 'auto' });
+    const item = itemIndexOfRow(r);
+    if (item >= 0) virtualizer.scrollToIndex(item, { align: 'auto' });
     wantFocus.current = true;
   };
   useEffect(() => {
@@ -356,7 +368,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
       >
         <div className="grid__canvas" style={{ height: totalSize, width: totalWidth }}>
           {virtualItems.map((v) => {
-            const item = items[v.index];
+            const item = itemAt(v.index);
             if (!item) return null;
             if (item.kind === 'detail') {
               return (
@@ -437,7 +449,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
           })}
         </div>
       </div>
-      {items.length === 0 && !loading ? (
+      {itemCount === 0 && !loading ? (
         <div className="grid__empty" role="status">
           {emptyText}
         </div>

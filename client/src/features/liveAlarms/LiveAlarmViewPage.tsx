@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
 import type { FeedName } from '../../../../shared/live/protocol';
 import { PageFrame } from '../../components/layout/PageFrame';
@@ -55,7 +55,7 @@ export function LiveAlarmViewPage({ onAlarmAction }: { onAlarmAction?: OnAlarmAc
 function LiveAlarmView({ agencyId, installServcoType, profile, onAlarmAction }: NonNullable<ReturnType<typeof useWatchedAgency>> & { onAlarmAction?: OnAlarmAction }) {
   const { updateProfile } = useSessionCommands();
   const live = useLiveClient();
-  const prefs = readSitePreferences(profile);
+  const prefs = useMemo(() => readSitePreferences(profile), [profile]);
   const defaultTab = Number(prefs.DefaultLiveAlarmViewTab) === TAB_ALARMS ? TAB_ALARMS : TAB_HISTORY;
   const config = useAgencyConfig(agencyId, EVENT_COLUMN_IDS, EVENT_COLUMN_LABELS, EVENT_DEFAULT_HIDDEN);
   const eventTypes = useEventTypes();

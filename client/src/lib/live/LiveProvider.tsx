@@ -3,6 +3,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -23,8 +24,18 @@ export function LiveProvider({
   onSessionExpired?: () => void;
   client?: LiveClient;
 }) {
-  const [live] = useState(() => client ?? createLiveClient({ onSessionExpired }));
-  useEffect(() => () => live.close(), [live]);
+  const [live, setLive] = useState<LiveClient | null>(client ?? null);
+  const expired = useRef(onSessionExpired);
+  expired.current = onSessionExpired;
+  // NOTE: created in the effect, not in state, so StrictMode's mount-unmount-mount closes the
+  // first client and opens a second one instead of keeping a closed one.
+  useEffect(() => {
+    if (client) return;
+    const c = createLiveClient({ onSessionExpired: () => expired.current?.() });
+    setLive(c);
+    return () => c.close();
+  }, [client]);
+  if (!live) return null;
   return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
 }
 

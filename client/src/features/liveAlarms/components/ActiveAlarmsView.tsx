@@ -117,7 +117,7 @@ export function ActiveAlarmsView(props: { feed: FeedView<'alarms'>; agencyId: st
           highlightedRowIds={feed.fresh}
           rowActions={rowActions}
           rowActionsLabel="Actions"
-          rowActionsWidth={360}
+          rowActionsWidth={460}
           loading={feed.state === 'connecting' && rows.length === 0}
           emptyText="No records found"
           apiRef={grid}

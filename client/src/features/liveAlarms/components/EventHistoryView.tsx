@@ -79,6 +79,7 @@ export function EventHistoryView(props: {
     filter,
     agencyId,
     installServcoType,
+    source: history.source,
   });
 
   // The 2-second delay before a due-tab change (doc 2 §9).
@@ -100,10 +101,12 @@ export function EventHistoryView(props: {
 
   const columns = useMemo(() => EVENT_COLUMNS.filter((c) => !work.hidden.has(c.id)), [work.hidden]);
   const visibleKey = columns.map((c) => c.id).join('|');
+  // The grid is remounted when the visible columns change; it starts from the working layout then.
   const initialLayout = useMemo<Partial<GridLayout>>(
     () => ({ order: work.order, widths: work.widths }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [visibleKey],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const onLayoutChange = useCallback(
     (l: GridLayout) =>
       setWork((w) => ({

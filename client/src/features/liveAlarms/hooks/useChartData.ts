@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { isAbort } from '../../../lib/api/apiError';
 import { fetchChartData, type ChartRow } from '../liveAlarmsApi';
-import { bucketCounts, chartFrom, type ChartData } from '../model/chartBuckets';
+import { bucketStarts, chartFrom, createBucketCounter, type BucketCounter, type ChartData } from '../model/chartBuckets';
 import { dueStart, needsOlderHistory, type DueValue } from '../model/dueWindow';
 import { eventTime, type EventFilter } from '../model/eventFilters';
+import type { ViewChanges } from '../model/rowIndex';
 import { parseSiteTime } from '../model/siteTime';
 import { useNow } from './useNow';
 
@@ -19,8 +20,10 @@ export function useChartData(opts: {
   filter: EventFilter;
   agencyId: string;
   installServcoType: string;
+  /** The view's change log (null while the rows are held): lets the counts follow deltas. */
+  source?: { version: number; changesSince(version: number): ViewChanges<EventLogRow> | null } | null;
 }): { data: ChartData; error: boolean } {
-  const { enabled, rows, filter, agencyId, installServcoType } = opts;
+  const { enabled, rows, filter, agencyId, installServcoType, source } = opts;
   const due: DueValue = filter.due;
   const extended = needsOlderHistory(due);
   const now = useNow(1000);
@@ -51,53 +54,56 @@ export function useChartData(opts: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, extended, key]);
 
-  // Recount once a second at most: the rows are read from a ref inside the memo.
-  const latest = useRef(rows);
-  latest.current = rows;
+  // NOTE: counting is its own task, at most once a second, after the render that brought the
+  // rows: a delta's render never waits for the chart. Between bucket layouts the counts follow the
+  // view's change log (rows in, rows out); a new layout, filter or rebuild counts every row.
+  const [data, setData] = useState<ChartData>(EMPTY_CHART);
+  const latest = useRef({ rows, due, server, key, extended, source });
+  latest.current = { rows, due, server, key, extended, source };
+  const state = useRef<{ layout: string; version: number | null; rows: readonly EventLogRow[]; counter: BucketCounter; since: number } | null>(null);
   const second = Math.floor(now / 1000);
-  const last = useRef<{
-    rows: readonly EventLogRow[];
-    minute: number;
-    server: unknown;
-    data: ChartData;
-  } | null>(null);
-  const data = useMemo(() => {
-    const minute = Math.floor(now / 60_000);
-    const prev = last.current;
-    if (prev && prev.rows === latest.current && prev.minute === minute && prev.server === server)
-      return prev.data;
-    const offset = latest.current.length ? eventTime(latest.current[0]).offsetMin : null;
-    const from = chartFrom(due, now, dueStart(due, now, offset));
-    let result: ChartData;
-    if (!extended) {
-      result = bucketCounts(
-        (function* () {
-          for (const r of latest.current) yield { at: eventTime(r).at, type: r.eventrpt_id };
-        })(),
-        due,
-        from,
-        now,
-      );
-    } else {
-      const srv = server && server.key === key ? server : null;
-      const since = srv?.at ?? Number.POSITIVE_INFINITY;
-      result = bucketCounts(
-        (function* () {
-          for (const c of srv?.rows ?? [])
-            yield { at: parseSiteTime(c.eventDate).at, type: c.eventType, count: c.eventCount };
-          for (const r of latest.current) {
-            const at = eventTime(r).at;
-            if (at > since) yield { at, type: r.eventrpt_id };
-          }
-        })(),
-        due,
-        from,
-        now,
-      );
-    }
-    last.current = { rows: latest.current, minute, server, data: result };
-    return result;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [second, due, server, key, extended, enabled]);
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setTimeout(() => {
+      const cur = latest.current;
+      const at = Date.now();
+      const srv = cur.extended && cur.server?.key === cur.key ? cur.server : null;
+      const offset = cur.rows.length ? eventTime(cur.rows[0]).offsetMin : null;
+      const from = chartFrom(cur.due, at, dueStart(cur.due, at, offset));
+      const starts = bucketStarts(cur.due, from, at);
+      const layout = `${cur.key}|${cur.due}|${starts[0]}|${starts.length}|${srv?.at ?? ''}`;
+      const version = cur.source?.version ?? null;
+      const prev = state.current;
+      if (prev && prev.layout === layout && (version !== null ? prev.version === version : prev.rows === cur.rows)) return;
+      const changes = prev && prev.layout === layout && prev.version !== null && version !== null ? cur.source!.changesSince(prev.version) : null;
+      if (prev && changes) {
+        for (const r of changes.added) {
+          const t = eventTime(r).at;
+          if (t > prev.since) prev.counter.add(t, r.eventrpt_id, 1);
+        }
+        for (const r of changes.removed) {
+          const t = eventTime(r).at;
+          if (t > prev.since) prev.counter.add(t, r.eventrpt_id, -1);
+        }
+        prev.version = version;
+        prev.rows = cur.rows;
+        setData(prev.counter.result());
+        return;
+      }
+      const since = cur.extended ? (srv?.at ?? Number.POSITIVE_INFINITY) : Number.NEGATIVE_INFINITY;
+      const counter = createBucketCounter(cur.due, from, at);
+      for (const c of srv?.rows ?? []) counter.add(parseSiteTime(c.eventDate).at, c.eventType, c.eventCount);
+      const list = cur.rows;
+      for (let i = 0; i < list.length; i++) {
+        const t = eventTime(list[i]).at;
+        if (t > since) counter.add(t, list[i].eventrpt_id);
+      }
+      state.current = { layout, version, rows: cur.rows, counter, since };
+      setData(counter.result());
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [enabled, second, due, key, server, rows]);
   return { data, error };
 }
+
+const EMPTY_CHART: ChartData = { xs: [], types: [], counts: [], bucketMs: 60_000, total: 0 };

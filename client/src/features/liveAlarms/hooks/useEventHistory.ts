@@ -5,7 +5,7 @@ import type { FeedView } from '../../../lib/live/feedHandle';
 import { EVENT_DEFAULT_SORT, EVENT_SORT_KEYS, eventTieBreak } from '../components/eventColumns';
 import { needsOlderHistory } from '../model/dueWindow';
 import { eventFilterKey, eventPredicate, type EventFilter } from '../model/eventFilters';
-import { createRowIndex, merge } from '../model/rowIndex';
+import { createRowIndex, merge, type ViewChanges } from '../model/rowIndex';
 import { compareFor, sortKeyOf } from '../model/rowSort';
 import { useNow } from './useNow';
 import { useOlderHistory, type OlderHistory } from './useOlderHistory';
@@ -20,6 +20,8 @@ export interface EventHistoryView {
   autoRefresh: boolean;
   setAutoRefresh(on: boolean): void;
   older: OlderHistory;
+  /** The view's change log for incremental consumers (the chart); null while held. */
+  source: { version: number; changesSince(version: number): ViewChanges<EventLogRow> | null } | null;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -145,5 +147,6 @@ export function useEventHistory(opts: {
     autoRefresh: held === null,
     setAutoRefresh,
     older,
+    source: held ? null : { version: view.version, changesSince: index.changesSince },
   };
 }

@@ -4,44 +4,52 @@ import { useSyncExternalStore } from 'react';
  * A shared clock: every component asking for the same interval reads one timer, so a hundred
  * alarm clocks tick together with one setInterval and re-render only themselves.
  */
-const clocks = new Map<
-  number,
-  { now: number; listeners: Set<() => void>; timer: ReturnType<typeof setInterval> | null }
->();
-
-function clockOf(intervalMs: number) {
-  let c = clocks.get(intervalMs);
-  if (!c) {
-    c = { now: Date.now(), listeners: new Set(), timer: null };
-    clocks.set(intervalMs, c);
-  }
-  return c;
+interface Clock {
+  now: number;
+  listeners: Set<() => void>;
+  timer: ReturnType<typeof setInterval> | null;
+  subscribe(listener: () => void): () => void;
+  read(): number;
 }
 
-function subscribe(intervalMs: number, listener: () => void) {
-  const c = clockOf(intervalMs);
-  c.listeners.add(listener);
-  if (!c.timer) {
-    c.now = Date.now();
-    c.timer = setInterval(() => {
-      c.now = Date.now();
-      for (const l of [...c.listeners]) l();
-    }, intervalMs);
-  }
-  return () => {
-    c.listeners.delete(listener);
-    if (c.listeners.size === 0 && c.timer) {
-      clearInterval(c.timer);
-      c.timer = null;
-    }
+const clocks = new Map<number, Clock>();
+
+function clockOf(intervalMs: number): Clock {
+  let c = clocks.get(intervalMs);
+  if (c) return c;
+  const clock: Clock = {
+    now: Date.now(),
+    listeners: new Set(),
+    timer: null,
+    // NOTE: one stable subscribe per interval: a new function per render would make React
+    // resubscribe on every render.
+    subscribe(listener) {
+      clock.listeners.add(listener);
+      if (!clock.timer) {
+        // An idle clock catches up once, when it starts again (not on every resubscribe).
+        if (Date.now() - clock.now >= intervalMs) clock.now = Date.now();
+        clock.timer = setInterval(() => {
+          clock.now = Date.now();
+          for (const l of [...clock.listeners]) l();
+        }, intervalMs);
+      }
+      return () => {
+        clock.listeners.delete(listener);
+        if (clock.listeners.size === 0 && clock.timer) {
+          clearInterval(clock.timer);
+          clock.timer = null;
+        }
+      };
+    },
+    read: () => clock.now,
   };
+  clocks.set(intervalMs, clock);
+  c = clock;
+  return c;
 }
 
 /** The current time, updated every `intervalMs`. */
 export function useNow(intervalMs = 1000): number {
-  return useSyncExternalStore(
-    (l) => subscribe(intervalMs, l),
-    () => clockOf(intervalMs).now,
-    () => clockOf(intervalMs).now,
-  );
+  const c = clockOf(intervalMs);
+  return useSyncExternalStore(c.subscribe, c.read, c.read);
 }

@@ -63,34 +63,60 @@ export function chartFrom(due: DueValue, now: number, dueStartAt: number): numbe
   return dueStartAt;
 }
 
-/** Counts weighted items ({ at, type, count }) into buckets. */
-export function bucketCounts(
-  items: Iterable<{ at: number; type: string; count?: number }>,
-  due: DueValue,
-  from: number,
-  now: number,
-): ChartData {
+/** Feeds items to a counter: `add(at, type, count)` for each. */
+export type ChartItems = (add: (at: number, type: string, count?: number) => void) => void;
+
+export interface BucketCounter {
+  starts: number[];
+  /** Adds (or, with a negative count, takes back) events of a type at an instant. */
+  add(at: number, type: string, count?: number): void;
+  /** The chart data now: a fresh object whose arrays the counter will not change. */
+  result(): ChartData;
+}
+
+/**
+ * A counter over the buckets of a due value: fixed-size buckets are found by arithmetic, day
+ * buckets by binary search; no object per row, so 100,000 rows take a few milliseconds, and a
+ * delta's rows can be added and taken back incrementally.
+ */
+export function createBucketCounter(due: DueValue, from: number, now: number): BucketCounter {
   const starts = bucketStarts(due, from, now);
+  const size = bucketSizeOf(due);
+  const fixed = size !== DAY;
+  const first = starts[0] ?? 0;
+  const n = starts.length;
   const perType = new Map<string, number[]>();
-  let total = 0;
-  for (const it of items) {
-    const i = bucketIndex(starts, it.at);
-    if (i < 0 || it.at > now + 5 * MIN) continue;
-    let data = perType.get(it.type);
-    if (!data) perType.set(it.type, (data = new Array<number>(starts.length).fill(0)));
-    const n = it.count ?? 1;
-    data[i] += n;
-    total += n;
-  }
-  const sums = new Map([...perType].map(([t, d]) => [t, d.reduce((a, b) => a + b, 0)]));
-  const types = [...perType.keys()].sort((a, b) => sums.get(b)! - sums.get(a)! || a.localeCompare(b));
+  const limit = now + 5 * MIN;
   return {
-    xs: starts.map((t) => Math.floor(t / 1000)),
-    types,
-    counts: types.map((t) => perType.get(t)!),
-    bucketMs: bucketSizeOf(due),
-    total,
+    starts,
+    add(at, type, count = 1) {
+      if (!(at >= first) || at > limit || n === 0) return;
+      const i = fixed ? Math.min(n - 1, Math.floor((at - first) / size)) : bucketIndex(starts, at);
+      if (i < 0) return;
+      let data = perType.get(type);
+      if (!data) perType.set(type, (data = new Array<number>(n).fill(0)));
+      data[i] += count;
+    },
+    result() {
+      const sums = new Map<string, number>();
+      let total = 0;
+      for (const [t, d] of perType) {
+        const sum = d.reduce((a, b) => a + b, 0);
+        if (sum > 0) sums.set(t, sum);
+        total += sum;
+      }
+      const types = [...sums.keys()].sort((a, b) => sums.get(b)! - sums.get(a)! || a.localeCompare(b));
+      return { xs: starts.map((t) => Math.floor(t / 1000)), types, counts: types.map((t) => [...perType.get(t)!]), bucketMs: size, total };
+    },
   };
+}
+
+/** Counts items into the buckets of a due value in one pass. */
+export function bucketCounts(items: ChartItems | Iterable<{ at: number; type: string; count?: number }>, due: DueValue, from: number, now: number): ChartData {
+  const counter = createBucketCounter(due, from, now);
+  if (typeof items === 'function') items(counter.add);
+  else for (const it of items) counter.add(it.at, it.type, it.count);
+  return counter.result();
 }
 
 /**

@@ -49,7 +49,7 @@ describe('the live row index', () => {
           expect(ids(index.view.rows)).toEqual(ids(full(live, keep)));
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 400 },
     );
   });
 
@@ -98,6 +98,21 @@ describe('the live row index', () => {
     index.syncLive([{ id: '1', t: 1, kind: 'B' }, { id: '2', t: 5, kind: 'B' }], false);
     index.narrow('w@2', (r) => r.t >= 3);
     expect(ids(index.view.rows)).toEqual(['2']);
+  });
+
+  it('logs what entered and left the view since a version, and says when it cannot', () => {
+    const index = createRowIndex<Row>({ getId: (r) => r.id });
+    index.setView('B', (r) => r.kind === 'B', byTimeDesc);
+    const a = { id: '1', t: 1, kind: 'B' };
+    index.syncLive([a], false);
+    const v = index.view.version;
+    const b = { id: '2', t: 2, kind: 'B' };
+    index.syncLive([a, b, { id: '3', t: 3, kind: 'O' }], false);
+    index.syncLive([b], false);
+    expect(index.changesSince(v)).toEqual({ added: [b], removed: [a] });
+    expect(index.changesSince(index.view.version)).toEqual({ added: [], removed: [] });
+    index.setView('all', () => true, byTimeDesc);
+    expect(index.changesSince(v)).toBeNull();
   });
 
   it('merge keeps both inputs sorted', () => {

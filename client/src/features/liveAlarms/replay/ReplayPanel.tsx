@@ -51,7 +51,7 @@ export function ReplayPicker({ agencyId, onStarted, onClose }: { agencyId: strin
     <div className="la-replay card" role="region" aria-label="Replay a recording">
       <label className="field">
         <span className="field__label">Recording</span>
-        <select className="select" value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!recordings?.length}>
+        <select className="select" aria-label="Recording" value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!recordings?.length}>
           {recordings === null ? <option>Loading…</option> : null}
           {recordings?.length === 0 ? <option value="">No recordings of this agency</option> : null}
           {recordings?.map((r) => (
@@ -63,7 +63,7 @@ export function ReplayPicker({ agencyId, onStarted, onClose }: { agencyId: strin
       </label>
       <label className="field">
         <span className="field__label">Speed</span>
-        <select className="select" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+        <select className="select" aria-label="Speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
           {REPLAY_SPEEDS.map((s) => (
             <option key={s} value={s}>
               {s}x
