@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'machines/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/browser/**', 'node_modules/**'],
+          exclude: ['tests/browser/**', 'tests/soak/**', 'node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -21,6 +21,16 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/src/**/*.test.{ts,tsx}'],
           testTimeout: 15_000,
+        },
+      },
+      {
+        // The fault soak kills and restarts processes on a timeline: run alone (tests/run-all.mjs).
+        test: {
+          name: 'soak',
+          environment: 'node',
+          include: ['tests/soak/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -91,6 +91,12 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
 
   async function pollOnce(signal: AbortSignal) {
     const started = clock();
+    // A process that was paused past its lease (a long GC, a starved core) must not poll: the
+    // lease loop may not have run yet to tell it so.
+    if (!(await d.lease.acquire(key))) {
+      stepDown();
+      return;
+    }
     let outcome: PollOutcome | null = null;
     for (;;) {
       const cred = d.credentials.pick();
