@@ -50,8 +50,8 @@ export function createFeedPoller(d: FeedPollerDeps) {
       failures = 0;
       const soon = again;
       again = false;
-      // NOTE: ±5% jitter, so feeds started together drift apart instead of polling in lockstep.
-      schedule(soon ? 0 : d.intervalMs * (0.95 + 0.1 * random()) - (clock() - started));
+      // NOTE: ±2% jitter, so feeds started together drift apart instead of polling in lockstep.
+      schedule(soon ? 0 : d.intervalMs * (0.98 + 0.04 * random()) - (clock() - started));
     } catch (err) {
       failures++;
       if (running) d.onError(err, failures);
