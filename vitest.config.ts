@@ -8,7 +8,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'machines/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'machines/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
           exclude: ['tests/browser/**', 'tests/soak/**', 'node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

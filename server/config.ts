@@ -29,7 +29,14 @@ const bool = (def: boolean) =>
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 /** Every environment variable the bridge and the embedded simulator read (README lists them). */
 export const envSchema = z.object({
@@ -55,7 +62,10 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   AUDIT_FILE: z.string().default('data/audit.log'),
   /** The audit table when DATABASE_URL is set; created when missing. */
-  AUDIT_TABLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('audit_log'),
+  AUDIT_TABLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .default('audit_log'),
   RECORDINGS_DIR: z.string().default('recordings'),
   /** "all", or a comma list of agency ids to record. Empty: off. */
   RECORD_AGENCIES: list,
@@ -78,7 +88,10 @@ export const envSchema = z.object({
 export type BridgeConfig = z.infer<typeof envSchema>;
 
 /** Reads the configuration from an environment; a bad value stops start-up with a clear message. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<BridgeConfig> = {}): BridgeConfig {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<BridgeConfig> = {},
+): BridgeConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

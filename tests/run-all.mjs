@@ -9,16 +9,31 @@ import { join } from 'node:path';
 const args = process.argv.slice(2);
 
 // The browser and start-up tests serve the built client: build it once, for production, first.
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 
 const totals = { passed: 0, failed: build.status === 0 ? 0 : 1, skipped: 0 };
 
 function run(projectArgs) {
   const out = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'results.json');
-  const res = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...projectArgs, ...args], {
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const res = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...projectArgs,
+      ...args,
+    ],
+    {
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
   let failed = 0;
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));

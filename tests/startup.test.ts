@@ -48,10 +48,17 @@ async function waitForClosed(url: string, timeoutMs: number): Promise<boolean> {
   return false;
 }
 
-function exited(child: ChildProcess, timeoutMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode != null || child.signalCode != null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+function exited(
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode != null || child.signalCode != null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server did not exit within ${timeoutMs} ms of SIGTERM`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`the server did not exit within ${timeoutMs} ms of SIGTERM`)),
+      timeoutMs,
+    );
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       done({ code, signal });
@@ -75,18 +82,34 @@ describe('npm start', () => {
 
   it('serves the sign-in page and /healthz, and stops on SIGTERM', async () => {
     if (!existsSync(join(root, 'client/dist/index.html'))) {
-      const build = spawnSync('npx', ['vite', 'build'], { cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, NODE_ENV: 'production' } });
+      const build = spawnSync('npx', ['vite', 'build'], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 240_000,
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
       expect(build.status, `vite build failed:\n${build.stdout}\n${build.stderr}`).toBe(0);
     }
     const port = await freePort();
     const simPort = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SIM_PORT: String(simPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      SIM_PORT: String(simPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    };
     // The embedded defaults, whatever the machine running the tests has set.
     delete env.UPSTREAM_URL;
     delete env.UPSTREAM_ALARM_URL;
     delete env.REDIS_URL;
     let output = '';
-    child = spawn('npx', ['tsx', 'server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('npx', ['tsx', 'server/main.ts'], {
+      cwd: root,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
@@ -99,7 +122,8 @@ describe('npm start', () => {
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ ok: true });
     // The banner follows the listen by a moment: wait for it rather than race it.
     const deadline = Date.now() + 10_000;
-    while (!output.includes(`http://localhost:${port}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!output.includes(`http://localhost:${port}`) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(output, output).toContain(`http://localhost:${port}`);
 
     // NOTE: other tests may rebuild client/dist meanwhile (vite empties it first): the bridge

@@ -34,12 +34,23 @@ async function main() {
     const clickAt = await page.evaluate(() => performance.now());
     await page.click('button[type=submit]');
     const shownAt = (await (
-      await page.waitForFunction(() => (document.querySelector('[role=grid][aria-label="All Event History"] [data-row-id]') ? performance.now() : 0), undefined, { timeout: 60_000, polling: 'raf' })
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[role=grid][aria-label="All Event History"] [data-row-id]')
+            ? performance.now()
+            : 0,
+        undefined,
+        { timeout: 60_000, polling: 'raf' },
+      )
     ).jsonValue()) as number;
     times.push(shownAt - clickAt);
     if (run === 0) {
       const files = await page.evaluate(
-        (until) => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js') && (e as PerformanceResourceTiming).responseEnd <= until).map((e) => e.name),
+        (until) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.endsWith('.js') && (e as PerformanceResourceTiming).responseEnd <= until)
+            .map((e) => e.name),
         shownAt,
       );
       scripts = files.map((f) => {
@@ -57,7 +68,10 @@ async function main() {
       files: scripts.length,
       kB: Math.round(scripts.reduce((a, s) => a + s.bytes, 0) / 1024),
       gzipKB: Math.round(scripts.reduce((a, s) => a + s.gzip, 0) / 1024),
-      largest: [...scripts].sort((a, b) => b.bytes - a.bytes).slice(0, 5).map((s) => `${s.file} ${Math.round(s.bytes / 1024)} kB`),
+      largest: [...scripts]
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 5)
+        .map((s) => `${s.file} ${Math.round(s.bytes / 1024)} kB`),
       lazyChunksLoaded: lazyLoaded.map((s) => s.file),
     },
   };

@@ -36,7 +36,11 @@ interface Bench {
 }
 
 /** Scrolls the grid body by 100 px a frame for `ms`, wrapping at the end. */
-async function scrollFor(page: Page, grid: string, ms: number): Promise<{ distance: number; rowsRendered: number }> {
+async function scrollFor(
+  page: Page,
+  grid: string,
+  ms: number,
+): Promise<{ distance: number; rowsRendered: number }> {
   // NOTE: page code as text: tsx would wrap named functions in a helper the page does not have.
   return (await page.evaluate(`new Promise((resolve) => {
     const body = document.querySelector('${grid} .grid__body');
@@ -58,18 +62,43 @@ async function main() {
   ensureBuilt();
   const t0 = Date.now();
   // One day of history at ROWS a day: the whole live window of the first agency holds ~ROWS rows.
-  const sim = await startSimulator({ port: 0, host: '127.0.0.1', seed: 11, agencies: 3, sitesPerAgency: 3000, historyDays: 1, historyPerAgencyPerDay: ROWS, signalRatePerMin: 0 });
-  const bridge = await startBridge(loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: sim.url, LOG_LEVEL: 'silent', POLL_MS: '500', UPSTREAM_BUDGET_RPS: '400', FEED_RECONCILE_MS: '600000' }));
+  const sim = await startSimulator({
+    port: 0,
+    host: '127.0.0.1',
+    seed: 11,
+    agencies: 3,
+    sitesPerAgency: 3000,
+    historyDays: 1,
+    historyPerAgencyPerDay: ROWS,
+    signalRatePerMin: 0,
+  });
+  const bridge = await startBridge(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: sim.url,
+      LOG_LEVEL: 'silent',
+      POLL_MS: '500',
+      UPSTREAM_BUDGET_RPS: '400',
+      FEED_RECONCILE_MS: '600000',
+    }),
+  );
   console.log(`stack up in ${Date.now() - t0} ms`);
   const browser = await launchChromium();
-  const { context } = await signedInContext(browser, bridge.url, 'owner', 'owner123', { viewport: { width: 1600, height: 1000 } });
+  const { context } = await signedInContext(browser, bridge.url, 'owner', 'owner123', {
+    viewport: { width: 1600, height: 1000 },
+  });
   await context.addInitScript(PAGE_TAPS);
   await context.addInitScript(() => window.localStorage.setItem('liveAlarms.gridMode', 'scroll'));
   const page = await context.newPage();
   const t1 = Date.now();
   await page.goto(`${bridge.url}/dashboardDetails`);
   const grid = '[role=grid][aria-label="All Event History"]';
-  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('aria-rowcount') ?? 0) > 1, grid, { timeout: 300_000, polling: 500 });
+  await page.waitForFunction(
+    (sel) => Number(document.querySelector(sel)?.getAttribute('aria-rowcount') ?? 0) > 1,
+    grid,
+    { timeout: 300_000, polling: 500 },
+  );
   const firstRowsMs = Date.now() - t1;
   const windowRows = Number(await page.getAttribute(grid, 'aria-rowcount')) - 1;
   console.log(`first rows after ${firstRowsMs} ms; window ${windowRows} rows`);
@@ -86,11 +115,21 @@ async function main() {
   await page.evaluate(() => {
     (window as unknown as { __bench: Bench }).__bench.recordFrames = false;
   });
-  await page.evaluate(() => document.querySelector('[role=grid][aria-label="All Event History"] .grid__body')!.scrollTo({ top: 0 }));
+  await page.evaluate(() =>
+    document.querySelector('[role=grid][aria-label="All Event History"] .grid__body')!.scrollTo({ top: 0 }),
+  );
 
   // The field sends RATE signals a second to this agency (the others stay quiet).
-  await fetch(`${sim.url}/_sim/generator`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'rate', ratePerMin: RATE * 60 }) });
-  await fetch(`${sim.url}/_sim/generator`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'resume' }) });
+  await fetch(`${sim.url}/_sim/generator`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'rate', ratePerMin: RATE * 60 }),
+  });
+  await fetch(`${sim.url}/_sim/generator`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'resume' }),
+  });
   await page.waitForTimeout(3000);
   await page.evaluate(() => {
     const b = (window as unknown as { __bench: Bench }).__bench;
@@ -103,11 +142,19 @@ async function main() {
   // Main-thread time by kind (CDP Performance metrics), to tell our work from a busy machine.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])) as Record<string, number>;
+  const metrics = async () =>
+    Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+    ) as Record<string, number>;
   const busy = (a: Record<string, number>, b: Record<string, number>, secs: number) => ({
     taskMsPerSec: Number((((b.TaskDuration - a.TaskDuration) * 1000) / secs).toFixed(1)),
     scriptMsPerSec: Number((((b.ScriptDuration - a.ScriptDuration) * 1000) / secs).toFixed(1)),
-    layoutAndStyleMsPerSec: Number((((b.LayoutDuration - a.LayoutDuration + b.RecalcStyleDuration - a.RecalcStyleDuration) * 1000) / secs).toFixed(1)),
+    layoutAndStyleMsPerSec: Number(
+      (
+        ((b.LayoutDuration - a.LayoutDuration + b.RecalcStyleDuration - a.RecalcStyleDuration) * 1000) /
+        secs
+      ).toFixed(1),
+    ),
   });
 
   // Phase 1: at the top of the grid, newest first: when does each delta's newest row show?
@@ -127,8 +174,12 @@ async function main() {
   });
   const scrolled = await scrollFor(page, grid, SECONDS * 1000);
   const m2 = await metrics();
-  const whileScrolling = await page.evaluate(() => structuredClone((window as unknown as { __bench: Bench }).__bench));
-  const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
+  const whileScrolling = await page.evaluate(() =>
+    structuredClone((window as unknown as { __bench: Bench }).__bench),
+  );
+  const heap = await page.evaluate(
+    () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null,
+  );
 
   const result = {
     machine: machine(),

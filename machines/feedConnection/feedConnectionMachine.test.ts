@@ -5,7 +5,9 @@ import { feedConnectionMachine } from './feedConnectionMachine';
 
 function start() {
   const subscribes: number[] = [];
-  const actor = createActor(feedConnectionMachine.provide({ actions: { subscribe: () => void subscribes.push(1) } }));
+  const actor = createActor(
+    feedConnectionMachine.provide({ actions: { subscribe: () => void subscribes.push(1) } }),
+  );
   actor.start();
   return { actor, subscribes };
 }
@@ -25,7 +27,12 @@ describe('feed connection machine', () => {
     const { actor } = start();
     actor.send({ type: 'socket.connected' });
     actor.send({ type: 'feed.snapshot', stale: false, lastPollAt: 1 });
-    actor.send({ type: 'feed.status', stale: true, lastPollAt: 1, reason: 'The monitoring center could not be reached.' });
+    actor.send({
+      type: 'feed.status',
+      stale: true,
+      lastPollAt: 1,
+      reason: 'The monitoring center could not be reached.',
+    });
     expect(actor.getSnapshot().value).toBe('stale');
     expect(actor.getSnapshot().context.reason).toBe('The monitoring center could not be reached.');
     expect(actor.getSnapshot().hasTag('warning')).toBe(true);
@@ -70,6 +77,7 @@ describe('feed connection machine', () => {
       serializeState: (state) => JSON.stringify(state.value),
     });
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const s of ['connecting', 'resyncing', 'live', 'stale', 'offline', 'refused', 'ended']) expect(reached).toContain(JSON.stringify(s));
+    for (const s of ['connecting', 'resyncing', 'live', 'stale', 'offline', 'refused', 'ended'])
+      expect(reached).toContain(JSON.stringify(s));
   });
 });

@@ -22,9 +22,14 @@ export const feedConnectionMachine = setup({
   actions: {
     // Provided by the live client: emit `subscribe` with the replica's cursor.
     subscribe: () => {},
-    markFresh: assign(({ event }) => ('lastPollAt' in event ? { lastPollAt: event.lastPollAt, reason: null } : {})),
+    markFresh: assign(({ event }) =>
+      'lastPollAt' in event ? { lastPollAt: event.lastPollAt, reason: null } : {},
+    ),
     markDelta: assign(({ event }) => (event.type === 'feed.delta' ? { lastPollAt: event.at } : {})),
-    markStale: assign(({ event }) => ({ reason: 'reason' in event && event.reason ? event.reason : 'The feed is not updating.', lastPollAt: 'lastPollAt' in event ? event.lastPollAt : null })),
+    markStale: assign(({ event }) => ({
+      reason: 'reason' in event && event.reason ? event.reason : 'The feed is not updating.',
+      lastPollAt: 'lastPollAt' in event ? event.lastPollAt : null,
+    })),
     countResync: assign(({ context }) => ({ resyncs: context.resyncs + 1 })),
   },
   guards: {
@@ -60,8 +65,14 @@ export const feedConnectionMachine = setup({
       tags: ['live'],
       on: {
         'feed.delta': { actions: 'markDelta' },
-        'feed.snapshot': [{ guard: 'isStale', target: 'stale', actions: 'markStale' }, { actions: 'markFresh' }],
-        'feed.status': [{ guard: 'isStale', target: 'stale', actions: 'markStale' }, { actions: 'markFresh' }],
+        'feed.snapshot': [
+          { guard: 'isStale', target: 'stale', actions: 'markStale' },
+          { actions: 'markFresh' },
+        ],
+        'feed.status': [
+          { guard: 'isStale', target: 'stale', actions: 'markStale' },
+          { actions: 'markFresh' },
+        ],
         'feed.gap': { target: 'resyncing', actions: ['countResync', 'subscribe'] },
       },
     },
@@ -69,8 +80,14 @@ export const feedConnectionMachine = setup({
       tags: ['live', 'warning'],
       on: {
         'feed.delta': { target: 'live', actions: 'markDelta' },
-        'feed.status': [{ guard: 'isStale', actions: 'markStale' }, { target: 'live', actions: 'markFresh' }],
-        'feed.snapshot': [{ guard: 'isStale', actions: 'markStale' }, { target: 'live', actions: 'markFresh' }],
+        'feed.status': [
+          { guard: 'isStale', actions: 'markStale' },
+          { target: 'live', actions: 'markFresh' },
+        ],
+        'feed.snapshot': [
+          { guard: 'isStale', actions: 'markStale' },
+          { target: 'live', actions: 'markFresh' },
+        ],
         'feed.gap': { target: 'resyncing', actions: ['countResync', 'subscribe'] },
       },
     },

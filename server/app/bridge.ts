@@ -42,7 +42,9 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       if (!e.ok) metrics.upstreamErrors.inc({ path, kind: e.failure ?? 'error' });
     },
   });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : null;
   redis?.on('error', (e) => logger.warn({ err: e.message }, 'redis error'));
   const sessions = redis
     ? createRedisSessionStore(redis, config.REDIS_PREFIX, config.SESSION_TTL)

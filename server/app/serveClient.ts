@@ -16,8 +16,10 @@ export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DI
     express.static(dir, {
       index: false,
       setHeaders(res, path) {
-        if (path.endsWith('build-date.json') || path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache, no-store');
-        else if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.endsWith('build-date.json') || path.endsWith('.html'))
+          res.setHeader('Cache-Control', 'no-cache, no-store');
+        else if (path.includes('/assets/'))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );

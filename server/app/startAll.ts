@@ -31,10 +31,14 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
     bridge,
     simulatorUrl: sim?.url ?? null,
     banner() {
-      const lines = [`Dealer portal: http://localhost:${shownPort}`, `Upstream: ${sim ? `embedded simulator at ${sim.url}` : config.UPSTREAM_URL}`];
+      const lines = [
+        `Dealer portal: http://localhost:${shownPort}`,
+        `Upstream: ${sim ? `embedded simulator at ${sim.url}` : config.UPSTREAM_URL}`,
+      ];
       if (sim) {
         lines.push('Demo sign-ins:');
-        for (const u of demoUsers()) lines.push(`  ${u.username.padEnd(12)} ${u.password.padEnd(14)} ${u.shows}`);
+        for (const u of demoUsers())
+          lines.push(`  ${u.username.padEnd(12)} ${u.password.padEnd(14)} ${u.shows}`);
       }
       return lines;
     },

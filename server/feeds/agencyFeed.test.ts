@@ -12,7 +12,11 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const row = (id: string, v = 'a') => ({ id, v }) as unknown as FeedRow;
-const cred = (n: string): FeedCredential => ({ bridgeSessionId: `b${n}`, upstreamSessionId: `u${n}`, installServcoTypeFor: () => 'D' });
+const cred = (n: string): FeedCredential => ({
+  bridgeSessionId: `b${n}`,
+  upstreamSessionId: `u${n}`,
+  installServcoTypeFor: () => 'D',
+});
 
 function setup(upstream: () => Promise<Map<string, FeedRow>>) {
   const deltas: DeltaMessage[] = [];
@@ -95,7 +99,9 @@ describe('agency feed', () => {
     const t = setup(async () => {
       if (first) {
         first = false;
-        throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', { path: 'x' });
+        throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', {
+          path: 'x',
+        });
       }
       return new Map([['9', row('9')]]);
     });

@@ -87,7 +87,14 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
   let leaseTimer: unknown = null;
   let heartbeatTimer: unknown = null;
 
-  const statusMsg = (): StatusMessage => ({ ...d.ref, stale: meta.stale, lastPollAt: meta.lastPollAt, reason: meta.stale ? meta.reason : undefined, epoch: meta.epoch, seq: meta.seq });
+  const statusMsg = (): StatusMessage => ({
+    ...d.ref,
+    stale: meta.stale,
+    lastPollAt: meta.lastPollAt,
+    reason: meta.stale ? meta.reason : undefined,
+    epoch: meta.epoch,
+    seq: meta.seq,
+  });
 
   async function pollOnce(signal: AbortSignal) {
     const started = clock();
@@ -134,7 +141,14 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       d.publish.status(d.ref, statusMsg());
     } else if (!isEmptyChanges(outcome.changes)) {
       meta = { ...meta, seq: meta.seq + 1 };
-      delta = { ...d.ref, epoch: meta.epoch, seq: meta.seq, upserts: outcome.changes.upserts, removes: outcome.changes.removes, at: now };
+      delta = {
+        ...d.ref,
+        epoch: meta.epoch,
+        seq: meta.seq,
+        upserts: outcome.changes.upserts,
+        removes: outcome.changes.removes,
+        at: now,
+      };
       applyChanges(state, outcome.changes);
       const intact = await d.store.commit(d.ref, meta, { delta });
       if (!intact) await d.store.commit(d.ref, meta, { delta: null, replaceRows: state });
@@ -144,7 +158,18 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       await d.store.setStatus(d.ref, meta);
       d.publish.status(d.ref, statusMsg());
     }
-    d.onPoll?.({ ref: d.ref, ms: clock() - started, ok: true, requests: outcome.requests, bytes: outcome.bytes, changes: outcome.changes, delta, full: firstLoad, rows: firstLoad ? state : undefined, at: now });
+    d.onPoll?.({
+      ref: d.ref,
+      ms: clock() - started,
+      ok: true,
+      requests: outcome.requests,
+      bytes: outcome.bytes,
+      changes: outcome.changes,
+      delta,
+      full: firstLoad,
+      rows: firstLoad ? state : undefined,
+      at: now,
+    });
   }
 
   const poller = createFeedPoller({
@@ -223,7 +248,8 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     } catch (e) {
       log.warn({ err: (e as Error).message }, 'lease check failed');
     }
-    if (!stopped) leaseTimer = timers.setTimeout(() => void leaseLoop(), d.leaseRenewMs * (0.8 + 0.4 * random()));
+    if (!stopped)
+      leaseTimer = timers.setTimeout(() => void leaseLoop(), d.leaseRenewMs * (0.8 + 0.4 * random()));
   }
 
   return {

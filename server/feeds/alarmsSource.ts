@@ -2,7 +2,11 @@ import type { ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
 import { diffRows } from '../../shared/live/diff';
 import type { PollOutcome } from './feedTypes';
 
-export type FetchAlarmsPage = (page: number, count: number, signal?: AbortSignal) => Promise<{ rows: ActiveAlarmRow[]; bytes: number }>;
+export type FetchAlarmsPage = (
+  page: number,
+  count: number,
+  signal?: AbortSignal,
+) => Promise<{ rows: ActiveAlarmRow[]; bytes: number }>;
 
 function normalize(row: ActiveAlarmRow): ActiveAlarmRow {
   if (row.totalRows === undefined) return row;
@@ -15,7 +19,10 @@ export function createAlarmsSource(o: { fetchPage: FetchAlarmsPage; pageSize?: n
   const pageSize = o.pageSize ?? 1000;
   const maxPages = o.maxPages ?? 100;
   return {
-    async poll(state: ReadonlyMap<string, ActiveAlarmRow>, signal?: AbortSignal): Promise<PollOutcome<ActiveAlarmRow>> {
+    async poll(
+      state: ReadonlyMap<string, ActiveAlarmRow>,
+      signal?: AbortSignal,
+    ): Promise<PollOutcome<ActiveAlarmRow>> {
       const next = new Map<string, ActiveAlarmRow>();
       let requests = 0;
       let bytes = 0;

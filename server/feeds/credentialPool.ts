@@ -7,12 +7,18 @@ export interface FeedCredential {
   installServcoTypeFor(agencyId: string): string;
 }
 
-export function credentialFor(bridgeSessionId: string, upstreamSessionId: string, profile: LoginProfile): FeedCredential {
+export function credentialFor(
+  bridgeSessionId: string,
+  upstreamSessionId: string,
+  profile: LoginProfile,
+): FeedCredential {
   return {
     bridgeSessionId,
     upstreamSessionId,
     installServcoTypeFor(agencyId) {
-      const company = profile.serviceCompanyList.find((c) => [c.servco_no, c.install_servco_no, c.corpacct_servco_no].includes(agencyId));
+      const company = profile.serviceCompanyList.find((c) =>
+        [c.servco_no, c.install_servco_no, c.corpacct_servco_no].includes(agencyId),
+      );
       if (company) return company.servco_Type.toUpperCase() === 'C' ? 'C' : 'D';
       return agencyId === profile.agencyIdForCorpAccount ? 'C' : profile.install_servco_Type || 'D';
     },
@@ -35,10 +41,11 @@ export function createCredentialPool() {
     /** Drops every watcher of an expired upstream session; returns the bridge sessions affected. */
     expire(upstreamSessionId: string): string[] {
       const gone = new Set<string>();
-      for (const [w, c] of byWatcher) if (c.upstreamSessionId === upstreamSessionId) {
-        byWatcher.delete(w);
-        gone.add(c.bridgeSessionId);
-      }
+      for (const [w, c] of byWatcher)
+        if (c.upstreamSessionId === upstreamSessionId) {
+          byWatcher.delete(w);
+          gone.add(c.bridgeSessionId);
+        }
       return [...gone];
     },
     pick(): FeedCredential | null {

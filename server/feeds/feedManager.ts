@@ -123,7 +123,8 @@ export function createFeedManager(d: FeedManagerDeps) {
     },
     /** Every feed a watcher (a socket) watches, e.g. when it disconnects. */
     unwatchAll(watcherId: string) {
-      for (const [key, e] of entries) if (e.watchers.has(watcherId)) this.unwatch(parseFeedKey(key), watcherId);
+      for (const [key, e] of entries)
+        if (e.watchers.has(watcherId)) this.unwatch(parseFeedKey(key), watcherId);
     },
     /** Polls a feed as soon as it can, if this process polls it. */
     pollSoon(ref: FeedRef) {
@@ -135,7 +136,12 @@ export function createFeedManager(d: FeedManagerDeps) {
       return { feeds: entries.size, holding };
     },
     positions() {
-      return [...entries.entries()].map(([key, e]) => ({ key, watchers: e.watchers.size, holding: e.feed.holding, ...e.feed.position }));
+      return [...entries.entries()].map(([key, e]) => ({
+        key,
+        watchers: e.watchers.size,
+        holding: e.feed.holding,
+        ...e.feed.position,
+      }));
     },
     async close() {
       for (const e of entries.values()) {

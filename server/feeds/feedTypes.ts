@@ -27,7 +27,11 @@ export interface FeedStore {
    * Commits a delta (or a whole set of rows) and the meta, atomically. Answers false when the
    * store had lost this feed before the commit (Redis restarted), so the holder writes it whole.
    */
-  commit(ref: FeedRef, meta: FeedMeta, change: { delta: DeltaMessage | null; replaceRows?: Map<string, FeedRow> }): Promise<boolean>;
+  commit(
+    ref: FeedRef,
+    meta: FeedMeta,
+    change: { delta: DeltaMessage | null; replaceRows?: Map<string, FeedRow> },
+  ): Promise<boolean>;
   /** Updates only freshness. */
   setStatus(ref: FeedRef, meta: FeedMeta): Promise<void>;
   snapshot(ref: FeedRef): Promise<SnapshotMessage | null>;

@@ -6,7 +6,25 @@ import { createHistorySource } from './historySource';
 const HOUR = 3_600_000;
 function ev(id: number, at: number, extra: Partial<EventLogRow> = {}): EventLogRow {
   const iso = new Date(at).toISOString();
-  return { id: String(id), eventDate: iso, eventDateTime: iso, eventrpt_id: 'O', event_Id: 'O1', description: 'OPEN', isTestCleared: 'Y', cS_: 'C1', site_no: '1', system_No: '1', siteName: 'S', address1: null, address2: null, city: null, state: null, zipcode: null, ...extra };
+  return {
+    id: String(id),
+    eventDate: iso,
+    eventDateTime: iso,
+    eventrpt_id: 'O',
+    event_Id: 'O1',
+    description: 'OPEN',
+    isTestCleared: 'Y',
+    cS_: 'C1',
+    site_no: '1',
+    system_No: '1',
+    siteName: 'S',
+    address1: null,
+    address2: null,
+    city: null,
+    state: null,
+    zipcode: null,
+    ...extra,
+  };
 }
 
 /** A fake upstream: newest first, 1-based pages, totalRows on the first row of a page. */
@@ -18,7 +36,9 @@ function fakeUpstream(rows: EventLogRow[]) {
     fetchPage: async (page: number, count: number) => {
       calls.push({ page, count });
       const sorted = [...rows].sort((a, b) => Number(b.id) - Number(a.id));
-      const slice = sorted.slice((page - 1) * count, page * count).map((r, i) => (i === 0 ? { ...r, totalRows: sorted.length } : r));
+      const slice = sorted
+        .slice((page - 1) * count, page * count)
+        .map((r, i) => (i === 0 ? { ...r, totalRows: sorted.length } : r));
       return { rows: slice, bytes: JSON.stringify(slice).length };
     },
   };
@@ -28,7 +48,14 @@ describe('history source', () => {
   it('first poll reads the whole window; a quiet poll costs one small page', async () => {
     let now = 100 * HOUR;
     const up = fakeUpstream(Array.from({ length: 2000 }, (_, i) => ev(i + 1, now - HOUR + i * 1000)));
-    const src = createHistorySource({ fetchPage: up.fetchPage, windowMs: 24 * HOUR, reconcileMs: 60_000, clock: () => now, headPageSize: 25, fullPageSize: 500 });
+    const src = createHistorySource({
+      fetchPage: up.fetchPage,
+      windowMs: 24 * HOUR,
+      reconcileMs: 60_000,
+      clock: () => now,
+      headPageSize: 25,
+      fullPageSize: 500,
+    });
     const state = new Map<string, EventLogRow>();
     const first = await src.poll(state);
     applyChanges(state, first.changes);
@@ -45,7 +72,13 @@ describe('history source', () => {
   it('picks up new rows, a row that changed on the head page, and rows leaving the window', async () => {
     let now = 100 * HOUR;
     const up = fakeUpstream([ev(1, now - 23.9 * HOUR), ev(2, now - HOUR), ev(3, now - 60_000)]);
-    const src = createHistorySource({ fetchPage: up.fetchPage, windowMs: 24 * HOUR, reconcileMs: 10 * HOUR, clock: () => now, headPageSize: 2 });
+    const src = createHistorySource({
+      fetchPage: up.fetchPage,
+      windowMs: 24 * HOUR,
+      reconcileMs: 10 * HOUR,
+      clock: () => now,
+      headPageSize: 2,
+    });
     const state = new Map<string, EventLogRow>();
     applyChanges(state, (await src.poll(state)).changes);
 
@@ -66,7 +99,13 @@ describe('history source', () => {
   it('a reconcile catches a change below the head page', async () => {
     let now = 100 * HOUR;
     const up = fakeUpstream(Array.from({ length: 10 }, (_, i) => ev(i + 1, now - HOUR + i)));
-    const src = createHistorySource({ fetchPage: up.fetchPage, windowMs: 24 * HOUR, reconcileMs: 60_000, clock: () => now, headPageSize: 3 });
+    const src = createHistorySource({
+      fetchPage: up.fetchPage,
+      windowMs: 24 * HOUR,
+      reconcileMs: 60_000,
+      clock: () => now,
+      headPageSize: 3,
+    });
     const state = new Map<string, EventLogRow>();
     applyChanges(state, (await src.poll(state)).changes);
     up.rows[0] = { ...up.rows[0], isTestCleared: 'N' };
@@ -80,7 +119,13 @@ describe('history source', () => {
   it('totalRows moving to another row is not a change', async () => {
     const now = 100 * HOUR;
     const up = fakeUpstream([ev(1, now - 5000), ev(2, now - 4000)]);
-    const src = createHistorySource({ fetchPage: up.fetchPage, windowMs: 24 * HOUR, reconcileMs: 10 * HOUR, clock: () => now, headPageSize: 1 });
+    const src = createHistorySource({
+      fetchPage: up.fetchPage,
+      windowMs: 24 * HOUR,
+      reconcileMs: 10 * HOUR,
+      clock: () => now,
+      headPageSize: 1,
+    });
     const state = new Map<string, EventLogRow>();
     applyChanges(state, (await src.poll(state)).changes);
     up.rows.push(ev(3, now));

@@ -3,7 +3,11 @@ import { diffRows, sameRow, type RowChanges } from '../../shared/live/diff';
 import type { PollOutcome } from './feedTypes';
 
 /** Reads one newest-first page (1-based) of an agency's event history. */
-export type FetchHistoryPage = (page: number, count: number, signal?: AbortSignal) => Promise<{ rows: EventLogRow[]; bytes: number }>;
+export type FetchHistoryPage = (
+  page: number,
+  count: number,
+  signal?: AbortSignal,
+) => Promise<{ rows: EventLogRow[]; bytes: number }>;
 
 export interface HistorySourceOptions {
   fetchPage: FetchHistoryPage;
@@ -75,7 +79,10 @@ export function createHistorySource(o: HistorySourceOptions) {
 
   return {
     /** Polls once against the feed's current rows (which it does not mutate). */
-    async poll(state: ReadonlyMap<string, EventLogRow>, signal?: AbortSignal): Promise<PollOutcome<EventLogRow>> {
+    async poll(
+      state: ReadonlyMap<string, EventLogRow>,
+      signal?: AbortSignal,
+    ): Promise<PollOutcome<EventLogRow>> {
       const now = o.clock();
       const cutoff = now - o.windowMs;
       if (state.size === 0 || now - lastFullAt >= o.reconcileMs) {

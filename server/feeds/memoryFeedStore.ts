@@ -39,7 +39,14 @@ export function createMemoryFeedStore(backlog: number): FeedStore {
     async snapshot(ref): Promise<SnapshotMessage | null> {
       const e = feeds.get(feedKey(ref));
       if (!e) return null;
-      return { ...ref, epoch: e.meta.epoch, seq: e.meta.seq, rows: [...e.rows.values()], stale: e.meta.stale, lastPollAt: e.meta.lastPollAt };
+      return {
+        ...ref,
+        epoch: e.meta.epoch,
+        seq: e.meta.seq,
+        rows: [...e.rows.values()],
+        stale: e.meta.stale,
+        lastPollAt: e.meta.lastPollAt,
+      };
     },
     async deltasSince(ref, epoch, seq) {
       const e = feeds.get(feedKey(ref));

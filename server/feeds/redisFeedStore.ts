@@ -14,11 +14,35 @@ return 0`;
  * commits here, and any process can answer a subscribe or a resume from it.
  * Keys: {prefix}feed:{feed}:{agency}:meta (hash), :rows (hash id -> row JSON), :deltas (list).
  */
-export function createRedisFeedStore(redis: Redis, prefix: string, backlog: number, ttlSeconds = 3600): FeedStore {
+export function createRedisFeedStore(
+  redis: Redis,
+  prefix: string,
+  backlog: number,
+  ttlSeconds = 3600,
+): FeedStore {
   const k = (ref: FeedRef, part: string) => `${prefix}feed:${feedKey(ref)}:${part}`;
-  const metaFields = (m: FeedMeta) => ['epoch', m.epoch, 'seq', String(m.seq), 'stale', m.stale ? '1' : '0', 'lastPollAt', String(m.lastPollAt ?? ''), 'reason', m.reason ?? ''];
+  const metaFields = (m: FeedMeta) => [
+    'epoch',
+    m.epoch,
+    'seq',
+    String(m.seq),
+    'stale',
+    m.stale ? '1' : '0',
+    'lastPollAt',
+    String(m.lastPollAt ?? ''),
+    'reason',
+    m.reason ?? '',
+  ];
   const readMeta = (h: Record<string, string>): FeedMeta | null =>
-    h.epoch ? { epoch: h.epoch, seq: Number(h.seq), stale: h.stale === '1', lastPollAt: h.lastPollAt ? Number(h.lastPollAt) : null, reason: h.reason || undefined } : null;
+    h.epoch
+      ? {
+          epoch: h.epoch,
+          seq: Number(h.seq),
+          stale: h.stale === '1',
+          lastPollAt: h.lastPollAt ? Number(h.lastPollAt) : null,
+          reason: h.reason || undefined,
+        }
+      : null;
 
   return {
     async load(ref) {
@@ -26,7 +50,8 @@ export function createRedisFeedStore(redis: Redis, prefix: string, backlog: numb
       const meta = readMeta((res?.[0]?.[1] ?? {}) as Record<string, string>);
       if (!meta) return null;
       const rows = new Map<string, FeedRow>();
-      for (const [id, json] of Object.entries((res?.[1]?.[1] ?? {}) as Record<string, string>)) rows.set(id, JSON.parse(json) as FeedRow);
+      for (const [id, json] of Object.entries((res?.[1]?.[1] ?? {}) as Record<string, string>))
+        rows.set(id, JSON.parse(json) as FeedRow);
       return { meta, rows };
     },
     async commit(ref, meta, change) {
@@ -41,7 +66,8 @@ export function createRedisFeedStore(redis: Redis, prefix: string, backlog: numb
       if (d) {
         if (!change.replaceRows) {
           if (d.removes.length) m.hdel(k(ref, 'rows'), ...d.removes);
-          if (d.upserts.length) m.hset(k(ref, 'rows'), ...d.upserts.flatMap((r) => [r.id, JSON.stringify(r)]));
+          if (d.upserts.length)
+            m.hset(k(ref, 'rows'), ...d.upserts.flatMap((r) => [r.id, JSON.stringify(r)]));
         }
         m.rpush(k(ref, 'deltas'), JSON.stringify(d));
         m.ltrim(k(ref, 'deltas'), -backlog, -1);
@@ -62,14 +88,23 @@ export function createRedisFeedStore(redis: Redis, prefix: string, backlog: numb
       const meta = readMeta((res?.[0]?.[1] ?? {}) as Record<string, string>);
       if (!meta) return null;
       const rows = ((res?.[1]?.[1] ?? []) as string[]).map((j) => JSON.parse(j) as FeedRow);
-      return { ...ref, epoch: meta.epoch, seq: meta.seq, rows, stale: meta.stale, lastPollAt: meta.lastPollAt };
+      return {
+        ...ref,
+        epoch: meta.epoch,
+        seq: meta.seq,
+        rows,
+        stale: meta.stale,
+        lastPollAt: meta.lastPollAt,
+      };
     },
     async deltasSince(ref, epoch, seq) {
       const res = await redis.multi().hgetall(k(ref, 'meta')).lrange(k(ref, 'deltas'), 0, -1).exec();
       const meta = readMeta((res?.[0]?.[1] ?? {}) as Record<string, string>);
       if (!meta || meta.epoch !== epoch || seq > meta.seq) return null;
       if (seq === meta.seq) return [];
-      const deltas = ((res?.[1]?.[1] ?? []) as string[]).map((j) => JSON.parse(j) as DeltaMessage).filter((d) => d.epoch === epoch);
+      const deltas = ((res?.[1]?.[1] ?? []) as string[])
+        .map((j) => JSON.parse(j) as DeltaMessage)
+        .filter((d) => d.epoch === epoch);
       const first = deltas[0];
       if (!first || first.seq > seq + 1) return null;
       return deltas.filter((d) => d.seq > seq && d.seq <= meta.seq);

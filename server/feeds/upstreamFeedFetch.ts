@@ -15,7 +15,14 @@ export function dueValueFor(windowMs: number): number {
   return 3;
 }
 
-function body(ref: FeedRef, cred: FeedCredential, dueValue: number | null, page: number, count: number, sortColumn: string) {
+function body(
+  ref: FeedRef,
+  cred: FeedCredential,
+  dueValue: number | null,
+  page: number,
+  count: number,
+  sortColumn: string,
+) {
   return {
     Curentsession: cred.upstreamSessionId,
     AgencyId: ref.agencyId,
@@ -34,7 +41,15 @@ function body(ref: FeedRef, cred: FeedCredential, dueValue: number | null, page:
 }
 
 /** One page of `AlarmBuffer/GetEventLogs`, newest first, validated at the boundary. */
-export async function fetchHistoryPage(upstream: UpstreamClient, ref: FeedRef, cred: FeedCredential, windowMs: number, page: number, count: number, signal?: AbortSignal) {
+export async function fetchHistoryPage(
+  upstream: UpstreamClient,
+  ref: FeedRef,
+  cred: FeedCredential,
+  windowMs: number,
+  page: number,
+  count: number,
+  signal?: AbortSignal,
+) {
   const res = await upstream.call({
     method: 'POST',
     path: 'AlarmBuffer/GetEventLogs',
@@ -49,7 +64,14 @@ export async function fetchHistoryPage(upstream: UpstreamClient, ref: FeedRef, c
 }
 
 /** One page of `AlarmBuffer/GetEventLogsLiveAlarm_Dev`, the agency's active alarms. */
-export async function fetchAlarmsPage(upstream: UpstreamClient, ref: FeedRef, cred: FeedCredential, page: number, count: number, signal?: AbortSignal) {
+export async function fetchAlarmsPage(
+  upstream: UpstreamClient,
+  ref: FeedRef,
+  cred: FeedCredential,
+  page: number,
+  count: number,
+  signal?: AbortSignal,
+) {
   const res = await upstream.call({
     method: 'POST',
     path: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',

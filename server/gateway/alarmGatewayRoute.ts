@@ -32,7 +32,10 @@ const READ_METHODS: ReadonlySet<GatewayMethod> = new Set([
 ]);
 
 const gatewayAnswer = gatewayAnswerSchema.loose();
-const expiryFlags = z.object({ isSessionValid: z.unknown().optional(), HttpStatusCode: z.unknown().optional() });
+const expiryFlags = z.object({
+  isSessionValid: z.unknown().optional(),
+  HttpStatusCode: z.unknown().optional(),
+});
 
 /**
  * `POST /api/MASAPI/APIRequest` {methodName, arguments}: the alarm-incident gateway of doc 2 §7,
@@ -43,12 +46,18 @@ export function alarmGatewayRoute(ctx: BridgeContext): RequestHandler {
   return async (req, res) => {
     const session = sessionOf(res);
     const call = gatewayCallSchema.safeParse(req.body);
-    if (!call.success) return sendError(res, 'bad_request', { message: `methodName must be one of ${GATEWAY_METHODS.join(', ')}.` });
+    if (!call.success)
+      return sendError(res, 'bad_request', {
+        message: `methodName must be one of ${GATEWAY_METHODS.join(', ')}.`,
+      });
     const { methodName } = call.data;
     let args = call.data.arguments;
     if (SERVCO_METHODS.has(methodName)) {
       const servco = args[0];
-      if ((typeof servco !== 'string' && typeof servco !== 'number') || !visibleAgencies(session.profile).has(String(servco).trim())) {
+      if (
+        (typeof servco !== 'string' && typeof servco !== 'number') ||
+        !visibleAgencies(session.profile).has(String(servco).trim())
+      ) {
         return sendError(res, 'forbidden_agency');
       }
     }
@@ -70,7 +79,12 @@ export function alarmGatewayRoute(ctx: BridgeContext): RequestHandler {
 
     // The gateway says "session expired" as isSessionValid false or as HttpStatusCode 401/403.
     const flag = expiryFlags.safeParse(json);
-    if (flag.success && (flag.data.isSessionValid === false || flag.data.HttpStatusCode === 401 || flag.data.HttpStatusCode === 403)) {
+    if (
+      flag.success &&
+      (flag.data.isSessionValid === false ||
+        flag.data.HttpStatusCode === 401 ||
+        flag.data.HttpStatusCode === 403)
+    ) {
       return endExpiredSession(ctx, res, session);
     }
     const answer = gatewayAnswer.safeParse(json);

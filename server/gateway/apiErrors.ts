@@ -22,7 +22,10 @@ export const API_ERRORS = {
   upstream_rejected: { status: 400, message: 'Unable to process your request.' },
   internal: { status: 500, message: 'Unable to process your request.' },
   upstream_error: { status: 502, message: 'Unable to process your request.' },
-  upstream_malformed: { status: 502, message: 'The monitoring center sent an answer that could not be read.' },
+  upstream_malformed: {
+    status: 502,
+    message: 'The monitoring center sent an answer that could not be read.',
+  },
   upstream_unavailable: { status: 502, message: 'Unable to connect.' },
   upstream_timeout: { status: 504, message: 'The monitoring center did not answer in time.' },
 } as const;
@@ -36,7 +39,11 @@ export interface ApiErrorBody {
 }
 
 /** Answers one of the gateway's errors as JSON, with its status and (unless given) its message. */
-export function sendError(res: Response, code: ApiErrorCode, extra: { message?: string; status?: number } & Record<string, unknown> = {}): void {
+export function sendError(
+  res: Response,
+  code: ApiErrorCode,
+  extra: { message?: string; status?: number } & Record<string, unknown> = {},
+): void {
   const { status, message, ...rest } = extra;
   const body: ApiErrorBody = { error: code, message: message ?? API_ERRORS[code].message, ...rest };
   res.status(status ?? API_ERRORS[code].status).json(body);

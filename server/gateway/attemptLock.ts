@@ -20,7 +20,11 @@ export interface AttemptLockOptions {
 }
 
 /** One-process lock state: the embedded default. */
-export function createMemoryAttemptLock({ maxFailures, lockMs, now = Date.now }: AttemptLockOptions): AttemptLock {
+export function createMemoryAttemptLock({
+  maxFailures,
+  lockMs,
+  now = Date.now,
+}: AttemptLockOptions): AttemptLock {
   const entries = new Map<string, { failures: number; lastFailureAt: number; lockedUntil: number }>();
   const sweep = (t: number) => {
     for (const [k, e] of entries) if (e.lockedUntil <= t && e.lastFailureAt + lockMs <= t) entries.delete(k);
@@ -36,7 +40,11 @@ export function createMemoryAttemptLock({ maxFailures, lockMs, now = Date.now }:
       const prev = entries.get(key);
       const failures = prev && prev.lastFailureAt + lockMs > t ? prev.failures + 1 : 1;
       const locked = failures >= maxFailures;
-      entries.set(key, { failures: locked ? 0 : failures, lastFailureAt: t, lockedUntil: locked ? t + lockMs : (prev?.lockedUntil ?? 0) });
+      entries.set(key, {
+        failures: locked ? 0 : failures,
+        lastFailureAt: t,
+        lockedUntil: locked ? t + lockMs : (prev?.lockedUntil ?? 0),
+      });
       return { failures, locked };
     },
     async reset(key) {
@@ -48,7 +56,11 @@ export function createMemoryAttemptLock({ maxFailures, lockMs, now = Date.now }:
 }
 
 /** Lock state shared by several bridge processes (REDIS_URL), under the configured prefix. */
-export function createRedisAttemptLock(redis: Redis, prefix: string, { maxFailures, lockMs }: AttemptLockOptions): AttemptLock {
+export function createRedisAttemptLock(
+  redis: Redis,
+  prefix: string,
+  { maxFailures, lockMs }: AttemptLockOptions,
+): AttemptLock {
   const countKey = (key: string) => `${prefix}attempts:${key}`;
   const lockKey = (key: string) => `${prefix}locked:${key}`;
   return {
@@ -69,6 +81,10 @@ export function createRedisAttemptLock(redis: Redis, prefix: string, { maxFailur
   };
 }
 
-export function createAttemptLock(redis: Redis | null | undefined, prefix: string, opts: AttemptLockOptions): AttemptLock {
+export function createAttemptLock(
+  redis: Redis | null | undefined,
+  prefix: string,
+  opts: AttemptLockOptions,
+): AttemptLock {
   return redis ? createRedisAttemptLock(redis, prefix, opts) : createMemoryAttemptLock(opts);
 }

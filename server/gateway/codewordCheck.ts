@@ -4,7 +4,12 @@ import type { LoginProfile } from '../../shared/upstream/loginProfile';
 /** The outcome of the cancel-dispatch codeword check, with the spec's messages (doc 2 §5). */
 export type CodewordResult =
   | { ok: true }
-  | { ok: false; reason: 'empty' | 'no_user' | 'mismatch'; message: string; /** A whole wrong entry, not one still being typed. */ counts?: boolean };
+  | {
+      ok: false;
+      reason: 'empty' | 'no_user' | 'mismatch';
+      message: string;
+      /** A whole wrong entry, not one still being typed. */ counts?: boolean;
+    };
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
@@ -15,6 +20,12 @@ export function checkCodeword(profile: Pick<LoginProfile, 'pn'>, entry: string):
   if (!profile.pn) return { ok: false, reason: 'no_user', message: 'Invalid user!' };
   // NOTE: the dialog checks as the user types (the button lights up on a match, doc 2 §2); an
   // entry shorter than the codeword is still being typed and does not count toward the lock.
-  if (!timingSafeEqual(digest(typed), digest(profile.pn))) return { ok: false, reason: 'mismatch', message: 'Invalid password!', counts: typed.length >= profile.pn.length };
+  if (!timingSafeEqual(digest(typed), digest(profile.pn)))
+    return {
+      ok: false,
+      reason: 'mismatch',
+      message: 'Invalid password!',
+      counts: typed.length >= profile.pn.length,
+    };
   return { ok: true };
 }

@@ -9,7 +9,9 @@ describe('the codeword proof and the PIN the bridge supplies', () => {
   });
 
   it('writes the PIN third from the end of positional arguments, or into one object argument', () => {
-    expect(withPin([1, 'site', 'sys', 'contact', 'ev', 'inc', 'descr', 'typed', 'cs', 'user'], '1234')).toEqual([1, 'site', 'sys', 'contact', 'ev', 'inc', 'descr', '1234', 'cs', 'user']);
+    expect(
+      withPin([1, 'site', 'sys', 'contact', 'ev', 'inc', 'descr', 'typed', 'cs', 'user'], '1234'),
+    ).toEqual([1, 'site', 'sys', 'contact', 'ev', 'inc', 'descr', '1234', 'cs', 'user']);
     expect(withPin([{ siteNo: 1, PIN: 'typed' }], '1234')).toEqual([{ siteNo: 1, pin: '1234' }]);
     expect(withPin([1, 2], '1234')).toEqual([1, 2]);
   });

@@ -5,7 +5,10 @@ import type { BridgeSession } from '../session/sessionStore';
 export const CODEWORD_PROOF_MS = 5 * 60_000;
 
 /** True when the user typed the right codeword recently (POST /api/session/codeword). */
-export function hasFreshCodeword(session: Pick<BridgeSession, 'codewordVerifiedAt'>, now = Date.now()): boolean {
+export function hasFreshCodeword(
+  session: Pick<BridgeSession, 'codewordVerifiedAt'>,
+  now = Date.now(),
+): boolean {
   return session.codewordVerifiedAt != null && now - session.codewordVerifiedAt <= CODEWORD_PROOF_MS;
 }
 
@@ -22,7 +25,8 @@ export function withPin(args: readonly unknown[], pin: string | null): unknown[]
   const only = out[0];
   if (out.length === 1 && only && typeof only === 'object' && !Array.isArray(only)) {
     const record: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(only)) if (k.toLowerCase() !== 'pin' && k !== '__proto__') record[k] = v;
+    for (const [k, v] of Object.entries(only))
+      if (k.toLowerCase() !== 'pin' && k !== '__proto__') record[k] = v;
     record.pin = pin;
     out[0] = record;
   } else if (out.length >= 9) {
@@ -32,7 +36,11 @@ export function withPin(args: readonly unknown[], pin: string | null): unknown[]
 }
 
 /** Sets PIN fields of a body (whatever case the browser spelled them in is replaced). */
-export function setPinFields(body: Record<string, unknown>, fields: readonly string[], pin: string | null): void {
+export function setPinFields(
+  body: Record<string, unknown>,
+  fields: readonly string[],
+  pin: string | null,
+): void {
   for (const field of fields) {
     for (const k of Object.keys(body)) if (k.toLowerCase() === field.toLowerCase()) delete body[k];
     body[field] = pin;

@@ -27,7 +27,12 @@ describe('switchCompany (doc 1 §4)', () => {
 
   it('a type c entry, in any case, makes a corporate account on its install_servco_no', () => {
     const p = switchCompany(profile, '300');
-    expect(p).toMatchObject({ servco_no: '300', agencyId: '300', install_servco_Type: 'C', agencyIdForCorpAccount: '310' });
+    expect(p).toMatchObject({
+      servco_no: '300',
+      agencyId: '300',
+      install_servco_Type: 'C',
+      agencyIdForCorpAccount: '310',
+    });
   });
 
   it('a company that is not on the list is refused', () => {

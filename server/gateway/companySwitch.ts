@@ -16,7 +16,13 @@ export function switchCompany(profile: LoginProfile, servcoNo: string): LoginPro
   if (!chosen) return null;
   const id = companyId(chosen) as string;
   if (chosen.servco_Type.trim().toUpperCase() === 'C') {
-    return { ...profile, servco_no: id, agencyId: id, install_servco_Type: 'C', agencyIdForCorpAccount: chosen.install_servco_no ?? profile.agencyIdForCorpAccount };
+    return {
+      ...profile,
+      servco_no: id,
+      agencyId: id,
+      install_servco_Type: 'C',
+      agencyIdForCorpAccount: chosen.install_servco_no ?? profile.agencyIdForCorpAccount,
+    };
   }
   // NOTE: the spec sets agencyIdForCorpAccount only for type C; a dealer switch keeps it, and
   // readers use it only while install_servco_Type is C.

@@ -14,7 +14,10 @@ export function healthRoutes(ctx: BridgeContext): Router {
   router.get('/readyz', async (_req, res) => {
     try {
       // Any HTTP answer from the upstream's base address means it is reachable.
-      const answer = await fetch(ctx.upstream.baseUrl, { method: 'GET', signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+      const answer = await fetch(ctx.upstream.baseUrl, {
+        method: 'GET',
+        signal: AbortSignal.timeout(READY_TIMEOUT_MS),
+      });
       await answer.body?.cancel();
       res.json({ ok: true, upstream: 'reachable' });
     } catch {

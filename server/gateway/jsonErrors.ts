@@ -30,19 +30,30 @@ export function jsonErrorHandler(ctx: BridgeContext): ErrorRequestHandler {
       next(err);
       return;
     }
-    const type = err && typeof err === 'object' && 'type' in err && typeof err.type === 'string' ? err.type : undefined;
+    const type =
+      err && typeof err === 'object' && 'type' in err && typeof err.type === 'string' ? err.type : undefined;
     const code = type ? PARSER_ERRORS[type] : undefined;
     if (code && code !== 'internal') {
       sendError(res, code);
       return;
     }
     // A file that went away between lookup and send (send's ENOENT carries status 404).
-    const status = err && typeof err === 'object' && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+    const status =
+      err && typeof err === 'object' && 'status' in err && typeof err.status === 'number'
+        ? err.status
+        : undefined;
     if (status === 404) {
       sendError(res, 'not_found');
       return;
     }
-    ctx.logger.error({ err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err), method: req.method, path: req.path }, 'unhandled error');
+    ctx.logger.error(
+      {
+        err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+        method: req.method,
+        path: req.path,
+      },
+      'unhandled error',
+    );
     sendError(res, 'internal');
   };
 }

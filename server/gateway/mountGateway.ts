@@ -41,9 +41,17 @@ export function mountGateway(app: express.Express, ctx: BridgeContext): void {
   // Actions on alarms and tests: one upstream action per alarm, and an audit entry (server/actions).
   const { actions } = ctx;
   const actionHook = (path: string) => (actions ? routeActionHook(ctx, actions, path) : null);
-  app.post('/api/MASAPI/APIRequest', withSession, ...(actions ? [gatewayActionHook(ctx, actions)] : []), alarmGatewayRoute(ctx));
+  app.post(
+    '/api/MASAPI/APIRequest',
+    withSession,
+    ...(actions ? [gatewayActionHook(ctx, actions)] : []),
+    alarmGatewayRoute(ctx),
+  );
   for (const route of UPSTREAM_ROUTES) {
-    const parsers = route.body === 'multipart' ? [express.raw({ type: 'multipart/form-data', limit: MULTIPART_LIMIT })] : [];
+    const parsers =
+      route.body === 'multipart'
+        ? [express.raw({ type: 'multipart/form-data', limit: MULTIPART_LIMIT })]
+        : [];
     const hook = route.method === 'POST' ? actionHook(route.path) : null;
     const handlers = [withSession, ...parsers, ...(hook ? [hook] : []), passThroughRoute(ctx, route)];
     if (route.method === 'GET') app.get(`/api/${route.path}`, ...handlers);

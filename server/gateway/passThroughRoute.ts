@@ -35,14 +35,27 @@ export function passThroughRoute(ctx: BridgeContext, route: UpstreamRoute): Requ
   return async (req, res) => {
     const session = sessionOf(res);
     const multipart = route.body === 'multipart';
-    const shaped = shapeRequest(route, req.query, multipart ? undefined : req.body, session.upstreamSessionId, visibleAgencies(session.profile));
+    const shaped = shapeRequest(
+      route,
+      req.query,
+      multipart ? undefined : req.body,
+      session.upstreamSessionId,
+      visibleAgencies(session.profile),
+    );
     if (!shaped.ok) return sendError(res, shaped.error, shaped.message ? { message: shaped.message } : {});
     if (route.needsCodeword && !hasFreshCodeword(session)) return sendError(res, 'codeword_required');
     if (route.pinFields && shaped.body && !Array.isArray(shaped.body)) {
-      setPinFields(shaped.body, route.pinFields, hasFreshCodeword(session) ? (session.profile.pn ?? null) : null);
+      setPinFields(
+        shaped.body,
+        route.pinFields,
+        hasFreshCodeword(session) ? (session.profile.pn ?? null) : null,
+      );
     }
     const rawBody = multipart ? multipartBody(req) : null;
-    if (multipart && !rawBody) return sendError(res, 'unsupported_media_type', { message: 'Send the report e-mail as multipart/form-data.' });
+    if (multipart && !rawBody)
+      return sendError(res, 'unsupported_media_type', {
+        message: 'Send the report e-mail as multipart/form-data.',
+      });
 
     let json: unknown;
     try {

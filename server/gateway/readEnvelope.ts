@@ -12,7 +12,8 @@ const RESULT_SCHEMAS: Record<NonNullable<UpstreamRoute['result']>, z.ZodType> = 
 // Keeps whatever else the upstream puts beside the four envelope fields.
 const looseEnvelope = envelopeSchema.loose();
 
-export type EnvelopeReading = { kind: 'ok'; answer: Record<string, unknown> } | { kind: 'session_expired' } | { kind: 'malformed' };
+export type EnvelopeReading =
+  { kind: 'ok'; answer: Record<string, unknown> } | { kind: 'session_expired' } | { kind: 'malformed' };
 
 /**
  * Reads an upstream answer as the spec's envelope. Where the result's shape is known it is

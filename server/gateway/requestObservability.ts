@@ -14,10 +14,20 @@ export function requestObservability(ctx: BridgeContext): RequestHandler {
     res.once('finish', () => {
       const routePath: unknown = req.route?.path;
       // The matched route pattern keeps the label set small; unmatched paths share one label.
-      const route = typeof routePath === 'string' ? `${req.baseUrl}${routePath}` : routePath instanceof RegExp ? 'client' : 'unmatched';
+      const route =
+        typeof routePath === 'string'
+          ? `${req.baseUrl}${routePath}`
+          : routePath instanceof RegExp
+            ? 'client'
+            : 'unmatched';
       const status = res.statusCode;
       ctx.metrics.httpRequests.inc({ method: req.method, route, status: String(status) });
-      const line = { method: req.method, path: req.path, status, ms: Math.round(performance.now() - started) };
+      const line = {
+        method: req.method,
+        path: req.path,
+        status,
+        ms: Math.round(performance.now() - started),
+      };
       if (status >= 500) ctx.logger.warn(line, 'request failed');
       else if (QUIET_PATHS.has(req.path)) ctx.logger.debug(line, 'request');
       else ctx.logger.info(line, 'request');

@@ -20,7 +20,10 @@ function cookieOptions(config: BridgeConfig): CookieOptions {
 }
 
 export function setSessionCookie(res: Response, config: BridgeConfig, session: BridgeSession): void {
-  res.cookie(SESSION_COOKIE, session.id, { ...cookieOptions(config), maxAge: Math.max(0, session.expiresAt - Date.now()) });
+  res.cookie(SESSION_COOKIE, session.id, {
+    ...cookieOptions(config),
+    maxAge: Math.max(0, session.expiresAt - Date.now()),
+  });
 }
 
 export function clearSessionCookie(res: Response, config: BridgeConfig): void {
@@ -61,9 +64,15 @@ export function sessionOf(res: Response): BridgeSession {
  * Ends a session the upstream no longer honours (isSessionValid false, HTTP 401/403): the
  * bridge forgets it, its live sockets close, and the browser gets the spec's message.
  */
-export async function endExpiredSession(ctx: BridgeContext, res: Response, session: BridgeSession): Promise<void> {
+export async function endExpiredSession(
+  ctx: BridgeContext,
+  res: Response,
+  session: BridgeSession,
+): Promise<void> {
   await ctx.sessions.delete(session.id);
-  await ctx.live?.closeSession(session.id).catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
+  await ctx.live
+    ?.closeSession(session.id)
+    .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
   clearSessionCookie(res, ctx.config);
   sendError(res, 'session_expired');
 }

@@ -9,7 +9,10 @@ const MAX_DEPTH = 64;
  */
 export function scrubSecrets(value: unknown, upstreamSessionId?: string, depth = 0): unknown {
   if (depth > MAX_DEPTH) return null;
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' && v === upstreamSessionId ? null : scrubSecrets(v, upstreamSessionId, depth + 1)));
+  if (Array.isArray(value))
+    return value.map((v) =>
+      typeof v === 'string' && v === upstreamSessionId ? null : scrubSecrets(v, upstreamSessionId, depth + 1),
+    );
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {

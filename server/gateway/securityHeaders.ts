@@ -16,7 +16,9 @@ function originOf(url: string | undefined): string[] {
  * the bridge, inline styles allowed (React style props, uPlot), images and workers from blobs
  * (deck.gl, exports), websockets for socket.io, no framing.
  */
-export function securityHeaders(config: Pick<BridgeConfig, 'COOKIE_SECURE' | 'TILE_URL' | 'OSRM_URL'>): RequestHandler {
+export function securityHeaders(
+  config: Pick<BridgeConfig, 'COOKIE_SECURE' | 'TILE_URL' | 'OSRM_URL'>,
+): RequestHandler {
   // A configured tile server or directions service (online use) is the only other origin allowed.
   const external = [config.TILE_URL, config.OSRM_URL].flatMap((u) => originOf(u));
   return helmet({

@@ -7,6 +7,12 @@ export interface SessionAnswer {
   isOwner: boolean;
 }
 
-export function sessionAnswer(config: Pick<BridgeConfig, 'OWNER_RELATION_ID'>, profile: LoginProfile): SessionAnswer {
-  return { profile: publicProfile(profile), isOwner: profile.RelationId != null && profile.RelationId === config.OWNER_RELATION_ID };
+export function sessionAnswer(
+  config: Pick<BridgeConfig, 'OWNER_RELATION_ID'>,
+  profile: LoginProfile,
+): SessionAnswer {
+  return {
+    profile: publicProfile(profile),
+    isOwner: profile.RelationId != null && profile.RelationId === config.OWNER_RELATION_ID,
+  };
 }

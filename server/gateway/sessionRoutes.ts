@@ -14,7 +14,9 @@ const SIGN_IN_LOCK = { maxFailures: 5, lockMs: 10 * 60_000 };
 const CODEWORD_LOCK = { maxFailures: 5, lockMs: 5 * 60_000 };
 const LOGOFF_TIMEOUT_MS = 2000;
 
-const companySchema = z.object({ servco_no: z.union([z.string().min(1).max(40), z.number().int()]).transform(String) });
+const companySchema = z.object({
+  servco_no: z.union([z.string().min(1).max(40), z.number().int()]).transform(String),
+});
 const codewordSchema = z.object({ codeword: z.string().max(128).default('') });
 
 /** `/api/session`: sign-in, the current profile, sign-out, the company switch and the codeword check. */
@@ -43,10 +45,16 @@ export function sessionRoutes(ctx: BridgeContext): Router {
     if (session) {
       // Best effort: the bridge session ends whatever the upstream says.
       await ctx.upstream
-        .passThrough('POST', 'LogOff', { sessionId: session.upstreamSessionId, query: { SessionGUID: session.upstreamSessionId }, signal: AbortSignal.timeout(LOGOFF_TIMEOUT_MS) })
+        .passThrough('POST', 'LogOff', {
+          sessionId: session.upstreamSessionId,
+          query: { SessionGUID: session.upstreamSessionId },
+          signal: AbortSignal.timeout(LOGOFF_TIMEOUT_MS),
+        })
         .catch((e: unknown) => ctx.logger.info({ err: String(e) }, 'upstream LogOff failed'));
       await ctx.sessions.delete(session.id);
-      await ctx.live?.closeSession(session.id).catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
+      await ctx.live
+        ?.closeSession(session.id)
+        .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
     }
     clearSessionCookie(res, ctx.config);
     res.status(204).end();
@@ -57,7 +65,8 @@ export function sessionRoutes(ctx: BridgeContext): Router {
     if (!body.success) return sendError(res, 'bad_request', { message: 'Choose a service company.' });
     const session = sessionOf(res);
     const profile = switchCompany(session.profile, body.data.servco_no);
-    if (!profile) return sendError(res, 'forbidden_agency', { message: 'That service company is not on your account.' });
+    if (!profile)
+      return sendError(res, 'forbidden_agency', { message: 'That service company is not on your account.' });
     await ctx.sessions.update({ ...session, profile });
     res.json(sessionAnswer(ctx.config, profile));
   });
@@ -68,7 +77,8 @@ export function sessionRoutes(ctx: BridgeContext): Router {
     const session = sessionOf(res);
     const lockKey = `codeword:${session.id}`;
     const lockedMessage = 'Too many wrong entries. Please try again in 5 minutes.';
-    if ((await codewordLocks.lockedFor(lockKey)) > 0) return sendError(res, 'locked', { ok: false, message: lockedMessage });
+    if ((await codewordLocks.lockedFor(lockKey)) > 0)
+      return sendError(res, 'locked', { ok: false, message: lockedMessage });
     const result = checkCodeword(session.profile, body.data.codeword);
     if (result.ok) {
       await codewordLocks.reset(lockKey);
@@ -76,7 +86,8 @@ export function sessionRoutes(ctx: BridgeContext): Router {
       await ctx.sessions.update({ ...session, codewordVerifiedAt: Date.now() });
       return res.json({ ok: true });
     }
-    if (result.reason === 'mismatch' && result.counts && (await codewordLocks.fail(lockKey)).locked) return sendError(res, 'locked', { ok: false, message: lockedMessage });
+    if (result.reason === 'mismatch' && result.counts && (await codewordLocks.fail(lockKey)).locked)
+      return sendError(res, 'locked', { ok: false, message: lockedMessage });
     res.json({ ok: false, message: result.message });
   });
 

@@ -2,36 +2,91 @@ import { describe, expect, it } from 'vitest';
 import { shapeRequest } from './shapeRequest';
 import type { UpstreamRoute } from './upstreamRoutes';
 
-const eventLogs: UpstreamRoute = { method: 'POST', path: 'AlarmBuffer/GetEventLogs', sessionQuery: ['CurentsessionId'], sessionBody: ['Curentsession'], read: true };
+const eventLogs: UpstreamRoute = {
+  method: 'POST',
+  path: 'AlarmBuffer/GetEventLogs',
+  sessionQuery: ['CurentsessionId'],
+  sessionBody: ['Curentsession'],
+  read: true,
+};
 const visible = new Set(['100', '300']);
 
 describe('shapeRequest', () => {
   it('drops session fields the browser sent and writes the bridge one where the route says', () => {
-    const shaped = shapeRequest(eventLogs, { CurentsessionId: 'forged', x: '1' }, { curentsession: 'forged', SESSIONGUID: 'f', AgencyId: 100 }, 'real', visible);
-    expect(shaped).toEqual({ ok: true, query: { x: '1', CurentsessionId: 'real' }, body: { AgencyId: 100, Curentsession: 'real' } });
+    const shaped = shapeRequest(
+      eventLogs,
+      { CurentsessionId: 'forged', x: '1' },
+      { curentsession: 'forged', SESSIONGUID: 'f', AgencyId: 100 },
+      'real',
+      visible,
+    );
+    expect(shaped).toEqual({
+      ok: true,
+      query: { x: '1', CurentsessionId: 'real' },
+      body: { AgencyId: 100, Curentsession: 'real' },
+    });
   });
 
   it('refuses an agency the session may not see, in the body or the query', () => {
-    expect(shapeRequest(eventLogs, {}, { AgencyId: '999' }, 's', visible)).toMatchObject({ ok: false, error: 'forbidden_agency' });
-    expect(shapeRequest(eventLogs, { servcoNo: '999' }, {}, 's', visible)).toMatchObject({ ok: false, error: 'forbidden_agency' });
-    expect(shapeRequest(eventLogs, {}, { agencyId: ['100'] }, 's', visible)).toMatchObject({ ok: false, error: 'forbidden_agency' });
-    expect(shapeRequest(eventLogs, {}, { AgencyId: 300, ServcoNo: null }, 's', visible)).toMatchObject({ ok: true });
+    expect(shapeRequest(eventLogs, {}, { AgencyId: '999' }, 's', visible)).toMatchObject({
+      ok: false,
+      error: 'forbidden_agency',
+    });
+    expect(shapeRequest(eventLogs, { servcoNo: '999' }, {}, 's', visible)).toMatchObject({
+      ok: false,
+      error: 'forbidden_agency',
+    });
+    expect(shapeRequest(eventLogs, {}, { agencyId: ['100'] }, 's', visible)).toMatchObject({
+      ok: false,
+      error: 'forbidden_agency',
+    });
+    expect(shapeRequest(eventLogs, {}, { AgencyId: 300, ServcoNo: null }, 's', visible)).toMatchObject({
+      ok: true,
+    });
   });
 
   it('refuses a body that is not an object, and long or repeated query values', () => {
     expect(shapeRequest(eventLogs, {}, [1], 's', visible)).toMatchObject({ ok: false, error: 'bad_request' });
-    expect(shapeRequest(eventLogs, { a: 'x'.repeat(501) }, {}, 's', visible)).toMatchObject({ ok: false, error: 'bad_request' });
-    expect(shapeRequest(eventLogs, { a: ['1', '2'] }, {}, 's', visible)).toMatchObject({ ok: false, error: 'bad_request' });
+    expect(shapeRequest(eventLogs, { a: 'x'.repeat(501) }, {}, 's', visible)).toMatchObject({
+      ok: false,
+      error: 'bad_request',
+    });
+    expect(shapeRequest(eventLogs, { a: ['1', '2'] }, {}, 's', visible)).toMatchObject({
+      ok: false,
+      error: 'bad_request',
+    });
   });
 
   it('an array route takes records and writes the session into each', () => {
-    const route: UpstreamRoute = { method: 'POST', path: 'OnTest/ClearOrExtendMultipleTests', sessionBody: ['CurentsessionId'], body: 'array', read: false };
-    expect(shapeRequest(route, {}, [{ a: 1 }], 's', visible)).toEqual({ ok: true, query: {}, body: [{ a: 1, CurentsessionId: 's' }] });
-    expect(shapeRequest(route, {}, { a: 1 }, 's', visible)).toMatchObject({ ok: false, error: 'bad_request' });
+    const route: UpstreamRoute = {
+      method: 'POST',
+      path: 'OnTest/ClearOrExtendMultipleTests',
+      sessionBody: ['CurentsessionId'],
+      body: 'array',
+      read: false,
+    };
+    expect(shapeRequest(route, {}, [{ a: 1 }], 's', visible)).toEqual({
+      ok: true,
+      query: {},
+      body: [{ a: 1, CurentsessionId: 's' }],
+    });
+    expect(shapeRequest(route, {}, { a: 1 }, 's', visible)).toMatchObject({
+      ok: false,
+      error: 'bad_request',
+    });
   });
 
   it('a GET sends no body', () => {
-    const route: UpstreamRoute = { method: 'GET', path: 'GetRecentlyAccessedSites', sessionQuery: ['SessionGUID'], read: true };
-    expect(shapeRequest(route, {}, { a: 1 }, 's', visible)).toEqual({ ok: true, query: { SessionGUID: 's' }, body: undefined });
+    const route: UpstreamRoute = {
+      method: 'GET',
+      path: 'GetRecentlyAccessedSites',
+      sessionQuery: ['SessionGUID'],
+      read: true,
+    };
+    expect(shapeRequest(route, {}, { a: 1 }, 's', visible)).toEqual({
+      ok: true,
+      query: { SessionGUID: 's' },
+      body: undefined,
+    });
   });
 });

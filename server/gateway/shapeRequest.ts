@@ -10,7 +10,8 @@ export type ShapedRequest =
   | { ok: true; query: Record<string, string>; body: JsonObject | JsonObject[] | undefined }
   | { ok: false; error: 'bad_request' | 'forbidden_agency'; message?: string };
 
-const isPlainObject = (v: unknown): v is JsonObject => v != null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is JsonObject =>
+  v != null && typeof v === 'object' && !Array.isArray(v);
 
 /** Copies an object without session fields (whatever their case) or prototype keys. */
 function withoutSessionFields(o: JsonObject): JsonObject {
@@ -37,20 +38,33 @@ function foreignAgency(o: JsonObject, visible: ReadonlySet<string>): string | nu
  * fields dropped and then written with the bridge's upstream session id, agency-scoping fields
  * checked against the agencies the session may see.
  */
-export function shapeRequest(route: UpstreamRoute, rawQuery: unknown, rawBody: unknown, upstreamSessionId: string, visible: ReadonlySet<string>): ShapedRequest {
+export function shapeRequest(
+  route: UpstreamRoute,
+  rawQuery: unknown,
+  rawBody: unknown,
+  upstreamSessionId: string,
+  visible: ReadonlySet<string>,
+): ShapedRequest {
   const queryIn = isPlainObject(rawQuery) ? rawQuery : {};
   const entries = Object.entries(queryIn);
-  if (entries.length > MAX_QUERY_KEYS) return { ok: false, error: 'bad_request', message: 'Too many query fields.' };
+  if (entries.length > MAX_QUERY_KEYS)
+    return { ok: false, error: 'bad_request', message: 'Too many query fields.' };
   const maxValue = route.maxQueryValue ?? DEFAULT_MAX_QUERY_VALUE;
   for (const [k, v] of entries) {
-    if (typeof v !== 'string' || v.length > maxValue || k.length > 100) return { ok: false, error: 'bad_request', message: `Query field ${k.slice(0, 100)} must be one text of at most ${maxValue} characters.` };
+    if (typeof v !== 'string' || v.length > maxValue || k.length > 100)
+      return {
+        ok: false,
+        error: 'bad_request',
+        message: `Query field ${k.slice(0, 100)} must be one text of at most ${maxValue} characters.`,
+      };
   }
   const query = withoutSessionFields(queryIn) as Record<string, string>;
 
   const kind = route.method === 'GET' ? 'none' : (route.body ?? 'object');
   let body: JsonObject | JsonObject[] | undefined;
   if (kind === 'object') {
-    if (rawBody !== undefined && !isPlainObject(rawBody)) return { ok: false, error: 'bad_request', message: 'The body must be a JSON object.' };
+    if (rawBody !== undefined && !isPlainObject(rawBody))
+      return { ok: false, error: 'bad_request', message: 'The body must be a JSON object.' };
     body = withoutSessionFields(rawBody ?? {});
   } else if (kind === 'array') {
     if (!Array.isArray(rawBody) || rawBody.length > MAX_ARRAY_RECORDS || !rawBody.every(isPlainObject)) {
@@ -62,10 +76,17 @@ export function shapeRequest(route: UpstreamRoute, rawQuery: unknown, rawBody: u
   const records = [query, ...(Array.isArray(body) ? body : body ? [body] : [])];
   for (const r of records) {
     const field = foreignAgency(r, visible);
-    if (field) return { ok: false, error: 'forbidden_agency', message: `You do not have access to that agency (${field}).` };
+    if (field)
+      return {
+        ok: false,
+        error: 'forbidden_agency',
+        message: `You do not have access to that agency (${field}).`,
+      };
   }
 
   for (const name of route.sessionQuery ?? []) query[name] = upstreamSessionId;
-  if (body) for (const r of Array.isArray(body) ? body : [body]) for (const name of route.sessionBody ?? []) r[name] = upstreamSessionId;
+  if (body)
+    for (const r of Array.isArray(body) ? body : [body])
+      for (const name of route.sessionBody ?? []) r[name] = upstreamSessionId;
   return { ok: true, query, body };
 }

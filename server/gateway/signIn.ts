@@ -21,7 +21,8 @@ export function readLogonAnswer(json: unknown): LogonOutcome {
   const env = envelopeSchema.safeParse(json);
   if (!env.success) return { kind: 'malformed' };
   const { isSessionValid, result, errors } = env.data;
-  if (isSessionValid === false || result == null || typeof result !== 'object' || Array.isArray(result)) return { kind: 'refused' };
+  if (isSessionValid === false || result == null || typeof result !== 'object' || Array.isArray(result))
+    return { kind: 'refused' };
   const profile = loginProfileSchema.safeParse(result);
   if (profile.success) return { kind: 'ok', profile: profile.data };
   // An object that is no profile is a refusal when the upstream says why, garbage otherwise.
@@ -55,7 +56,8 @@ export function signIn(ctx: BridgeContext, locks: AttemptLock): RequestHandler {
     } catch (e) {
       if (!isUpstreamError(e)) throw e;
       const status = e.details.status;
-      if (e.kind === 'session_expired' || (e.kind === 'http' && status === 400)) outcome = { kind: 'refused' };
+      if (e.kind === 'session_expired' || (e.kind === 'http' && status === 400))
+        outcome = { kind: 'refused' };
       else if (e.kind === 'malformed') outcome = { kind: 'malformed' };
       else if (e.kind === 'timeout') return sendError(res, 'upstream_timeout');
       // NOTE: doc 1 §8: a 404 from the login call reads "Unable to connect.", like no answer at all.
@@ -76,7 +78,11 @@ export function signIn(ctx: BridgeContext, locks: AttemptLock): RequestHandler {
       await ctx.sessions.delete(previous);
       await ctx.live?.closeSession(previous).catch(() => undefined);
     }
-    const session = await ctx.sessions.create({ username: creds.data.username, upstreamSessionId: outcome.profile.loginGUID, profile: outcome.profile });
+    const session = await ctx.sessions.create({
+      username: creds.data.username,
+      upstreamSessionId: outcome.profile.loginGUID,
+      profile: outcome.profile,
+    });
     setSessionCookie(res, ctx.config, session);
     res.json(sessionAnswer(ctx.config, session.profile));
   };

@@ -9,7 +9,12 @@ import { endExpiredSession } from './requireSession';
  * Turns a failed upstream call into the gateway's answer. Session expiry ends the bridge
  * session; anything that is not an UpstreamError is rethrown for the final error handler.
  */
-export async function sendUpstreamFailure(ctx: BridgeContext, res: Response, err: unknown, session: BridgeSession | null): Promise<void> {
+export async function sendUpstreamFailure(
+  ctx: BridgeContext,
+  res: Response,
+  err: unknown,
+  session: BridgeSession | null,
+): Promise<void> {
   if (!isUpstreamError(err)) throw err;
   switch (err.kind) {
     case 'session_expired':
@@ -30,8 +35,12 @@ export async function sendUpstreamFailure(ctx: BridgeContext, res: Response, err
       // An upstream 400/409/422 refused the request itself: the client shows its errors (doc 1 §8).
       const status = err.details.status;
       const errors = err.details.errors ?? [];
-      const code = status === 400 || status === 409 || status === 422 ? 'upstream_rejected' : 'upstream_error';
-      sendError(res, code, { ...(errors.length ? { message: errors.join('\n'), errors } : {}), ...(status ? { upstreamStatus: status } : {}) });
+      const code =
+        status === 400 || status === 409 || status === 422 ? 'upstream_rejected' : 'upstream_error';
+      sendError(res, code, {
+        ...(errors.length ? { message: errors.join('\n'), errors } : {}),
+        ...(status ? { upstreamStatus: status } : {}),
+      });
       return;
     }
   }

@@ -46,17 +46,51 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { method: 'GET', path: 'GetAllAccountsBySeqNo', sessionQuery: Q_GUID, read: true },
   // NOTE: one call both reads and (Mode UPDATE) saves the preference, so it never retries.
   { method: 'POST', path: 'Contact/GetOrUpdateSitePreference', sessionBody: Q_GUID, read: false },
-  { method: 'POST', path: 'Contact/GetDealerBannerByServcoNo', sessionQuery: Q_GUID, body: 'none', read: true },
+  {
+    method: 'POST',
+    path: 'Contact/GetDealerBannerByServcoNo',
+    sessionQuery: Q_GUID,
+    body: 'none',
+    read: true,
+  },
   { method: 'POST', path: 'Contact/GetChildContactList', sessionQuery: Q_GUID, body: 'none', read: true },
 
   // Doc 2 §7: AlarmBuffer (event history, active alarms, event types, column configuration).
-  { method: 'POST', path: 'AlarmBuffer/GetEventLogs', sessionQuery: Q_CURENT, sessionBody: ['Curentsession'], read: true, result: 'eventLogs' },
-  { method: 'POST', path: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev', sessionQuery: Q_CURENT, sessionBody: ['Curentsession'], read: true, result: 'activeAlarms' },
-  { method: 'POST', path: 'AlarmBuffer/GetEventLogsLiveAlarm', sessionQuery: Q_CURENT, sessionBody: ['Curentsession'], read: true, result: 'activeAlarms' },
+  {
+    method: 'POST',
+    path: 'AlarmBuffer/GetEventLogs',
+    sessionQuery: Q_CURENT,
+    sessionBody: ['Curentsession'],
+    read: true,
+    result: 'eventLogs',
+  },
+  {
+    method: 'POST',
+    path: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
+    sessionQuery: Q_CURENT,
+    sessionBody: ['Curentsession'],
+    read: true,
+    result: 'activeAlarms',
+  },
+  {
+    method: 'POST',
+    path: 'AlarmBuffer/GetEventLogsLiveAlarm',
+    sessionQuery: Q_CURENT,
+    sessionBody: ['Curentsession'],
+    read: true,
+    result: 'activeAlarms',
+  },
   { method: 'POST', path: 'AlarmBuffer/GetEventTypes', sessionBody: ['Curentsession'], read: true },
   { method: 'GET', path: 'AlarmBuffer/GetAgencyConfig', sessionQuery: Q_CURENT, read: true },
   // The column format travels as JSON in the query (spec), so it may be long.
-  { method: 'POST', path: 'AlarmBuffer/UpdateAgencyConfig', sessionQuery: Q_CURENT, body: 'none', read: false, maxQueryValue: 16_000 },
+  {
+    method: 'POST',
+    path: 'AlarmBuffer/UpdateAgencyConfig',
+    sessionQuery: Q_CURENT,
+    body: 'none',
+    read: false,
+    maxQueryValue: 16_000,
+  },
   { method: 'GET', path: 'AlarmBuffer/GetSiteInfo', sessionQuery: Q_GUID, read: true },
   { method: 'POST', path: 'AlarmBuffer/GetSiteInfo', sessionQuery: Q_GUID, read: true },
 
@@ -82,11 +116,24 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { method: 'GET', path: 'OnTest/GetUnrestoredZonesData', sessionQuery: Q_CURENT, read: true },
   { method: 'POST', path: 'OnTest/SaveSystemTest', sessionBody: ['CurentsessionId'], read: false },
   { method: 'POST', path: 'OnTest/SaveOnTest', sessionBody: ['CurentsessionId'], read: false },
-  { method: 'POST', path: 'OnTest/ClearOrExtendMultipleTests', sessionBody: ['CurentsessionId'], body: 'array', read: false },
+  {
+    method: 'POST',
+    path: 'OnTest/ClearOrExtendMultipleTests',
+    sessionBody: ['CurentsessionId'],
+    body: 'array',
+    read: false,
+  },
 
   // Doc 2 §7: reports and e-mail of the alarm-testing screens.
   { method: 'GET', path: 'Report/GetTestZonesReport', sessionQuery: ['SessionGuid'], read: true },
-  { method: 'POST', path: 'MASAPI/sendReportEmail', sessionQuery: ['sessionGuid'], body: 'multipart', read: false, alarmApi: true },
+  {
+    method: 'POST',
+    path: 'MASAPI/sendReportEmail',
+    sessionQuery: ['sessionGuid'],
+    body: 'multipart',
+    read: false,
+    alarmApi: true,
+  },
 
   // Doc 2 §7: request and cancel dispatch, their notification and the manual signal (writes: never retried).
   { method: 'POST', path: 'Alarm/RequestDispatch', read: false, alarmApi: true },
@@ -116,15 +163,36 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { method: 'GET', path: 'Contact/GetContactPhones', sessionQuery: Q_CURENT, read: true },
   { method: 'POST', path: 'Contact/UpdateContactPhones', sessionBody: Q_CURENT, read: false },
   { method: 'POST', path: 'Contact/UpdateContactSettings', sessionBody: ['CurrentSessionId'], read: false },
-  { method: 'POST', path: 'MASAPI/TwoFactorAuthentication', sessionBody: ['sessionGuid'], read: false, alarmApi: true },
+  {
+    method: 'POST',
+    path: 'MASAPI/TwoFactorAuthentication',
+    sessionBody: ['sessionGuid'],
+    read: false,
+    alarmApi: true,
+  },
   // Security Settings: the owner saves a sub-account's menus and preferences (path not shown in doc 3 §7).
   { method: 'POST', path: 'Contact/UpdateChildSitePreference', sessionBody: Q_GUID, read: false },
 ];
 
 /** Every field name the spec uses for the session id, lower-cased: dropped from what the browser sends. */
 export const SESSION_FIELD_NAMES: ReadonlySet<string> = new Set(
-  ['CurentsessionId', 'SessionGUID', 'SessionGuid', 'sessionid', 'CurrentSessionId', 'Curentsession', 'sessionGuid', 'loginGUID'].map((n) => n.toLowerCase()),
+  [
+    'CurentsessionId',
+    'SessionGUID',
+    'SessionGuid',
+    'sessionid',
+    'CurrentSessionId',
+    'Curentsession',
+    'sessionGuid',
+    'loginGUID',
+  ].map((n) => n.toLowerCase()),
 );
 
 /** Field names that scope a call to an agency or service company, lower-cased (checked against visibleAgencies). */
-export const AGENCY_FIELD_NAMES: ReadonlySet<string> = new Set(['agencyid', 'servcono', 'servco_no', 'installservcono', 'install_servco_no']);
+export const AGENCY_FIELD_NAMES: ReadonlySet<string> = new Set([
+  'agencyid',
+  'servcono',
+  'servco_no',
+  'installservcono',
+  'install_servco_no',
+]);

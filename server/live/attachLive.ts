@@ -33,11 +33,14 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
   const { nsp } = live;
   // NOTE: no offline queue: while Redis is away a lease check fails at once (the poller steps
   // down) instead of replaying stale commands into a Redis that may have lost its data.
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    : null;
   redis?.on('error', (e) => logger.warn({ err: e.message }, 'redis feed store error'));
   // A Redis that comes back may have lost the sessions of screens still connected here.
   redis?.on('ready', () => {
-    for (const socket of nsp.sockets.values()) void sessions.reinstate(socket.data.session).catch(() => false);
+    for (const socket of nsp.sockets.values())
+      void sessions.reinstate(socket.data.session).catch(() => false);
   });
   const processId = randomUUID();
   const recorder = createRecorder(config, logger);
@@ -50,7 +53,9 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
     }
   }
 
-  const store = redis ? createRedisFeedStore(redis, config.REDIS_PREFIX, config.FEED_BACKLOG) : createMemoryFeedStore(config.FEED_BACKLOG);
+  const store = redis
+    ? createRedisFeedStore(redis, config.REDIS_PREFIX, config.FEED_BACKLOG)
+    : createMemoryFeedStore(config.FEED_BACKLOG);
   const feeds = createFeedManager({
     upstream: ctx.upstream,
     store,
@@ -90,7 +95,8 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
   nsp.use(async (socket, next) => {
     try {
       const auth = (socket.handshake.auth ?? {}) as { protocol?: unknown };
-      if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION) return next(new Error('protocol_mismatch'));
+      if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION)
+        return next(new Error('protocol_mismatch'));
       const id = sessionIdFromCookieHeader(socket.handshake.headers.cookie);
       const session = id ? await sessions.get(id) : null;
       if (!session) return next(new Error('no_session'));

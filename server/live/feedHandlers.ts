@@ -1,4 +1,11 @@
-import { feedRoom, subscribeSchema, unsubscribeSchema, type ErrorMessage, type FeedRef, type SubscribeAck } from '../../shared/live/protocol';
+import {
+  feedRoom,
+  subscribeSchema,
+  unsubscribeSchema,
+  type ErrorMessage,
+  type FeedRef,
+  type SubscribeAck,
+} from '../../shared/live/protocol';
 import { credentialFor } from '../feeds/credentialPool';
 import type { FeedManager } from '../feeds/feedManager';
 import { feedKey, type FeedStore } from '../feeds/feedTypes';
@@ -22,14 +29,22 @@ interface Deps {
 export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
   const allow = createSocketRateLimit(20, 40);
 
-  function refuse(code: ErrorMessage['code'], message: string, about: string, ack?: (a: SubscribeAck) => void) {
+  function refuse(
+    code: ErrorMessage['code'],
+    message: string,
+    about: string,
+    ack?: (a: SubscribeAck) => void,
+  ) {
     const error: ErrorMessage = { code, message, about };
     d.metrics.socketErrors.inc({ code });
     socket.emit('error', error);
     if (typeof ack === 'function') ack({ ok: false, error });
   }
 
-  async function sendInitial(ref: FeedRef, since: { epoch: string; seq: number } | undefined): Promise<'snapshot' | 'resume'> {
+  async function sendInitial(
+    ref: FeedRef,
+    since: { epoch: string; seq: number } | undefined,
+  ): Promise<'snapshot' | 'resume'> {
     if (since) {
       const missed = await d.store.deltasSince(ref, since.epoch, since.seq);
       if (missed) {
@@ -55,11 +70,19 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
   socket.on('subscribe', async (req, ack) => {
     if (!allow()) return refuse('rate_limited', 'Too many requests; slow down.', 'subscribe', ack);
     const parsed = subscribeSchema.safeParse(req);
-    if (!parsed.success) return refuse('bad_request', `Invalid subscribe: ${parsed.error.issues[0]?.message ?? 'bad shape'}`, 'subscribe', ack);
+    if (!parsed.success)
+      return refuse(
+        'bad_request',
+        `Invalid subscribe: ${parsed.error.issues[0]?.message ?? 'bad shape'}`,
+        'subscribe',
+        ack,
+      );
     const { since, ...ref } = parsed.data;
-    if (!socket.data.visible.has(ref.agencyId)) return refuse('forbidden', 'You may not see this agency.', 'subscribe', ack);
+    if (!socket.data.visible.has(ref.agencyId))
+      return refuse('forbidden', 'You may not see this agency.', 'subscribe', ack);
     const key = feedKey(ref);
-    if (!socket.data.subs.has(key) && socket.data.subs.size >= MAX_SUBSCRIPTIONS) return refuse('bad_request', 'Too many subscriptions on one screen.', 'subscribe', ack);
+    if (!socket.data.subs.has(key) && socket.data.subs.size >= MAX_SUBSCRIPTIONS)
+      return refuse('bad_request', 'Too many subscriptions on one screen.', 'subscribe', ack);
     socket.data.subs.add(key);
     const s = socket.data.session;
     d.feeds.watch(ref, socket.id, credentialFor(s.id, s.upstreamSessionId, s.profile));

@@ -2,7 +2,11 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { LIVE_NAMESPACE, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/live/protocol';
+import {
+  LIVE_NAMESPACE,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../shared/live/protocol';
 import type { BridgeConfig } from '../config';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
@@ -12,8 +16,18 @@ export interface SocketData {
   visible: Set<string>;
   subs: Set<string>;
 }
-export type LiveNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveNamespace = Namespace<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type LiveSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 /** Inbound socket messages are small: a subscribe is well under 1 KB. */
 const MAX_MESSAGE_BYTES = 16 * 1024;

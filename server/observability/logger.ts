@@ -6,6 +6,16 @@ export type { Logger };
 export function createLogger(level: string): Logger {
   return pino({
     level,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.pn', '*.codeword', '*.upstreamSessionId'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        '*.password',
+        '*.pn',
+        '*.codeword',
+        '*.upstreamSessionId',
+      ],
+      censor: '[redacted]',
+    },
   });
 }

@@ -6,7 +6,12 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry });
   const m = {
     registry,
-    httpRequests: new Counter({ name: 'bridge_http_requests_total', help: 'HTTP requests served', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    httpRequests: new Counter({
+      name: 'bridge_http_requests_total',
+      help: 'HTTP requests served',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
     upstreamLatency: new Histogram({
       name: 'bridge_upstream_latency_seconds',
       help: 'Upstream call latency',
@@ -14,11 +19,35 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    upstreamErrors: new Counter({ name: 'bridge_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['path', 'kind'], registers: [registry] }),
-    upstreamBytes: new Counter({ name: 'bridge_upstream_bytes_total', help: 'Bytes read from the upstream', labelNames: ['path'], registers: [registry] }),
-    screens: new Gauge({ name: 'bridge_connected_screens', help: 'Connected live sockets on this process', registers: [registry] }),
-    feeds: new Gauge({ name: 'bridge_feeds', help: 'Feeds this process polls', labelNames: ['feed'], registers: [registry] }),
-    polls: new Counter({ name: 'bridge_polls_total', help: 'Feed polls', labelNames: ['feed', 'agency', 'outcome'], registers: [registry] }),
+    upstreamErrors: new Counter({
+      name: 'bridge_upstream_errors_total',
+      help: 'Failed upstream calls',
+      labelNames: ['path', 'kind'],
+      registers: [registry],
+    }),
+    upstreamBytes: new Counter({
+      name: 'bridge_upstream_bytes_total',
+      help: 'Bytes read from the upstream',
+      labelNames: ['path'],
+      registers: [registry],
+    }),
+    screens: new Gauge({
+      name: 'bridge_connected_screens',
+      help: 'Connected live sockets on this process',
+      registers: [registry],
+    }),
+    feeds: new Gauge({
+      name: 'bridge_feeds',
+      help: 'Feeds this process polls',
+      labelNames: ['feed'],
+      registers: [registry],
+    }),
+    polls: new Counter({
+      name: 'bridge_polls_total',
+      help: 'Feed polls',
+      labelNames: ['feed', 'agency', 'outcome'],
+      registers: [registry],
+    }),
     pollLatency: new Histogram({
       name: 'bridge_poll_seconds',
       help: 'Time one feed poll took, upstream included',
@@ -26,18 +55,49 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    deltaRows: new Histogram({ name: 'bridge_delta_rows', help: 'Rows per delta', labelNames: ['feed'], buckets: [1, 2, 5, 10, 50, 100, 1000, 10000], registers: [registry] }),
-    deltaBytes: new Histogram({ name: 'bridge_delta_bytes', help: 'Encoded bytes per delta', labelNames: ['feed'], buckets: [256, 1024, 4096, 16384, 65536, 262144, 1048576], registers: [registry] }),
+    deltaRows: new Histogram({
+      name: 'bridge_delta_rows',
+      help: 'Rows per delta',
+      labelNames: ['feed'],
+      buckets: [1, 2, 5, 10, 50, 100, 1000, 10000],
+      registers: [registry],
+    }),
+    deltaBytes: new Histogram({
+      name: 'bridge_delta_bytes',
+      help: 'Encoded bytes per delta',
+      labelNames: ['feed'],
+      buckets: [256, 1024, 4096, 16384, 65536, 262144, 1048576],
+      registers: [registry],
+    }),
     broadcastLag: new Histogram({
       name: 'bridge_broadcast_lag_seconds',
       help: 'From the end of a poll to the delta handed to the sockets',
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
       registers: [registry],
     }),
-    resyncs: new Counter({ name: 'bridge_resyncs_total', help: 'Subscribes answered with a snapshot instead of a resume', labelNames: ['reason'], registers: [registry] }),
-    resumes: new Counter({ name: 'bridge_resumes_total', help: 'Subscribes answered with the missed deltas', registers: [registry] }),
-    leaseChanges: new Counter({ name: 'bridge_lease_changes_total', help: 'Poll leases won or lost', labelNames: ['change'], registers: [registry] }),
-    socketErrors: new Counter({ name: 'bridge_socket_errors_total', help: 'Refused socket messages', labelNames: ['code'], registers: [registry] }),
+    resyncs: new Counter({
+      name: 'bridge_resyncs_total',
+      help: 'Subscribes answered with a snapshot instead of a resume',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    resumes: new Counter({
+      name: 'bridge_resumes_total',
+      help: 'Subscribes answered with the missed deltas',
+      registers: [registry],
+    }),
+    leaseChanges: new Counter({
+      name: 'bridge_lease_changes_total',
+      help: 'Poll leases won or lost',
+      labelNames: ['change'],
+      registers: [registry],
+    }),
+    socketErrors: new Counter({
+      name: 'bridge_socket_errors_total',
+      help: 'Refused socket messages',
+      labelNames: ['code'],
+      registers: [registry],
+    }),
   };
   return m;
 }

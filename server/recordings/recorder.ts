@@ -38,8 +38,11 @@ export function createRecorder(config: BridgeConfig, logger: Logger) {
     try {
       const files = readdirSync(config.RECORDINGS_DIR).filter((f) => f.endsWith('.jsonl.gz'));
       if (files.length <= KEEP_FILES) return;
-      const byAge = files.map((f) => ({ f, t: statSync(join(config.RECORDINGS_DIR, f)).mtimeMs })).sort((a, b) => a.t - b.t);
-      for (const { f } of byAge.slice(0, files.length - KEEP_FILES)) unlinkSync(join(config.RECORDINGS_DIR, f));
+      const byAge = files
+        .map((f) => ({ f, t: statSync(join(config.RECORDINGS_DIR, f)).mtimeMs }))
+        .sort((a, b) => a.t - b.t);
+      for (const { f } of byAge.slice(0, files.length - KEEP_FILES))
+        unlinkSync(join(config.RECORDINGS_DIR, f));
     } catch (e) {
       logger.warn({ err: (e as Error).message }, 'recordings prune failed');
     }
@@ -51,7 +54,9 @@ export function createRecorder(config: BridgeConfig, logger: Logger) {
 
   function start(r: PollReport, rows: Map<string, FeedRow>): Open {
     mkdirSync(config.RECORDINGS_DIR, { recursive: true });
-    const file = createWriteStream(join(config.RECORDINGS_DIR, recordingName(r.ref.agencyId, r.ref.feed, r.at)));
+    const file = createWriteStream(
+      join(config.RECORDINGS_DIR, recordingName(r.ref.agencyId, r.ref.feed, r.at)),
+    );
     const gzip = createGzip();
     gzip.pipe(file);
     const o = { gzip, file, startedAt: r.at, rows };
@@ -84,14 +89,26 @@ export function createRecorder(config: BridgeConfig, logger: Logger) {
         open.set(key, o);
         return;
       }
-      write(o, { kind: 'delta', t: r.at, feed: r.ref.feed, agencyId: r.ref.agencyId, upserts: r.changes.upserts, removes: r.changes.removes });
+      write(o, {
+        kind: 'delta',
+        t: r.at,
+        feed: r.ref.feed,
+        agencyId: r.ref.agencyId,
+        upserts: r.changes.upserts,
+        removes: r.changes.removes,
+      });
     },
     async close() {
       clearInterval(timer);
-      await Promise.all([...open.values()].map((o) => new Promise<void>((res) => {
-        o.file.once('close', () => res());
-        close(o);
-      })));
+      await Promise.all(
+        [...open.values()].map(
+          (o) =>
+            new Promise<void>((res) => {
+              o.file.once('close', () => res());
+              close(o);
+            }),
+        ),
+      );
       open.clear();
     },
   };

@@ -8,7 +8,13 @@ import { FEEDS } from '../../shared/live/protocol';
  * what each poll changed, timestamped with the time the bridge received it.
  */
 export const recordLineSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('full'), t: z.number(), feed: z.enum(FEEDS), agencyId: z.string(), rows: z.array(z.object({ id: z.string() }).passthrough()) }),
+  z.object({
+    kind: z.literal('full'),
+    t: z.number(),
+    feed: z.enum(FEEDS),
+    agencyId: z.string(),
+    rows: z.array(z.object({ id: z.string() }).passthrough()),
+  }),
   z.object({
     kind: z.literal('delta'),
     t: z.number(),

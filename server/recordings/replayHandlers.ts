@@ -1,6 +1,12 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { feedRoom, replayControlSchema, replayStartSchema, type FeedName, type RecordingInfo } from '../../shared/live/protocol';
+import {
+  feedRoom,
+  replayControlSchema,
+  replayStartSchema,
+  type FeedName,
+  type RecordingInfo,
+} from '../../shared/live/protocol';
 import type { BridgeConfig } from '../config';
 import type { FeedManager } from '../feeds/feedManager';
 import { feedKey } from '../feeds/feedTypes';
@@ -22,7 +28,13 @@ export function listRecordings(dir: string, visible: Set<string>): RecordingInfo
     const meta = parseRecordingName(name);
     if (!meta || !visible.has(meta.agencyId)) continue;
     const st = statSync(join(dir, name));
-    out.push({ name, agencyId: meta.agencyId, feed: meta.feed as FeedName, bytes: st.size, modifiedAt: st.mtimeMs });
+    out.push({
+      name,
+      agencyId: meta.agencyId,
+      feed: meta.feed as FeedName,
+      bytes: st.size,
+      modifiedAt: st.mtimeMs,
+    });
   }
   return out.sort((a, b) => b.modifiedAt - a.modifiedAt);
 }
@@ -31,12 +43,19 @@ export function listRecordings(dir: string, visible: Set<string>): RecordingInfo
  * A tester replays a recording into their own screen only: the socket leaves that feed's live
  * room and gets the replay through the same snapshot/delta messages.
  */
-export function registerReplayHandlers(socket: LiveSocket, d: { config: BridgeConfig; logger: Logger; feeds: FeedManager }) {
+export function registerReplayHandlers(
+  socket: LiveSocket,
+  d: { config: BridgeConfig; logger: Logger; feeds: FeedManager },
+) {
   let session: ReplaySession | null = null;
-  const fail = (message: string, code: 'bad_request' | 'not_found' | 'forbidden' = 'bad_request') => ({ ok: false as const, error: { code, message } });
+  const fail = (message: string, code: 'bad_request' | 'not_found' | 'forbidden' = 'bad_request') => ({
+    ok: false as const,
+    error: { code, message },
+  });
 
   socket.on('replay.list', (_req, ack) => {
-    if (typeof ack === 'function') ack({ ok: true, recordings: listRecordings(d.config.RECORDINGS_DIR, socket.data.visible) });
+    if (typeof ack === 'function')
+      ack({ ok: true, recordings: listRecordings(d.config.RECORDINGS_DIR, socket.data.visible) });
   });
 
   socket.on('replay.start', async (req, ack) => {
@@ -45,7 +64,8 @@ export function registerReplayHandlers(socket: LiveSocket, d: { config: BridgeCo
     if (!parsed.success) return reply(fail('Invalid replay request.'));
     const meta = parseRecordingName(parsed.data.recording);
     if (!meta) return reply(fail('No such recording.', 'not_found'));
-    if (!socket.data.visible.has(meta.agencyId)) return reply(fail('You may not see this agency.', 'forbidden'));
+    if (!socket.data.visible.has(meta.agencyId))
+      return reply(fail('You may not see this agency.', 'forbidden'));
     let lines;
     try {
       lines = readRecording(join(d.config.RECORDINGS_DIR, parsed.data.recording));

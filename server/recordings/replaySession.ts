@@ -1,5 +1,11 @@
 import { applyChanges, keyRows } from '../../shared/live/diff';
-import type { DeltaMessage, FeedName, FeedRow, ReplayState, SnapshotMessage } from '../../shared/live/protocol';
+import type {
+  DeltaMessage,
+  FeedName,
+  FeedRow,
+  ReplayState,
+  SnapshotMessage,
+} from '../../shared/live/protocol';
 import { realTimers, type Timers } from '../feeds/feedPoller';
 import type { RecordLine } from './recordingFormat';
 
@@ -13,7 +19,13 @@ export interface ReplayOutput {
  * Plays a recording into one screen as the live feed would have: a snapshot, then the deltas at
  * their recorded pace times `speed`, with pause, step and seek.
  */
-export function createReplaySession(name: string, lines: RecordLine[], speed: number, out: ReplayOutput, timers: Timers = realTimers) {
+export function createReplaySession(
+  name: string,
+  lines: RecordLine[],
+  speed: number,
+  out: ReplayOutput,
+  timers: Timers = realTimers,
+) {
   const head = lines[0];
   if (!head || head.kind !== 'full') throw new Error('recording has no starting state');
   const first = head;
@@ -30,7 +42,14 @@ export function createReplaySession(name: string, lines: RecordLine[], speed: nu
   let stopped = false;
 
   const epoch = () => `replay:${name}:${generation}`;
-  const state = (): ReplayState => ({ recording: name, speed, paused, positionMs: at - t0, durationMs, ended: next >= lines.length });
+  const state = (): ReplayState => ({
+    recording: name,
+    speed,
+    paused,
+    positionMs: at - t0,
+    durationMs,
+    ended: next >= lines.length,
+  });
 
   function rowsAt(t: number): Map<string, FeedRow> {
     const rows = keyRows(first.rows as unknown as FeedRow[]);
@@ -49,7 +68,16 @@ export function createReplaySession(name: string, lines: RecordLine[], speed: nu
   function sendSnapshot(rows: Map<string, FeedRow>) {
     generation++;
     seq = 0;
-    out.snapshot({ feed, agencyId, epoch: epoch(), seq, rows: [...rows.values()], stale: false, lastPollAt: at, replay: state() });
+    out.snapshot({
+      feed,
+      agencyId,
+      epoch: epoch(),
+      seq,
+      rows: [...rows.values()],
+      stale: false,
+      lastPollAt: at,
+      replay: state(),
+    });
   }
 
   function emitNext() {
@@ -60,7 +88,15 @@ export function createReplaySession(name: string, lines: RecordLine[], speed: nu
       sendSnapshot(rows);
     } else {
       seq++;
-      out.delta({ feed, agencyId, epoch: epoch(), seq, upserts: l.upserts as unknown as FeedRow[], removes: l.removes, at: l.t });
+      out.delta({
+        feed,
+        agencyId,
+        epoch: epoch(),
+        seq,
+        upserts: l.upserts as unknown as FeedRow[],
+        removes: l.removes,
+        at: l.t,
+      });
     }
     if (next >= lines.length) out.state(state());
   }
@@ -70,11 +106,14 @@ export function createReplaySession(name: string, lines: RecordLine[], speed: nu
     handle = null;
     if (stopped || paused || next >= lines.length) return;
     const wait = (lines[next].t - at) / speed;
-    handle = timers.setTimeout(() => {
-      handle = null;
-      emitNext();
-      schedule();
-    }, Math.max(0, wait));
+    handle = timers.setTimeout(
+      () => {
+        handle = null;
+        emitNext();
+        schedule();
+      },
+      Math.max(0, wait),
+    );
   }
 
   return {

@@ -10,12 +10,21 @@ import type { RecordLine } from './recordingFormat';
  * GetEventLogsLiveAlarm_Dev answer the recorded rows as they stood at the current replay time.
  * Point a bridge at it (UPSTREAM_URL) to see a recorded stream again through the whole product.
  */
-export function createReplayUpstream(recordings: RecordLine[][], opts: { speed: number; clock?: () => number; loop?: boolean }) {
+export function createReplayUpstream(
+  recordings: RecordLine[][],
+  opts: { speed: number; clock?: () => number; loop?: boolean },
+) {
   const clock = opts.clock ?? Date.now;
   const startedAt = clock();
   const tracks = recordings
     .filter((lines) => lines[0]?.kind === 'full')
-    .map((lines) => ({ feed: lines[0].feed, agencyId: lines[0].agencyId, lines, t0: lines[0].t, span: lines[lines.length - 1].t - lines[0].t }));
+    .map((lines) => ({
+      feed: lines[0].feed,
+      agencyId: lines[0].agencyId,
+      lines,
+      t0: lines[0].t,
+      span: lines[lines.length - 1].t - lines[0].t,
+    }));
   const agencies = [...new Set(tracks.map((t) => t.agencyId))];
 
   function rowsAt(feed: string, agencyId: string): FeedRow[] {
@@ -52,33 +61,57 @@ export function createReplayUpstream(recordings: RecordLine[][], opts: { speed: 
         lastName: 'Tester',
         pn: '0000',
         RelationId: '1',
-        serviceCompanyList: agencies.map((a) => ({ servco_name: `Recorded agency ${a}`, servco_Type: 'D', servco_no: a })),
+        serviceCompanyList: agencies.map((a) => ({
+          servco_name: `Recorded agency ${a}`,
+          servco_Type: 'D',
+          servco_no: a,
+        })),
         dataManagementTool: 7001,
-        sitePreferences: JSON.stringify([{ SelectedNavIds: '', DefaultLiveAlarmViewTab: 8001, GraphsView: 9001 }]),
+        sitePreferences: JSON.stringify([
+          { SelectedNavIds: '', DefaultLiveAlarmViewTab: 8001, GraphsView: 9001 },
+        ]),
         accountInfo: [],
         username: String(req.body?.Username ?? ''),
       }),
     );
   });
   app.post('/LogOff', (_req, res) => res.json(envelope(null)));
-  const page = (feed: 'events' | 'alarms', dateKey: string) => (req: express.Request, res: express.Response) => {
-    const agencyId = String(req.body?.AgencyId ?? '');
-    const pageNo = Math.max(1, Number(req.body?.offset ?? 1));
-    const count = Math.min(5000, Math.max(1, Number(req.body?.count ?? 10)));
-    const rows = rowsAt(feed, agencyId).sort((a, b) => String((b as never)[dateKey]).localeCompare(String((a as never)[dateKey])) || Number(b.id) - Number(a.id));
-    const slice = rows.slice((pageNo - 1) * count, pageNo * count).map((r, i) => (i === 0 ? { ...r, totalRows: rows.length } : r));
-    res.json(envelope({ eventLogList: slice, series: [], xAxis: [], historyOverViewList: [] }));
-  };
+  const page =
+    (feed: 'events' | 'alarms', dateKey: string) => (req: express.Request, res: express.Response) => {
+      const agencyId = String(req.body?.AgencyId ?? '');
+      const pageNo = Math.max(1, Number(req.body?.offset ?? 1));
+      const count = Math.min(5000, Math.max(1, Number(req.body?.count ?? 10)));
+      const rows = rowsAt(feed, agencyId).sort(
+        (a, b) =>
+          String((b as never)[dateKey]).localeCompare(String((a as never)[dateKey])) ||
+          Number(b.id) - Number(a.id),
+      );
+      const slice = rows
+        .slice((pageNo - 1) * count, pageNo * count)
+        .map((r, i) => (i === 0 ? { ...r, totalRows: rows.length } : r));
+      res.json(envelope({ eventLogList: slice, series: [], xAxis: [], historyOverViewList: [] }));
+    };
   app.post('/AlarmBuffer/GetEventLogs', page('events', 'eventDate'));
   app.post('/AlarmBuffer/GetEventLogsLiveAlarm_Dev', page('alarms', 'alarm_Date'));
-  app.use((_req, res) => res.status(404).json({ isSessionValid: true, apiStatus: 'NotFound', result: null, errors: ['Not part of a replay.'] }));
+  app.use((_req, res) =>
+    res
+      .status(404)
+      .json({ isSessionValid: true, apiStatus: 'NotFound', result: null, errors: ['Not part of a replay.'] }),
+  );
   return { app, agencies, tracks };
 }
 
-export async function startReplayUpstream(recordings: RecordLine[][], opts: { speed: number; port: number; host?: string; loop?: boolean }) {
+export async function startReplayUpstream(
+  recordings: RecordLine[][],
+  opts: { speed: number; port: number; host?: string; loop?: boolean },
+) {
   const { app, agencies } = createReplayUpstream(recordings, opts);
   const server: Server = createServer(app);
   await new Promise<void>((r) => server.listen(opts.port, opts.host ?? '127.0.0.1', () => r()));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}`, agencies, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    agencies,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

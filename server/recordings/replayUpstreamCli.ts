@@ -8,18 +8,33 @@ import { startReplayUpstream } from './replayUpstream';
  */
 async function main() {
   const { values } = parseArgs({
-    options: { file: { type: 'string', multiple: true }, speed: { type: 'string', default: '1' }, port: { type: 'string', default: '8090' }, loop: { type: 'boolean', default: false } },
+    options: {
+      file: { type: 'string', multiple: true },
+      speed: { type: 'string', default: '1' },
+      port: { type: 'string', default: '8090' },
+      loop: { type: 'boolean', default: false },
+    },
   });
   const files = values.file ?? [];
   if (!files.length) {
-    console.error('usage: replay:upstream -- --file <recording.jsonl.gz> [--file ...] [--speed 1] [--port 8090] [--loop]');
+    console.error(
+      'usage: replay:upstream -- --file <recording.jsonl.gz> [--file ...] [--speed 1] [--port 8090] [--loop]',
+    );
     process.exit(2);
   }
   const speed = Number(values.speed);
   if (!(speed >= 0.25 && speed <= 50)) throw new Error('--speed must be between 0.25 and 50');
-  const running = await startReplayUpstream(files.map(readRecording), { speed, port: Number(values.port), loop: values.loop });
-  console.log(`Replaying ${files.length} recording(s) of agencies ${running.agencies.join(', ')} at ${speed}x as an upstream on ${running.url}`);
-  console.log(`Start a bridge against it: UPSTREAM_URL=${running.url} npm start (any username and password sign in)`);
+  const running = await startReplayUpstream(files.map(readRecording), {
+    speed,
+    port: Number(values.port),
+    loop: values.loop,
+  });
+  console.log(
+    `Replaying ${files.length} recording(s) of agencies ${running.agencies.join(', ')} at ${speed}x as an upstream on ${running.url}`,
+  );
+  console.log(
+    `Start a bridge against it: UPSTREAM_URL=${running.url} npm start (any username and password sign in)`,
+  );
   process.once('SIGINT', () => void running.close().then(() => process.exit(0)));
   process.once('SIGTERM', () => void running.close().then(() => process.exit(0)));
 }

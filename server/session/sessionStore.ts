@@ -74,7 +74,12 @@ redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
 /** Shared store for several bridge processes (REDIS_URL). */
-export function createRedisSessionStore(redis: Redis, prefix: string, ttlMs: number, now: () => number = Date.now): SessionStore {
+export function createRedisSessionStore(
+  redis: Redis,
+  prefix: string,
+  ttlMs: number,
+  now: () => number = Date.now,
+): SessionStore {
   const key = (id: string) => `${prefix}session:${id}`;
   const ended = (id: string) => `${prefix}session-ended:${id}`;
   return {

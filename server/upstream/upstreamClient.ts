@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { envelopeSchema, gatewayAnswerSchema, type GatewayAnswer, type GatewayMethod } from '../../shared/upstream/envelope';
+import {
+  envelopeSchema,
+  gatewayAnswerSchema,
+  type GatewayAnswer,
+  type GatewayMethod,
+} from '../../shared/upstream/envelope';
 import { UpstreamError } from './upstreamError';
 
 export interface UpstreamCall<T extends z.ZodType> {
@@ -69,7 +74,13 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     base: string,
     method: 'GET' | 'POST',
     path: string,
-    init: { sessionId?: string; query?: UpstreamCall<z.ZodType>['query']; body?: unknown; rawBody?: RawBody; signal?: AbortSignal },
+    init: {
+      sessionId?: string;
+      query?: UpstreamCall<z.ZodType>['query'];
+      body?: unknown;
+      rawBody?: RawBody;
+      signal?: AbortSignal;
+    },
   ) {
     const url = new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v != null) url.searchParams.set(k, String(v));
@@ -79,19 +90,35 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     if (init.sessionId) headers.authorization = init.sessionId;
     if (init.rawBody) headers['content-type'] = init.rawBody.contentType;
     else if (init.body !== undefined) headers['content-type'] = 'application/json';
-    const body = init.rawBody ? init.rawBody.data : init.body === undefined ? undefined : JSON.stringify(init.body);
+    const body = init.rawBody
+      ? init.rawBody.data
+      : init.body === undefined
+        ? undefined
+        : JSON.stringify(init.body);
     const started = performance.now();
     let text = '';
     try {
       const res = await doFetch(url, { method, headers, body, signal });
       text = await res.text();
-      if (res.status === 403 || res.status === 401) throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', { path, status: res.status });
-      if (!res.ok) throw new UpstreamError('http', `Upstream answered HTTP ${res.status}.`, { path, status: res.status, errors: errorsOf(text) });
+      if (res.status === 403 || res.status === 401)
+        throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', {
+          path,
+          status: res.status,
+        });
+      if (!res.ok)
+        throw new UpstreamError('http', `Upstream answered HTTP ${res.status}.`, {
+          path,
+          status: res.status,
+          errors: errorsOf(text),
+        });
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
-        throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', { path, status: res.status });
+        throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', {
+          path,
+          status: res.status,
+        });
       }
       opts.observe?.({ path, ms: performance.now() - started, ok: true, bytes: text.length });
       return { json, bytes: text.length };
@@ -104,17 +131,31 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
             : init.signal?.aborted
               ? (e as Error)
               : new UpstreamError('network', 'The monitoring center could not be reached.', { path });
-      opts.observe?.({ path, ms: performance.now() - started, ok: false, failure: err instanceof UpstreamError ? err.kind : 'aborted', bytes: text.length });
+      opts.observe?.({
+        path,
+        ms: performance.now() - started,
+        ok: false,
+        failure: err instanceof UpstreamError ? err.kind : 'aborted',
+        bytes: text.length,
+      });
       throw err;
     }
   }
 
-  async function withRetry<R>(enabled: boolean | undefined, signal: AbortSignal | undefined, run: () => Promise<R>): Promise<R> {
+  async function withRetry<R>(
+    enabled: boolean | undefined,
+    signal: AbortSignal | undefined,
+    run: () => Promise<R>,
+  ): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await run();
       } catch (e) {
-        const retriable = e instanceof UpstreamError && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && (e.details.status ?? 0) >= 500));
+        const retriable =
+          e instanceof UpstreamError &&
+          (e.kind === 'network' ||
+            e.kind === 'timeout' ||
+            (e.kind === 'http' && (e.details.status ?? 0) >= 500));
         if (!enabled || !retriable || attempt >= retries || signal?.aborted) throw e;
         const wait = backoffMs * 2 ** attempt * (0.5 + Math.random());
         await new Promise((r) => setTimeout(r, wait));
@@ -127,21 +168,46 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     return withRetry(c.retry, c.signal, async () => {
       const { json, bytes } = await raw(opts.baseUrl, c.method, c.path, c);
       const env = envelopeSchema.safeParse(json);
-      if (!env.success) throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', { path: c.path });
-      if (!env.data.isSessionValid) throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', { path: c.path });
+      if (!env.success)
+        throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', {
+          path: c.path,
+        });
+      if (!env.data.isSessionValid)
+        throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', {
+          path: c.path,
+        });
       const result = c.result.safeParse(env.data.result);
-      if (!result.success) throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', { path: c.path, errors: env.data.errors ?? [] });
+      if (!result.success)
+        throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', {
+          path: c.path,
+          errors: env.data.errors ?? [],
+        });
       return { result: result.data, errors: env.data.errors ?? [], apiStatus: env.data.apiStatus, bytes };
     });
   }
 
   /** Calls the alarm-incident gateway (`POST MASAPI/APIRequest`). */
-  async function gateway(sessionId: string, methodName: GatewayMethod, args: unknown[], signal?: AbortSignal): Promise<GatewayAnswer> {
-    const { json } = await raw(opts.alarmBaseUrl ?? opts.baseUrl, 'POST', 'MASAPI/APIRequest', { sessionId, body: { sessionGuid: sessionId, methodName, arguments: args }, signal });
+  async function gateway(
+    sessionId: string,
+    methodName: GatewayMethod,
+    args: unknown[],
+    signal?: AbortSignal,
+  ): Promise<GatewayAnswer> {
+    const { json } = await raw(opts.alarmBaseUrl ?? opts.baseUrl, 'POST', 'MASAPI/APIRequest', {
+      sessionId,
+      body: { sessionGuid: sessionId, methodName, arguments: args },
+      signal,
+    });
     const env = envelopeSchema.safeParse(json);
-    if (env.success && env.data.isSessionValid === false) throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', { path: 'MASAPI/APIRequest' });
+    if (env.success && env.data.isSessionValid === false)
+      throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', {
+        path: 'MASAPI/APIRequest',
+      });
     const answer = gatewayAnswerSchema.safeParse(json);
-    if (!answer.success) throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', { path: 'MASAPI/APIRequest' });
+    if (!answer.success)
+      throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', {
+        path: 'MASAPI/APIRequest',
+      });
     return answer.data;
   }
 
@@ -149,9 +215,19 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
   async function passThrough(
     method: 'GET' | 'POST',
     path: string,
-    init: { sessionId?: string; query?: UpstreamCall<z.ZodType>['query']; body?: unknown; rawBody?: RawBody; retry?: boolean; signal?: AbortSignal; alarmApi?: boolean },
+    init: {
+      sessionId?: string;
+      query?: UpstreamCall<z.ZodType>['query'];
+      body?: unknown;
+      rawBody?: RawBody;
+      retry?: boolean;
+      signal?: AbortSignal;
+      alarmApi?: boolean;
+    },
   ) {
-    return withRetry(init.retry, init.signal, () => raw(init.alarmApi ? (opts.alarmBaseUrl ?? opts.baseUrl) : opts.baseUrl, method, path, init));
+    return withRetry(init.retry, init.signal, () =>
+      raw(init.alarmApi ? (opts.alarmBaseUrl ?? opts.baseUrl) : opts.baseUrl, method, path, init),
+    );
   }
 
   return { call, gateway, passThrough, baseUrl: opts.baseUrl };

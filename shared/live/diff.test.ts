@@ -7,7 +7,11 @@ interface Row {
   v: number;
   t: string;
 }
-const rowArb = fc.record({ id: fc.integer({ min: 0, max: 30 }).map(String), v: fc.integer({ min: 0, max: 3 }), t: fc.constantFrom('Y', 'N') });
+const rowArb = fc.record({
+  id: fc.integer({ min: 0, max: 30 }).map(String),
+  v: fc.integer({ min: 0, max: 3 }),
+  t: fc.constantFrom('Y', 'N'),
+});
 const sorted = (m: Map<string, Row>) => [...m.values()].sort((a, b) => a.id.localeCompare(b.id));
 const stateArb = fc.array(rowArb, { maxLength: 25 }).map((rows) => keyRows<Row>(rows));
 

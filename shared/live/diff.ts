@@ -30,7 +30,10 @@ export function sameRow(a: object, b: object): boolean {
 }
 
 /** What changed from `prev` to `next`, both keyed by id. */
-export function diffRows<R extends KeyedRow>(prev: ReadonlyMap<string, R>, next: ReadonlyMap<string, R>): RowChanges<R> {
+export function diffRows<R extends KeyedRow>(
+  prev: ReadonlyMap<string, R>,
+  next: ReadonlyMap<string, R>,
+): RowChanges<R> {
   const upserts: R[] = [];
   const removes: string[] = [];
   for (const [id, row] of next) {
@@ -42,7 +45,10 @@ export function diffRows<R extends KeyedRow>(prev: ReadonlyMap<string, R>, next:
 }
 
 /** Applies changes to a keyed state in place and returns it. */
-export function applyChanges<R extends KeyedRow>(state: Map<string, R>, changes: RowChanges<R>): Map<string, R> {
+export function applyChanges<R extends KeyedRow>(
+  state: Map<string, R>,
+  changes: RowChanges<R>,
+): Map<string, R> {
   for (const id of changes.removes) state.delete(id);
   for (const row of changes.upserts) state.set(row.id, row);
   return state;

@@ -3,8 +3,24 @@ import { createFeedReplica } from './feedReplica';
 import type { DeltaMessage, SnapshotMessage } from './protocol';
 
 const row = (id: string, v = 'a') => ({ id, v }) as never;
-const snap = (seq: number, ids: string[], epoch = 'e1'): SnapshotMessage => ({ feed: 'alarms', agencyId: '1', epoch, seq, rows: ids.map((i) => row(i)), stale: false, lastPollAt: 0 });
-const delta = (seq: number, up: string[], rm: string[] = [], epoch = 'e1'): DeltaMessage => ({ feed: 'alarms', agencyId: '1', epoch, seq, upserts: up.map((i) => row(i, `v${seq}`)), removes: rm, at: 0 });
+const snap = (seq: number, ids: string[], epoch = 'e1'): SnapshotMessage => ({
+  feed: 'alarms',
+  agencyId: '1',
+  epoch,
+  seq,
+  rows: ids.map((i) => row(i)),
+  stale: false,
+  lastPollAt: 0,
+});
+const delta = (seq: number, up: string[], rm: string[] = [], epoch = 'e1'): DeltaMessage => ({
+  feed: 'alarms',
+  agencyId: '1',
+  epoch,
+  seq,
+  upserts: up.map((i) => row(i, `v${seq}`)),
+  removes: rm,
+  at: 0,
+});
 
 describe('feed replica', () => {
   it('applies deltas in order after the snapshot', () => {
@@ -61,7 +77,11 @@ describe('feed replica', () => {
   it('a status ahead of the replica means a delta was lost', () => {
     const r = createFeedReplica();
     r.snapshot(snap(3, ['a']));
-    expect(r.status({ feed: 'alarms', agencyId: '1', stale: false, lastPollAt: 1, epoch: 'e1', seq: 3 })).toBe('ok');
-    expect(r.status({ feed: 'alarms', agencyId: '1', stale: false, lastPollAt: 1, epoch: 'e1', seq: 4 })).toBe('gap');
+    expect(
+      r.status({ feed: 'alarms', agencyId: '1', stale: false, lastPollAt: 1, epoch: 'e1', seq: 3 }),
+    ).toBe('ok');
+    expect(
+      r.status({ feed: 'alarms', agencyId: '1', stale: false, lastPollAt: 1, epoch: 'e1', seq: 4 }),
+    ).toBe('gap');
   });
 });

@@ -23,7 +23,11 @@ export type FeedRow = FeedRows[FeedName];
 /** Identifies one feed: an agency's event history or its active alarms. */
 export const feedRefSchema = z.strictObject({
   feed: z.enum(FEEDS),
-  agencyId: z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
+  agencyId: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/),
 });
 export type FeedRef = z.infer<typeof feedRefSchema>;
 
@@ -40,7 +44,11 @@ export const unsubscribeSchema = feedRefSchema;
 
 /** Replay controls for a tester's private replay room. */
 export const replayStartSchema = z.strictObject({
-  recording: z.string().min(1).max(200).regex(/^[A-Za-z0-9._-]+$/),
+  recording: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9._-]+$/),
   speed: z.number().min(0.25).max(50).default(1),
 });
 export const replayControlSchema = z.strictObject({
@@ -133,7 +141,10 @@ export interface ClientToServerEvents {
   unsubscribe: (req: unknown, ack?: (a: SimpleAck) => void) => void;
   'replay.start': (req: unknown, ack?: (a: SimpleAck) => void) => void;
   'replay.control': (req: unknown, ack?: (a: SimpleAck) => void) => void;
-  'replay.list': (req: unknown, ack?: (a: { ok: true; recordings: RecordingInfo[] } | { ok: false; error: ErrorMessage }) => void) => void;
+  'replay.list': (
+    req: unknown,
+    ack?: (a: { ok: true; recordings: RecordingInfo[] } | { ok: false; error: ErrorMessage }) => void,
+  ) => void;
   presence: (req: unknown) => void;
 }
 

@@ -15,7 +15,10 @@ export const activeAlarmRowSchema = z.object({
   system_No: z.union([z.number(), z.string()]).transform(String),
   state_Id: z.string().nullable(),
   zipcode: z.string().nullable(),
-  install_Servco_No: z.union([z.number(), z.string()]).nullable().transform((v) => (v == null ? null : String(v))),
+  install_Servco_No: z
+    .union([z.number(), z.string()])
+    .nullable()
+    .transform((v) => (v == null ? null : String(v))),
   color: z.string().nullable(),
   color_Code: z.string().nullable(),
   contactNumber: z.union([z.number(), z.string()]).nullable().optional(),

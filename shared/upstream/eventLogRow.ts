@@ -30,7 +30,10 @@ export type EventLogRow = z.infer<typeof eventLogRowSchema>;
 /** The `result` of GetEventLogs and GetEventLogsLiveAlarm_Dev. */
 export const eventLogsResultSchema = <T extends z.ZodType>(row: T) =>
   z.object({
-    eventLogList: z.array(row).nullable().transform((rows) => rows ?? []),
+    eventLogList: z
+      .array(row)
+      .nullable()
+      .transform((rows) => rows ?? []),
     series: z.unknown().optional(),
     xAxis: z.unknown().optional(),
     historyOverViewList: z.unknown().optional(),

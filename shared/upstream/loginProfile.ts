@@ -58,7 +58,9 @@ export function publicProfile(p: LoginProfile): PublicProfile {
  * Agencies a session may see (doc 1 §6): its own, the corporate agency when present and
  * different, and every company of its service-company list.
  */
-export function visibleAgencies(p: Pick<LoginProfile, 'agencyId' | 'agencyIdForCorpAccount' | 'serviceCompanyList'>): Set<string> {
+export function visibleAgencies(
+  p: Pick<LoginProfile, 'agencyId' | 'agencyIdForCorpAccount' | 'serviceCompanyList'>,
+): Set<string> {
   const ids = new Set<string>([p.agencyId]);
   if (p.agencyIdForCorpAccount) ids.add(p.agencyIdForCorpAccount);
   for (const c of p.serviceCompanyList) {

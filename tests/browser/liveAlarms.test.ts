@@ -10,7 +10,15 @@ import { startBridge, type Bridge } from '../../server/app/bridge';
 import type { Running } from '../../server/app/startAll';
 import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/observability/logger';
-import { CHROMIUM, distinctColours, ensureBuilt, launchChromium, signedInContext, simPost, startStack } from './liveAlarmsStack';
+import {
+  CHROMIUM,
+  distinctColours,
+  ensureBuilt,
+  launchChromium,
+  signedInContext,
+  simPost,
+  startStack,
+} from './liveAlarmsStack';
 
 /**
  * The Live Alarm View in Chromium against the built client, the real bridge and the simulator
@@ -38,8 +46,16 @@ async function truthRows(simulatorUrl: string, agencyId: string): Promise<EventR
 }
 
 /** Injects a fire signal on an account of the agency whose system is not on test: it raises an alarm. */
-async function injectAlarm(simulatorUrl: string, agencyId: string, skip: ReadonlySet<string> = new Set()): Promise<SignalAnswer> {
-  const accounts = [...new Set((await truthRows(simulatorUrl, agencyId)).filter((r) => r.isTestCleared === 'Y').map((r) => r.cS_))];
+async function injectAlarm(
+  simulatorUrl: string,
+  agencyId: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<SignalAnswer> {
+  const accounts = [
+    ...new Set(
+      (await truthRows(simulatorUrl, agencyId)).filter((r) => r.isTestCleared === 'Y').map((r) => r.cS_),
+    ),
+  ];
   for (const csNo of accounts) {
     if (skip.has(csNo)) continue;
     const answer = await simPost<SignalAnswer>(simulatorUrl, '/_sim/signals', { csNo, eventId: 'F' });
@@ -48,15 +64,23 @@ async function injectAlarm(simulatorUrl: string, agencyId: string, skip: Readonl
   throw new Error('no account raised an alarm');
 }
 
-const rowIds = (page: Page, grid: string) => page.$$eval(`${grid} [data-row-id]`, (els) => els.map((e) => (e as HTMLElement).dataset.rowId!));
-const pagerTotal = async (page: Page) => Number(/of (\d+) items/.exec((await page.locator(`${HISTORY} .pager__info`).textContent()) ?? '')?.[1] ?? NaN);
+const rowIds = (page: Page, grid: string) =>
+  page.$$eval(`${grid} [data-row-id]`, (els) => els.map((e) => (e as HTMLElement).dataset.rowId!));
+const pagerTotal = async (page: Page) =>
+  Number(
+    /of (\d+) items/.exec((await page.locator(`${HISTORY} .pager__info`).textContent()) ?? '')?.[1] ?? NaN,
+  );
 const columnTexts = (page: Page, grid: string, header: string) =>
   page.evaluate(
     ([g, h]) => {
       const grid = document.querySelector(g)!;
-      const headers = [...grid.querySelectorAll('[role=columnheader]')].map((e) => e.textContent?.replace(/[▲▼]/g, '').trim());
+      const headers = [...grid.querySelectorAll('[role=columnheader]')].map((e) =>
+        e.textContent?.replace(/[▲▼]/g, '').trim(),
+      );
       const i = headers.indexOf(h);
-      return [...grid.querySelectorAll('.grid__body [role=row]')].map((r) => r.querySelectorAll('[role=gridcell]')[i]?.textContent ?? '');
+      return [...grid.querySelectorAll('.grid__body [role=row]')].map(
+        (r) => r.querySelectorAll('[role=gridcell]')[i]?.textContent ?? '',
+      );
     },
     [grid, header] as const,
   );
@@ -76,7 +100,9 @@ function siteMs(text: string, offsetMin: number): number {
 /** Clicks a due tab and waits out the 2-second delay. */
 async function chooseDue(page: Page, label: string) {
   await page.getByRole('tab', { name: label, exact: true }).click();
-  await page.waitForSelector('.la-due-tabs__pending', { state: 'attached', timeout: 2000 }).catch(() => undefined);
+  await page
+    .waitForSelector('.la-due-tabs__pending', { state: 'attached', timeout: 2000 })
+    .catch(() => undefined);
   await page.waitForSelector('.la-due-tabs__pending', { state: 'detached', timeout: 10_000 });
   await page.waitForTimeout(300);
 }
@@ -89,8 +115,13 @@ async function openHistory(page: Page, url: string) {
     await page.waitForSelector(`${HISTORY} [data-row-id]`, { timeout: 30_000 });
   } catch (e) {
     // Say what the screen showed instead of the rows.
-    const text = await page.locator('main').innerText().catch(() => '');
-    throw new Error(`${(e as Error).message}\nscreen: ${text.slice(0, 1500).replace(/\n/g, ' | ')}\nerrors: ${errors.join(' | ')}`);
+    const text = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '');
+    throw new Error(
+      `${(e as Error).message}\nscreen: ${text.slice(0, 1500).replace(/\n/g, ' | ')}\nerrors: ${errors.join(' | ')}`,
+    );
   }
 }
 
@@ -122,7 +153,11 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
 
   it('an injected signal appears in the history and, being an alarm, in Active Alarms on two open screens', async () => {
     const { context, agencyId } = await signedInContext(browser, url, 'owner', 'owner123');
-    const [history, alarmsA, alarmsB] = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+    const [history, alarmsA, alarmsB] = await Promise.all([
+      context.newPage(),
+      context.newPage(),
+      context.newPage(),
+    ]);
     await openHistory(history, url);
     for (const p of [alarmsA, alarmsB]) {
       await p.goto(`${url}/dashboardDetails`);
@@ -131,7 +166,8 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     }
     const answer = await injectAlarm(sim, agencyId);
     await history.waitForSelector(`${HISTORY} [data-row-id="${answer.event.id}"]`, { timeout: 15_000 });
-    for (const p of [alarmsA, alarmsB]) await p.waitForSelector(`${ALARMS} [data-row-id="${answer.alarm!.id}"]`, { timeout: 15_000 });
+    for (const p of [alarmsA, alarmsB])
+      await p.waitForSelector(`${ALARMS} [data-row-id="${answer.alarm!.id}"]`, { timeout: 15_000 });
     // The new row is flashed, and it sits first (newest first).
     expect((await rowIds(history, HISTORY))[0]).toBe(String(answer.event.id));
     await context.close();
@@ -145,7 +181,10 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     expect(day).toBeGreaterThan(0);
 
     // CS#: applied on Enter.
-    const answer = await simPost<SignalAnswer>(sim, '/_sim/signals', { csNo: (await truthRows(sim, agencyId))[0].cS_, eventId: 'B' });
+    const answer = await simPost<SignalAnswer>(sim, '/_sim/signals', {
+      csNo: (await truthRows(sim, agencyId))[0].cS_,
+      eventId: 'B',
+    });
     const cs = answer.event.cS_;
     await page.locator('input[aria-label="CS#"]').fill(cs);
     await page.locator('input[aria-label="CS#"]').press('Enter');
@@ -161,7 +200,10 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     await page.getByRole('listbox').getByLabel(/^B · /).check();
     await page.keyboard.press('Escape');
     await page.getByText('Click on save button to save the selection.').waitFor();
-    await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} .grid__body [role=row]`)].length > 0, HISTORY);
+    await page.waitForFunction(
+      (sel) => [...document.querySelectorAll(`${sel} .grid__body [role=row]`)].length > 0,
+      HISTORY,
+    );
     const types = await columnTexts(page, HISTORY, 'Event Type');
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set(['B']));
@@ -185,7 +227,9 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     // All: older gateway pages merge under the live rows, newest first, no duplicates.
     await chooseDue(page, 'All');
     await page.waitForFunction(
-      ([sel, n]) => Number(/of (\d+) items/.exec(document.querySelector(`${sel} .pager__info`)?.textContent ?? '')?.[1]) > n + 100,
+      ([sel, n]) =>
+        Number(/of (\d+) items/.exec(document.querySelector(`${sel} .pager__info`)?.textContent ?? '')?.[1]) >
+        n + 100,
       [HISTORY, dayNow] as const,
       { timeout: 20_000 },
     );
@@ -204,7 +248,10 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     const { context } = await signedInContext(browser, url, 'multi', 'multi123');
     const page = await context.newPage();
     await openHistory(page, url);
-    const headers = () => page.$$eval(`${HISTORY} [role=columnheader]`, (els) => els.map((e) => e.textContent!.replace(/[▲▼]/g, '').trim()));
+    const headers = () =>
+      page.$$eval(`${HISTORY} [role=columnheader]`, (els) =>
+        els.map((e) => e.textContent!.replace(/[▲▼]/g, '').trim()),
+      );
     expect(await headers()).toContain('City');
 
     await page.getByRole('button', { name: 'Columns' }).click();
@@ -235,8 +282,15 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     const page = await context.newPage();
     await openHistory(page, url);
     await page.getByRole('switch', { name: 'Auto Refresh' }).click();
-    const answer = await simPost<SignalAnswer>(sim, '/_sim/signals', { csNo: (await truthRows(sim, agencyId))[0].cS_, eventId: 'B' });
-    await page.waitForFunction((sel) => /[1-9]\d* changes? waiting/.test(document.querySelector(sel)?.textContent ?? ''), '[data-testid=pending-changes]', { timeout: 15_000 });
+    const answer = await simPost<SignalAnswer>(sim, '/_sim/signals', {
+      csNo: (await truthRows(sim, agencyId))[0].cS_,
+      eventId: 'B',
+    });
+    await page.waitForFunction(
+      (sel) => /[1-9]\d* changes? waiting/.test(document.querySelector(sel)?.textContent ?? ''),
+      '[data-testid=pending-changes]',
+      { timeout: 15_000 },
+    );
     expect(await page.locator(`${HISTORY} [data-row-id="${answer.event.id}"]`).count()).toBe(0);
     await page.getByRole('switch', { name: 'Auto Refresh' }).click();
     await page.waitForSelector(`${HISTORY} [data-row-id="${answer.event.id}"]`, { timeout: 5000 });
@@ -252,7 +306,9 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     expect(await distinctColours(page, '[data-testid=live-chart] canvas')).toBeGreaterThan(8);
     await page.getByRole('switch', { name: 'Map View' }).click();
     await page.waitForSelector('[data-testid=site-map] canvas', { timeout: 30_000 });
-    await page.getByText('Sites are placed at their ZIP code centre (approximate).').waitFor({ timeout: 30_000 });
+    await page
+      .getByText('Sites are placed at their ZIP code centre (approximate).')
+      .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1500);
     expect(await distinctColours(page, '[data-testid=site-map] canvas')).toBeGreaterThan(8);
     await context.close();
@@ -265,8 +321,13 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     await page.getByRole('switch', { name: 'Auto Refresh' }).click(); // the rows stay put while we compare
     const total = await pagerTotal(page);
     const firstCs = (await columnTexts(page, HISTORY, 'CS#'))[0];
-    const headers = await page.$$eval(`${HISTORY} [data-column-id]`, (els) => els.map((e) => e.textContent!.replace(/[▲▼]/g, '').trim()));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
+    const headers = await page.$$eval(`${HISTORY} [data-column-id]`, (els) =>
+      els.map((e) => e.textContent!.replace(/[▲▼]/g, '').trim()),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Excel' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile((await download.path())!);
@@ -308,7 +369,11 @@ describe.skipIf(!existsSync(CHROMIUM) || !hasRedis)('the wall display', () => {
     ensureBuilt();
     // Sessions and feed positions live in Redis, as in production: a restarted bridge knows the screen.
     const redisPort = await freePort();
-    redis = spawn('/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redis = spawn(
+      '/usr/bin/redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_PREFIX: `wall${Date.now()}:` };
     await new Promise((r) => setTimeout(r, 500));
     running = await startStack(env);
@@ -324,7 +389,15 @@ describe.skipIf(!existsSync(CHROMIUM) || !hasRedis)('the wall display', () => {
     await page.waitForSelector('[data-testid=wall] [data-freshness=offline]', { timeout: 15_000 });
     expect(await page.getByRole('alert').first().textContent()).toMatch(/Connection lost/);
 
-    const config = loadConfig({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', UPSTREAM_URL: running.simulatorUrl!, LOG_LEVEL: 'silent', POLL_MS: '500' });
+    const config = loadConfig({
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: running.simulatorUrl!,
+      LOG_LEVEL: 'silent',
+      POLL_MS: '500',
+    });
     bridge2 = await startBridge(config, { logger: createLogger('silent') });
     await page.waitForSelector('[data-testid=wall] [data-freshness=live]', { timeout: 30_000 });
     const answer = await injectAlarm(running.simulatorUrl!, agencyId);
@@ -358,12 +431,17 @@ describe.skipIf(!existsSync(CHROMIUM))('replay', () => {
     const cs = (await truthRows(sim, agencyId))[0].cS_;
     const injected: string[] = [];
     for (let i = 0; i < 3; i++) {
-      injected.push(String((await simPost<SignalAnswer>(sim, '/_sim/signals', { csNo: cs, eventId: 'B' })).event.id));
+      injected.push(
+        String((await simPost<SignalAnswer>(sim, '/_sim/signals', { csNo: cs, eventId: 'B' })).event.id),
+      );
       await new Promise((r) => setTimeout(r, 1000));
     }
     await page.waitForSelector(`${HISTORY} [data-row-id="${injected[2]}"]`, { timeout: 15_000 });
     await new Promise((r) => setTimeout(r, 1500)); // the recorder flushes every second
-    const recording = readdirSync(dir).filter((f) => f.startsWith(`${agencyId}_events_`)).sort().at(-1)!;
+    const recording = readdirSync(dir)
+      .filter((f) => f.startsWith(`${agencyId}_events_`))
+      .sort()
+      .at(-1)!;
     expect(recording).toBeTruthy();
 
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
@@ -391,7 +469,11 @@ describe.skipIf(!existsSync(CHROMIUM))('replay', () => {
     );
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByText(/REPLAY · .* recorded data, not live/).waitFor({ timeout: 10_000 });
-    await page.waitForFunction((n) => Object.keys((window as unknown as { __seen: Record<string, number> }).__seen).length === n, injected.length, { timeout: 60_000 });
+    await page.waitForFunction(
+      (n) => Object.keys((window as unknown as { __seen: Record<string, number> }).__seen).length === n,
+      injected.length,
+      { timeout: 60_000 },
+    );
     const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen);
     const order = [...injected].sort((a, b) => seen[a] - seen[b]);
     expect(order).toEqual(injected);

@@ -38,16 +38,33 @@ function newestMtime(dir: string): number {
 
 /** Builds the client once when client/dist is missing or older than the sources. */
 export function ensureBuilt(): void {
-  const srcNewest = Math.max(newestMtime(join(ROOT, 'client/src')), newestMtime(join(ROOT, 'shared')), statSync(join(ROOT, 'client/index.html')).mtimeMs);
+  const srcNewest = Math.max(
+    newestMtime(join(ROOT, 'client/src')),
+    newestMtime(join(ROOT, 'shared')),
+    statSync(join(ROOT, 'client/index.html')).mtimeMs,
+  );
   if (existsSync(DIST) && statSync(DIST).mtimeMs >= srcNewest) return;
   // NOTE: vitest sets NODE_ENV=test, which Vite would keep: React's development build then, whose
   // StrictMode double effects are not what users run.
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000, env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npx', ['vite', 'build'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 }
 
 export async function startStack(env: Record<string, string> = {}): Promise<Running> {
-  const base: Record<string, string | undefined> = { ...process.env, PORT: '0', SIM_PORT: '0', LOG_LEVEL: 'silent', POLL_MS: '500', HOST: '127.0.0.1', ...env };
+  const base: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: '0',
+    SIM_PORT: '0',
+    LOG_LEVEL: 'silent',
+    POLL_MS: '500',
+    HOST: '127.0.0.1',
+    ...env,
+  };
   // The embedded simulator, whatever the machine running the tests has set.
   delete base.UPSTREAM_URL;
   delete base.UPSTREAM_ALARM_URL;
@@ -61,19 +78,38 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Signs in through the bridge's API and gives a browser context its session cookie. */
-export async function signedInContext(browser: Browser, url: string, username: string, password: string, opts: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; agencyId: string }> {
-  const res = await fetch(`${url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+export async function signedInContext(
+  browser: Browser,
+  url: string,
+  username: string,
+  password: string,
+  opts: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; agencyId: string }> {
+  const res = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
   const [name, ...rest] = cookie.split('=');
   const body = (await res.json()) as { profile: { agencyId: string } };
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true, ...opts });
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    acceptDownloads: true,
+    ...opts,
+  });
   await context.addCookies([{ name, value: rest.join('='), url }]);
   return { context, agencyId: body.profile.agencyId };
 }
 
 /** Signs in through the sign-in page, as a user does. */
-export async function signInThroughPage(page: Page, url: string, username: string, password: string): Promise<void> {
+export async function signInThroughPage(
+  page: Page,
+  url: string,
+  username: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${url}/`);
   await page.fill('#signin-username', username);
   await page.fill('#signin-password', password);
@@ -81,7 +117,11 @@ export async function signInThroughPage(page: Page, url: string, username: strin
 }
 
 export async function simPost<T = unknown>(simulatorUrl: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${simulatorUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${simulatorUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }

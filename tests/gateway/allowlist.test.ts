@@ -8,8 +8,17 @@ import { createSimulator } from '../../server/simulator/createSimulator';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Upstream paths the browser reaches another way, or aliases of listed ones. */
-const NOT_PASSED_THROUGH = new Set(['POST /Login/AuthLogon', 'POST /LogOff', 'POST /Login/LogOff', 'POST /MASAPI/APIRequest', 'GET /api/quick-panel/data']);
-const isAlias = (method: string, path: string) => UPSTREAM_ROUTES.some((r) => r.method === method && r.path.toLowerCase().endsWith(path.slice(1).toLowerCase()));
+const NOT_PASSED_THROUGH = new Set([
+  'POST /Login/AuthLogon',
+  'POST /LogOff',
+  'POST /Login/LogOff',
+  'POST /MASAPI/APIRequest',
+  'GET /api/quick-panel/data',
+]);
+const isAlias = (method: string, path: string) =>
+  UPSTREAM_ROUTES.some(
+    (r) => r.method === method && r.path.toLowerCase().endsWith(path.slice(1).toLowerCase()),
+  );
 
 describe('the allowlist of upstream calls', () => {
   it('names each call once', () => {
@@ -18,12 +27,23 @@ describe('the allowlist of upstream calls', () => {
   });
 
   it('reaches every call the simulator answers', () => {
-    const sim = createSimulator({ generator: false, agencies: 3, sitesPerAgency: 5, historyDays: 1, historyPerAgencyPerDay: 10 });
+    const sim = createSimulator({
+      generator: false,
+      agencies: 3,
+      sitesPerAgency: 5,
+      historyDays: 1,
+      historyPerAgencyPerDay: 10,
+    });
     try {
       const missing = sim.routes
         .map((r) => ({ method: r.method, path: r.path }))
         .filter((r) => !NOT_PASSED_THROUGH.has(`${r.method} ${r.path}`))
-        .filter((r) => !UPSTREAM_ROUTES.some((a) => a.method === r.method && `/${a.path}`.toLowerCase() === r.path.toLowerCase()))
+        .filter(
+          (r) =>
+            !UPSTREAM_ROUTES.some(
+              (a) => a.method === r.method && `/${a.path}`.toLowerCase() === r.path.toLowerCase(),
+            ),
+        )
         .filter((r) => !isAlias(r.method, r.path));
       expect(missing).toEqual([]);
     } finally {
@@ -33,7 +53,9 @@ describe('the allowlist of upstream calls', () => {
 
   it('is listed in docs/api.md', () => {
     const doc = readFileSync(resolve(root, 'docs/api.md'), 'utf8');
-    const unlisted = UPSTREAM_ROUTES.filter((r) => !doc.includes(`| ${r.method} | \`/api/${r.path}\` |`)).map((r) => `${r.method} ${r.path}`);
+    const unlisted = UPSTREAM_ROUTES.filter((r) => !doc.includes(`| ${r.method} | \`/api/${r.path}\` |`)).map(
+      (r) => `${r.method} ${r.path}`,
+    );
     expect(unlisted, 'add these rows to the pass-through table of docs/api.md').toEqual([]);
   });
 });

@@ -17,7 +17,11 @@ async function owner() {
   return { cookie: s.cookie, agencyId: s.body.profile.agencyId as string };
 }
 
-const eventLogs = (cookie: string, agencyId: string) => call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', { cookie, body: { AgencyId: agencyId, offset: 1, count: 5 } });
+const eventLogs = (cookie: string, agencyId: string) =>
+  call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', {
+    cookie,
+    body: { AgencyId: agencyId, offset: 1, count: 5 },
+  });
 
 describe('session expiry upstream', () => {
   it('isSessionValid false gives 401 with the message, and the bridge session is gone', async () => {
@@ -25,7 +29,10 @@ describe('session expiry upstream', () => {
     await fault(stack.sim, { path: '/AlarmBuffer/GetEventLogs', expiredSession: true, count: 1 });
     const a = await eventLogs(cookie, agencyId);
     expect(a.status).toBe(401);
-    expect(a.body).toEqual({ error: 'session_expired', message: 'Your session has expired. Please login again.' });
+    expect(a.body).toEqual({
+      error: 'session_expired',
+      message: 'Your session has expired. Please login again.',
+    });
     expect(a.headers.getSetCookie().join()).toMatch(/dlp_session=;/);
     expect((await call(base, 'GET', '/api/session', { cookie })).status).toBe(401);
     expect((await eventLogs(cookie, agencyId)).status).toBe(401);
@@ -34,7 +41,10 @@ describe('session expiry upstream', () => {
   it('the gateway saying HttpStatusCode 401 ends the session too', async () => {
     const { cookie } = await owner();
     await fault(stack.sim, { path: '/MASAPI/APIRequest', expiredSession: true, count: 1 });
-    const a = await call(base, 'POST', '/api/MASAPI/APIRequest', { cookie, body: { methodName: 'GetSiteDetails', arguments: [1] } });
+    const a = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+      cookie,
+      body: { methodName: 'GetSiteDetails', arguments: [1] },
+    });
     expect(a.status).toBe(401);
     expect(a.body.message).toBe('Your session has expired. Please login again.');
     expect((await call(base, 'GET', '/api/session', { cookie })).status).toBe(401);
@@ -51,23 +61,32 @@ describe('session expiry upstream', () => {
 });
 
 describe('a broken upstream answer', () => {
-  it.each([true, 'truncated', 'html'] as const)('malformed (%s) gives a clean 502 and the bridge keeps serving', async (malformed) => {
-    const { cookie, agencyId } = await owner();
-    await fault(stack.sim, { path: '/AlarmBuffer/GetEventLogs', malformed, count: 1 });
-    const a = await eventLogs(cookie, agencyId);
-    expect(a.status).toBe(502);
-    expect(a.body).toEqual({ error: 'upstream_malformed', message: 'The monitoring center sent an answer that could not be read.' });
-    expect(a.headers.get('content-type')).toMatch(/application\/json/);
-    // The session survives and the next call works.
-    const next = await eventLogs(cookie, agencyId);
-    expect(next.status).toBe(200);
-    expect((await call(base, 'GET', '/healthz')).status).toBe(200);
-  });
+  it.each([true, 'truncated', 'html'] as const)(
+    'malformed (%s) gives a clean 502 and the bridge keeps serving',
+    async (malformed) => {
+      const { cookie, agencyId } = await owner();
+      await fault(stack.sim, { path: '/AlarmBuffer/GetEventLogs', malformed, count: 1 });
+      const a = await eventLogs(cookie, agencyId);
+      expect(a.status).toBe(502);
+      expect(a.body).toEqual({
+        error: 'upstream_malformed',
+        message: 'The monitoring center sent an answer that could not be read.',
+      });
+      expect(a.headers.get('content-type')).toMatch(/application\/json/);
+      // The session survives and the next call works.
+      const next = await eventLogs(cookie, agencyId);
+      expect(next.status).toBe(200);
+      expect((await call(base, 'GET', '/healthz')).status).toBe(200);
+    },
+  );
 
   it('a malformed gateway answer gives a clean 502', async () => {
     const { cookie } = await owner();
     await fault(stack.sim, { path: '/MASAPI/APIRequest', malformed: true, count: 1 });
-    const a = await call(base, 'POST', '/api/MASAPI/APIRequest', { cookie, body: { methodName: 'GetSiteDetails', arguments: [1] } });
+    const a = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+      cookie,
+      body: { methodName: 'GetSiteDetails', arguments: [1] },
+    });
     expect(a.status).toBe(502);
     expect(a.body.error).toBe('upstream_malformed');
   });
@@ -81,7 +100,10 @@ describe('a broken upstream answer', () => {
   it('a write is not retried: an upstream 500 gives 502 upstream_error', async () => {
     const { cookie } = await owner();
     await fault(stack.sim, { path: '/Contact/GetOrUpdateSitePreference', status: 500, count: 1 });
-    const a = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', { cookie, body: { Mode: 'GET' } });
+    const a = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+      cookie,
+      body: { Mode: 'GET' },
+    });
     expect(a.status).toBe(502);
     expect(a.body).toMatchObject({ error: 'upstream_error', message: 'Simulated HTTP 500.' });
   });
@@ -89,7 +111,10 @@ describe('a broken upstream answer', () => {
   it('an upstream that does not answer in time gives 504', async () => {
     const { cookie } = await owner();
     await fault(stack.sim, { path: '/Contact/GetOrUpdateSitePreference', latencyMs: 3000, count: 1 });
-    const a = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', { cookie, body: { Mode: 'GET' } });
+    const a = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+      cookie,
+      body: { Mode: 'GET' },
+    });
     expect(a.status).toBe(504);
     expect(a.body.error).toBe('upstream_timeout');
   });
@@ -98,17 +123,27 @@ describe('a broken upstream answer', () => {
 describe('request limits', () => {
   it('an oversized JSON body gives 413', async () => {
     const { cookie, agencyId } = await owner();
-    const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', { cookie, body: { AgencyId: agencyId, pad: 'x'.repeat(300 * 1024) } });
+    const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', {
+      cookie,
+      body: { AgencyId: agencyId, pad: 'x'.repeat(300 * 1024) },
+    });
     expect(a.status).toBe(413);
     expect(a.body).toEqual({ error: 'payload_too_large', message: 'The request body is too large.' });
   });
 
   it('a body that is not JSON gives 400, a long query value too', async () => {
     const { cookie } = await owner();
-    const bad = await call(base, 'POST', '/api/AlarmBuffer/GetEventTypes', { cookie, rawBody: '{"a":', contentType: 'application/json' });
+    const bad = await call(base, 'POST', '/api/AlarmBuffer/GetEventTypes', {
+      cookie,
+      rawBody: '{"a":',
+      contentType: 'application/json',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('bad_json');
-    const long = await call(base, 'GET', '/api/GetSearchEventLists', { cookie, query: { servtype_id: 'x'.repeat(501) } });
+    const long = await call(base, 'GET', '/api/GetSearchEventLists', {
+      cookie,
+      query: { servtype_id: 'x'.repeat(501) },
+    });
     expect(long.status).toBe(400);
   });
 });
@@ -152,12 +187,20 @@ describe('health, metrics and security headers', () => {
 describe('requests from other sites', () => {
   it('are refused when the browser says they are cross-site, or a write comes from a foreign origin', async () => {
     const { cookie } = await owner();
-    const get = await fetch(`${base}/api/alarm/SetManualSignal?CsNo=1&EventId=4618`, { headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    const get = await fetch(`${base}/api/alarm/SetManualSignal?CsNo=1&EventId=4618`, {
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(get.status).toBe(403);
     expect((await get.json()).error).toBe('cross_site');
-    const post = await fetch(`${base}/api/session/codeword`, { method: 'POST', headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"codeword":"1"}' });
+    const post = await fetch(`${base}/api/session/codeword`, {
+      method: 'POST',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{"codeword":"1"}',
+    });
     expect(post.status).toBe(403);
-    const same = await fetch(`${base}/api/session`, { headers: { cookie, 'sec-fetch-site': 'same-origin', origin: base } });
+    const same = await fetch(`${base}/api/session`, {
+      headers: { cookie, 'sec-fetch-site': 'same-origin', origin: base },
+    });
     expect(same.status).toBe(200);
   });
 });

@@ -14,14 +14,31 @@ export interface Stack {
 /** A client folder with a stand-in index.html, so the bridge serves "/" as it does in production. */
 export function fakeClientDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-client-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+  );
   return dir;
 }
 
 /** The real simulator and the real bridge on ephemeral ports, with the embedded defaults (no Redis). */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  const sim = await startSimulator({ port: 0, seed: 7, agencies: 4, sitesPerAgency: 40, historyPerAgencyPerDay: 200, generator: false });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: sim.url, LOG_LEVEL: 'silent', AUDIT_FILE: join(tmpdir(), `dlp-audit-${process.pid}.log`), ...env });
+  const sim = await startSimulator({
+    port: 0,
+    seed: 7,
+    agencies: 4,
+    sitesPerAgency: 40,
+    historyPerAgencyPerDay: 200,
+    generator: false,
+  });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    UPSTREAM_URL: sim.url,
+    LOG_LEVEL: 'silent',
+    AUDIT_FILE: join(tmpdir(), `dlp-audit-${process.pid}.log`),
+    ...env,
+  });
   const bridge = await startBridge(config, { clientDir: fakeClientDir() });
   return {
     sim,
@@ -49,7 +66,12 @@ export interface CallOptions {
 }
 
 /** One request to the bridge, as a browser would make it (no session id, only the cookie). */
-export async function call(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<Answer> {
   const qs = new URLSearchParams(opts.query ?? {});
   const headers: Record<string, string> = {};
   if (opts.cookie) headers.cookie = opts.cookie;
@@ -74,7 +96,11 @@ export async function call(base: string, method: string, path: string, opts: Cal
 
 /** Signs in through the bridge; `cookie` is what the browser would send back. */
 export async function signIn(base: string, username: string, password: string) {
-  const res = await fetch(`${base}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const text = await res.text();
   const setCookie = res.headers.getSetCookie();
   const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
@@ -83,7 +109,11 @@ export async function signIn(base: string, username: string, password: string) {
 
 /** Sets a fault on the simulator (POST /_sim/faults). */
 export async function fault(sim: RunningSimulator, spec: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${sim.url}/_sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+  const res = await fetch(`${sim.url}/_sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(spec),
+  });
   if (!res.ok) throw new Error(`fault not set: ${res.status} ${await res.text()}`);
 }
 

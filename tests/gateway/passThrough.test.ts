@@ -16,7 +16,9 @@ beforeAll(async () => {
   agencyId = s.body.profile.agencyId;
   servcoNo = s.body.profile.servco_no;
   // An agency that exists upstream but is not the owner's.
-  const foreign = stack.sim.world.serviceCompanies.find((c) => c.installServcoNo !== agencyId && c.servcoNo !== servcoNo);
+  const foreign = stack.sim.world.serviceCompanies.find(
+    (c) => c.installServcoNo !== agencyId && c.servcoNo !== servcoNo,
+  );
   if (!foreign) throw new Error('the simulator needs a second agency');
   otherAgency = { agencyId: foreign.installServcoNo, servcoNo: foreign.servcoNo };
 });
@@ -24,29 +26,58 @@ afterAll(() => stack?.close());
 
 /** A page of the owner's active alarms, through the bridge. */
 async function activeAlarms() {
-  const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogsLiveAlarm_Dev', { cookie, body: { AgencyId: agencyId, offset: 1, count: 50 } });
+  const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogsLiveAlarm_Dev', {
+    cookie,
+    body: { AgencyId: agencyId, offset: 1, count: 50 },
+  });
   expect(a.status).toBe(200);
-  return a.body.result.eventLogList as Array<{ cs_No: string; site_No: string; system_No: string; alarminc_No: string; alarm_event_id: string | null; event_Descr: string | null }>;
+  return a.body.result.eventLogList as Array<{
+    cs_No: string;
+    site_No: string;
+    system_No: string;
+    alarminc_No: string;
+    alarm_event_id: string | null;
+    event_Descr: string | null;
+  }>;
 }
 
 describe('one call of each family through /api', () => {
   it('AlarmBuffer: the event history, validated, with the session injected by the bridge', async () => {
-    const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', { cookie, body: { AgencyId: agencyId, offset: 1, count: 10, ColumnName: 'eventDate', SortType: 'desc' } });
+    const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', {
+      cookie,
+      body: { AgencyId: agencyId, offset: 1, count: 10, ColumnName: 'eventDate', SortType: 'desc' },
+    });
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ isSessionValid: true, errors: [] });
     const rows = a.body.result.eventLogList;
     expect(rows.length).toBe(10);
-    expect(rows[0]).toEqual(expect.objectContaining({ id: expect.any(String), cS_: expect.any(String), eventrpt_id: expect.any(String), eventDate: expect.any(String) }));
+    expect(rows[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        cS_: expect.any(String),
+        eventrpt_id: expect.any(String),
+        eventDate: expect.any(String),
+      }),
+    );
   });
 
   it('a session field the browser sends is dropped: a forged one changes nothing', async () => {
-    const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventTypes', { cookie, query: { CurentsessionId: 'forged' }, body: { Curentsession: 'forged', SessionGUID: 'forged' } });
+    const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventTypes', {
+      cookie,
+      query: { CurentsessionId: 'forged' },
+      body: { Curentsession: 'forged', SessionGUID: 'forged' },
+    });
     expect(a.status).toBe(200);
-    expect(a.body.result).toEqual(expect.arrayContaining([expect.objectContaining({ eventrpt_id: 'B', descr: 'BURGLARY' })]));
+    expect(a.body.result).toEqual(
+      expect.arrayContaining([expect.objectContaining({ eventrpt_id: 'B', descr: 'BURGLARY' })]),
+    );
   });
 
   it('Dashboard: the event chart data', async () => {
-    const a = await call(base, 'POST', '/api/Dashboard/GetEventListChartData', { cookie, body: { AgencyId: agencyId, DueValue: 1, EventId: null } });
+    const a = await call(base, 'POST', '/api/Dashboard/GetEventListChartData', {
+      cookie,
+      body: { AgencyId: agencyId, DueValue: 1, EventId: null },
+    });
     expect(a.status).toBe(200);
     expect(a.body.isSessionValid).toBe(true);
     expect(Array.isArray(a.body.result)).toBe(true);
@@ -55,28 +86,41 @@ describe('one call of each family through /api', () => {
   it('OnTest: the test categories', async () => {
     const a = await call(base, 'GET', '/api/OnTest/GetTestCategory', { cookie });
     expect(a.status).toBe(200);
-    expect(a.body.result[0]).toEqual(expect.objectContaining({ testcat_id: expect.anything(), descr: expect.any(String) }));
+    expect(a.body.result[0]).toEqual(
+      expect.objectContaining({ testcat_id: expect.anything(), descr: expect.any(String) }),
+    );
   });
 
   it('Report: the test zones report of a site', async () => {
     const site = stack.sim.world.sitesOf(agencyId)[0];
-    const a = await call(base, 'GET', '/api/Report/GetTestZonesReport', { cookie, query: { SiteNo: String(site.siteNo) } });
+    const a = await call(base, 'GET', '/api/Report/GetTestZonesReport', {
+      cookie,
+      query: { SiteNo: String(site.siteNo) },
+    });
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ isSessionValid: true });
   });
 
   it('Contact: the site preference', async () => {
-    const a = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', { cookie, body: { Mode: 'GET' } });
+    const a = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+      cookie,
+      body: { Mode: 'GET' },
+    });
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ isSessionValid: true });
   });
 
   it('AdvancedSearch: an account search', async () => {
     const city = stack.sim.world.sitesOf(agencyId)[0].city;
-    const a = await call(base, 'POST', '/api/AdvancedSearch', { cookie, body: { AdvancedSearchType: 1001, SearchByAccount: { City: city } } });
+    const a = await call(base, 'POST', '/api/AdvancedSearch', {
+      cookie,
+      body: { AdvancedSearchType: 1001, SearchByAccount: { City: city } },
+    });
     expect(a.status).toBe(200);
     expect(a.body.result.length).toBeGreaterThan(0);
-    expect(a.body.result[0]).toEqual(expect.objectContaining({ cs_no: expect.any(String), city: expect.any(String) }));
+    expect(a.body.result[0]).toEqual(
+      expect.objectContaining({ cs_no: expect.any(String), city: expect.any(String) }),
+    );
   });
 
   it('GET GetRecentlyAccessedSites answers a list', async () => {
@@ -86,24 +130,41 @@ describe('one call of each family through /api', () => {
   });
 
   it('MASAPI gateway: sites of the own service company', async () => {
-    const a = await call(base, 'POST', '/api/MASAPI/APIRequest', { cookie, body: { methodName: 'GetSiteByServCoNo', arguments: [servcoNo] } });
+    const a = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+      cookie,
+      body: { methodName: 'GetSiteByServCoNo', arguments: [servcoNo] },
+    });
     expect(a.status).toBe(200);
     expect(a.body.HttpStatusCode).toBe(200);
     expect(a.body.Result.length).toBeGreaterThan(0);
   });
 
   it('MASAPI gateway: an unknown method is refused before the upstream', async () => {
-    const a = await call(base, 'POST', '/api/MASAPI/APIRequest', { cookie, body: { methodName: 'DropDatabase', arguments: [] } });
+    const a = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+      cookie,
+      body: { methodName: 'DropDatabase', arguments: [] },
+    });
     expect(a.status).toBe(400);
     expect(a.body.error).toBe('bad_request');
   });
 
   it('multipart report e-mail passes through with its content type', async () => {
     const boundary = 'bridge-test-boundary';
-    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const file = `--${boundary}\r\nContent-Disposition: form-data; name="pdfFile"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 test\r\n`;
-    const body = part('toAddress', 'a@example.com') + part('subject', 'Report') + part('body', 'See attached.') + part('fileName', 'report.pdf') + file + `--${boundary}--\r\n`;
-    const a = await call(base, 'POST', '/api/MASAPI/sendReportEmail', { cookie, rawBody: body, contentType: `multipart/form-data; boundary=${boundary}` });
+    const body =
+      part('toAddress', 'a@example.com') +
+      part('subject', 'Report') +
+      part('body', 'See attached.') +
+      part('fileName', 'report.pdf') +
+      file +
+      `--${boundary}--\r\n`;
+    const a = await call(base, 'POST', '/api/MASAPI/sendReportEmail', {
+      cookie,
+      rawBody: body,
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    });
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ isSessionValid: true, result: 'Report email sent successfully.' });
   });
@@ -123,16 +184,25 @@ describe('one call of each family through /api', () => {
 
 describe('no one sees another agency', () => {
   it('a forged AgencyId gives 403 and no rows', async () => {
-    const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', { cookie, body: { AgencyId: otherAgency.agencyId, offset: 1, count: 10 } });
+    const a = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', {
+      cookie,
+      body: { AgencyId: otherAgency.agencyId, offset: 1, count: 10 },
+    });
     expect(a.status).toBe(403);
     expect(a.body.error).toBe('forbidden_agency');
     expect(a.body.result).toBeUndefined();
   });
 
   it('a forged agency in the query or in a gateway argument is refused too', async () => {
-    const q = await call(base, 'GET', '/api/AlarmBuffer/GetAgencyConfig', { cookie, query: { AgencyId: otherAgency.agencyId } });
+    const q = await call(base, 'GET', '/api/AlarmBuffer/GetAgencyConfig', {
+      cookie,
+      query: { AgencyId: otherAgency.agencyId },
+    });
     expect(q.status).toBe(403);
-    const g = await call(base, 'POST', '/api/MASAPI/APIRequest', { cookie, body: { methodName: 'GetOptOutListByServcoNo', arguments: [otherAgency.servcoNo] } });
+    const g = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+      cookie,
+      body: { methodName: 'GetOptOutListByServcoNo', arguments: [otherAgency.servcoNo] },
+    });
     expect(g.status).toBe(403);
     expect(g.body.Result).toBeUndefined();
   });
@@ -143,18 +213,41 @@ describe('cancel dispatch through the bridge', () => {
     let alarms = await activeAlarms();
     if (alarms.length === 0) {
       const cs = stack.sim.world.systemsOf(agencyId)[0].csNo;
-      await fetch(`${stack.sim.url}/_sim/signals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ csNo: cs, eventId: 'B' }) });
+      await fetch(`${stack.sim.url}/_sim/signals`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ csNo: cs, eventId: 'B' }),
+      });
       alarms = await activeAlarms();
     }
     const alarm = alarms[0];
     // (constant, site, system, contact number, event id, incident no, description, PIN, CS no, user name)
-    const args = [1, alarm.site_No, alarm.system_No, '500001', alarm.alarm_event_id, alarm.alarminc_No, 'Cancelled from a test', 'not-the-pin', alarm.cs_No, 'owner'];
-    const refused = await call(base, 'POST', '/api/MASAPI/APIRequest', { cookie, body: { methodName: 'ClearAlarm', arguments: args } });
+    const args = [
+      1,
+      alarm.site_No,
+      alarm.system_No,
+      '500001',
+      alarm.alarm_event_id,
+      alarm.alarminc_No,
+      'Cancelled from a test',
+      'not-the-pin',
+      alarm.cs_No,
+      'owner',
+    ];
+    const refused = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+      cookie,
+      body: { methodName: 'ClearAlarm', arguments: args },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'codeword_required', message: 'Please enter password!' });
 
-    expect((await call(base, 'POST', '/api/session/codeword', { cookie, body: { codeword: '1234' } })).body).toEqual({ ok: true });
-    const cleared = await call(base, 'POST', '/api/MASAPI/APIRequest', { cookie, body: { methodName: 'ClearAlarm', arguments: args } });
+    expect(
+      (await call(base, 'POST', '/api/session/codeword', { cookie, body: { codeword: '1234' } })).body,
+    ).toEqual({ ok: true });
+    const cleared = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+      cookie,
+      body: { methodName: 'ClearAlarm', arguments: args },
+    });
     expect(cleared.status).toBe(200);
     // The upstream checks the PIN (the browser sent a wrong one): it passed, the alarm is cleared.
     expect(cleared.body.ErrorMessage ?? null, JSON.stringify(cleared.body)).toBeNull();

@@ -52,7 +52,10 @@ describe('sign-in', () => {
     for (let i = 1; i <= 4; i++) expect((await signIn(base, 'dispatcher', `wrong${i}`)).status).toBe(401);
     const fifth = await signIn(base, 'dispatcher', 'wrong5');
     expect(fifth.status).toBe(423);
-    expect(fifth.body).toEqual({ error: 'locked', message: 'This account is locked for 10 minutes after 5 failed sign-in attempts.' });
+    expect(fifth.body).toEqual({
+      error: 'locked',
+      message: 'This account is locked for 10 minutes after 5 failed sign-in attempts.',
+    });
     const right = await signIn(base, 'DISPATCHER', 'dispatch123');
     expect(right.status).toBe(423);
     expect(right.setCookie).toHaveLength(0);
@@ -77,9 +80,14 @@ describe('the current session', () => {
 
     const none = await call(base, 'GET', '/api/session');
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ error: 'no_session', message: 'Your session has expired. Please login again.' });
+    expect(none.body).toEqual({
+      error: 'no_session',
+      message: 'Your session has expired. Please login again.',
+    });
 
-    const forged = await call(base, 'GET', '/api/session', { cookie: 'dlp_session=forged-session-id-0123456789' });
+    const forged = await call(base, 'GET', '/api/session', {
+      cookie: 'dlp_session=forged-session-id-0123456789',
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -91,7 +99,9 @@ describe('the current session', () => {
     expect(out.headers.getSetCookie().join()).toMatch(/dlp_session=;.*Expires=Thu, 01 Jan 1970/i);
     expect(stack.sim.simulator.sessions.size).toBe(upstreamSessions - 1);
     expect((await call(base, 'GET', '/api/session', { cookie: s.cookie })).status).toBe(401);
-    expect((await call(base, 'POST', '/api/AlarmBuffer/GetEventTypes', { cookie: s.cookie, body: {} })).status).toBe(401);
+    expect(
+      (await call(base, 'POST', '/api/AlarmBuffer/GetEventTypes', { cookie: s.cookie, body: {} })).status,
+    ).toBe(401);
     // Signing out twice is harmless.
     expect((await call(base, 'DELETE', '/api/session', { cookie: s.cookie })).status).toBe(204);
   });
@@ -100,21 +110,42 @@ describe('the current session', () => {
 describe('the service-company switch (doc 1 §4)', () => {
   it('switches to a corporate company of the list and back to a dealer, and refuses others', async () => {
     const s = await signIn(base, 'multi', 'multi123');
-    const companies: Array<{ servco_no: string; servco_Type: string; install_servco_no?: string }> = s.body.profile.serviceCompanyList;
+    const companies: Array<{ servco_no: string; servco_Type: string; install_servco_no?: string }> =
+      s.body.profile.serviceCompanyList;
     expect(companies.length).toBeGreaterThan(1);
     const corp = companies.find((c) => c.servco_Type.toUpperCase() === 'C');
     const dealer = companies.find((c) => c.servco_Type.toUpperCase() !== 'C');
     if (!corp || !dealer) throw new Error('the multi user needs a corporate and a dealer company');
 
-    const toCorp = await call(base, 'POST', '/api/session/company', { cookie: s.cookie, body: { servco_no: corp.servco_no } });
+    const toCorp = await call(base, 'POST', '/api/session/company', {
+      cookie: s.cookie,
+      body: { servco_no: corp.servco_no },
+    });
     expect(toCorp.status).toBe(200);
-    expect(toCorp.body.profile).toMatchObject({ servco_no: corp.servco_no, agencyId: corp.servco_no, install_servco_Type: 'C', agencyIdForCorpAccount: corp.install_servco_no });
-    expect((await call(base, 'GET', '/api/session', { cookie: s.cookie })).body.profile.install_servco_Type).toBe('C');
+    expect(toCorp.body.profile).toMatchObject({
+      servco_no: corp.servco_no,
+      agencyId: corp.servco_no,
+      install_servco_Type: 'C',
+      agencyIdForCorpAccount: corp.install_servco_no,
+    });
+    expect(
+      (await call(base, 'GET', '/api/session', { cookie: s.cookie })).body.profile.install_servco_Type,
+    ).toBe('C');
 
-    const toDealer = await call(base, 'POST', '/api/session/company', { cookie: s.cookie, body: { servco_no: dealer.servco_no } });
-    expect(toDealer.body.profile).toMatchObject({ servco_no: dealer.servco_no, agencyId: dealer.servco_no, install_servco_Type: 'D' });
+    const toDealer = await call(base, 'POST', '/api/session/company', {
+      cookie: s.cookie,
+      body: { servco_no: dealer.servco_no },
+    });
+    expect(toDealer.body.profile).toMatchObject({
+      servco_no: dealer.servco_no,
+      agencyId: dealer.servco_no,
+      install_servco_Type: 'D',
+    });
 
-    const foreign = await call(base, 'POST', '/api/session/company', { cookie: s.cookie, body: { servco_no: '987654' } });
+    const foreign = await call(base, 'POST', '/api/session/company', {
+      cookie: s.cookie,
+      body: { servco_no: '987654' },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.error).toBe('forbidden_agency');
   });
@@ -123,7 +154,8 @@ describe('the service-company switch (doc 1 §4)', () => {
 describe('the cancel-dispatch codeword check (doc 2 §5)', () => {
   it('answers the spec messages and never the codeword', async () => {
     const s = await signIn(base, 'owner', 'owner123');
-    const check = (codeword: string) => call(base, 'POST', '/api/session/codeword', { cookie: s.cookie, body: { codeword } });
+    const check = (codeword: string) =>
+      call(base, 'POST', '/api/session/codeword', { cookie: s.cookie, body: { codeword } });
     expect((await check('')).body).toEqual({ ok: false, message: 'Please enter password!' });
     expect((await check('9999')).body).toEqual({ ok: false, message: 'Invalid password!' });
     expect((await check('1234')).body).toEqual({ ok: true });
@@ -131,7 +163,8 @@ describe('the cancel-dispatch codeword check (doc 2 §5)', () => {
 
   it('five wrong entries in a row lock the check for the session', async () => {
     const s = await signIn(base, 'multi', 'multi123');
-    const check = (codeword: string) => call(base, 'POST', '/api/session/codeword', { cookie: s.cookie, body: { codeword } });
+    const check = (codeword: string) =>
+      call(base, 'POST', '/api/session/codeword', { cookie: s.cookie, body: { codeword } });
     for (let i = 0; i < 4; i++) expect((await check('0000')).status).toBe(200);
     const fifth = await check('0000');
     expect(fifth.status).toBe(423);
@@ -140,13 +173,24 @@ describe('the cancel-dispatch codeword check (doc 2 §5)', () => {
   });
 
   it('needs a session', async () => {
-    expect((await call(base, 'POST', '/api/session/codeword', { body: { codeword: '1234' } })).status).toBe(401);
+    expect((await call(base, 'POST', '/api/session/codeword', { body: { codeword: '1234' } })).status).toBe(
+      401,
+    );
   });
 });
 
 describe('sign-in throttling and an unreachable upstream', () => {
   it('limits sign-in attempts per address', async () => {
-    const bridge = await startBridge(loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: stack.sim.url, LOG_LEVEL: 'silent', LOGIN_RATE_PER_MIN: '3' }), { clientDir: null });
+    const bridge = await startBridge(
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        UPSTREAM_URL: stack.sim.url,
+        LOG_LEVEL: 'silent',
+        LOGIN_RATE_PER_MIN: '3',
+      }),
+      { clientDir: null },
+    );
     try {
       for (let i = 0; i < 3; i++) expect((await signIn(bridge.url, 'owner', 'owner123')).status).toBe(200);
       const fourth = await signIn(bridge.url, 'owner', 'owner123');
@@ -158,7 +202,10 @@ describe('sign-in throttling and an unreachable upstream', () => {
   });
 
   it('answers "Unable to connect." when the upstream cannot be reached, and is not ready', async () => {
-    const bridge = await startBridge(loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent' }), { clientDir: null });
+    const bridge = await startBridge(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent' }),
+      { clientDir: null },
+    );
     try {
       const s = await signIn(bridge.url, 'owner', 'owner123');
       expect(s.status).toBe(502);

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
-import { freshAccount, sameAsTruth, signIn, simPost, startSim, startTestBridge, truth, type Simulator } from '../support/stack';
+import {
+  freshAccount,
+  sameAsTruth,
+  signIn,
+  simPost,
+  startSim,
+  startTestBridge,
+  truth,
+  type Simulator,
+} from '../support/stack';
 
 let sim: Simulator;
 let bridge: Bridge;
@@ -46,17 +55,26 @@ describe('live feeds through the bridge', () => {
     expect((await a1.subscribe(ref)).ok).toBe(true);
     expect((await a2.subscribe(ref)).ok).toBe(true);
     expect((await b.subscribe(refB)).ok).toBe(true);
-    await waitFor('snapshots', () => a1.cursor(ref) !== null && a2.cursor(ref) !== null && b.cursor(refB) !== null);
+    await waitFor(
+      'snapshots',
+      () => a1.cursor(ref) !== null && a2.cursor(ref) !== null && b.cursor(refB) !== null,
+    );
     const bRowsBefore = new Map(b.rows(refB));
 
-    const created = (await simPost(sim, '/_sim/signals', { csNo: await csNoOf(owner.agencyId), eventId: 'F' })) as { alarm?: { id: string | number } };
+    const created = (await simPost(sim, '/_sim/signals', {
+      csNo: await csNoOf(owner.agencyId),
+      eventId: 'F',
+    })) as { alarm?: { id: string | number } };
     expect(created.alarm).toBeTruthy();
     const alarmId = String(created.alarm!.id);
     await waitFor('the alarm on both screens', () => a1.rows(ref).has(alarmId) && a2.rows(ref).has(alarmId));
     expect(a1.stats.deltas).toBeGreaterThan(0);
     expect(b.rows(refB).has(alarmId)).toBe(false);
     expect([...b.rows(refB).keys()].sort()).toEqual([...bRowsBefore.keys()].sort());
-    for (const row of b.rows(refB).values()) expect((row as { install_Servco_No?: string }).install_Servco_No ?? other.agencyId).not.toBe(owner.agencyId);
+    for (const row of b.rows(refB).values())
+      expect((row as { install_Servco_No?: string }).install_Servco_No ?? other.agencyId).not.toBe(
+        owner.agencyId,
+      );
   });
 
   it('the event history feed equals the truth and gains an injected event', async () => {
@@ -65,7 +83,10 @@ describe('live feeds through the bridge', () => {
     const ref = { feed: 'events' as const, agencyId: owner.agencyId };
     await s.subscribe(ref);
     await waitFor('snapshot', () => s.cursor(ref) !== null);
-    const created = (await simPost(sim, '/_sim/signals', { csNo: await csNoOf(owner.agencyId), eventId: 'O' })) as { event: { id: string | number } };
+    const created = (await simPost(sim, '/_sim/signals', {
+      csNo: await csNoOf(owner.agencyId),
+      eventId: 'O',
+    })) as { event: { id: string | number } };
     await waitFor('the event', () => s.rows(ref).has(String(created.event.id)));
     const t = await truth(sim, owner.agencyId, 'events');
     await waitFor('rows equal to the truth', async () => sameAsTruth(s.rows(ref), t));
@@ -93,8 +114,15 @@ describe('live feeds through the bridge', () => {
     expect(await back.resume(ref)).toEqual({ ok: true, mode: 'resume' });
     await waitFor('equal to the watcher', () => back.cursor(ref)?.seq === watcher.cursor(ref)!.seq);
     expect([...back.rows(ref).keys()].sort()).toEqual([...watcher.rows(ref).keys()].sort());
-    await waitFor('missed deltas', () => (back.stats.deltaSeqs.get(`alarms:${owner.agencyId}`) ?? []).length >= watcher.cursor(ref)!.seq - cursor.seq);
-    expect(back.stats.deltaSeqs.get(`alarms:${owner.agencyId}`)).toEqual(Array.from({ length: watcher.cursor(ref)!.seq - cursor.seq }, (_, i) => cursor.seq + 1 + i));
+    await waitFor(
+      'missed deltas',
+      () =>
+        (back.stats.deltaSeqs.get(`alarms:${owner.agencyId}`) ?? []).length >=
+        watcher.cursor(ref)!.seq - cursor.seq,
+    );
+    expect(back.stats.deltaSeqs.get(`alarms:${owner.agencyId}`)).toEqual(
+      Array.from({ length: watcher.cursor(ref)!.seq - cursor.seq }, (_, i) => cursor.seq + 1 + i),
+    );
     expect(back.stats.snapshots).toBe(0);
   });
 
@@ -134,7 +162,9 @@ describe('live feeds through the bridge', () => {
   it('malformed messages get an error and do not disturb the screen', async () => {
     const s = screen(owner.cookie);
     await s.connected();
-    const ack = await new Promise<{ ok: boolean }>((resolve) => s.socket.emit('subscribe', { feed: 'nope', agencyId: { $gt: '' } } as never, resolve as never));
+    const ack = await new Promise<{ ok: boolean }>((resolve) =>
+      s.socket.emit('subscribe', { feed: 'nope', agencyId: { $gt: '' } } as never, resolve as never),
+    );
     expect(ack.ok).toBe(false);
     s.socket.emit('subscribe', 'garbage' as never);
     const ref = { feed: 'alarms' as const, agencyId: owner.agencyId };
@@ -159,11 +189,23 @@ describe('live feeds through the bridge', () => {
     const cs = await csNoOf(owner.agencyId);
     await simPost(sim, '/_sim/signals', { csNo: cs, eventId: 'HU' });
     await fetch(`${sim.url}/_sim/faults`, { method: 'DELETE' });
-    await simPost(sim, '/_sim/faults', { path: '/AlarmBuffer/GetEventLogsLiveAlarm_Dev', malformed: true, count: 2 });
-    await waitFor('fresh again', () => {
-      const last = [...s.stats.statuses].reverse().find((m) => m.feed === 'alarms');
-      return !!last && !last.stale;
-    }, 20_000);
-    await waitFor('rows equal to the truth', async () => sameAsTruth(s.rows(ref), await truth(sim, owner.agencyId, 'alarms')), 10_000);
+    await simPost(sim, '/_sim/faults', {
+      path: '/AlarmBuffer/GetEventLogsLiveAlarm_Dev',
+      malformed: true,
+      count: 2,
+    });
+    await waitFor(
+      'fresh again',
+      () => {
+        const last = [...s.stats.statuses].reverse().find((m) => m.feed === 'alarms');
+        return !!last && !last.stale;
+      },
+      20_000,
+    );
+    await waitFor(
+      'rows equal to the truth',
+      async () => sameAsTruth(s.rows(ref), await truth(sim, owner.agencyId, 'alarms')),
+      10_000,
+    );
   });
 });

@@ -55,7 +55,9 @@ describe('recordings and replay', () => {
     const tester = connectScreen(bridge.url, cookie);
     screens.push(tester);
     await tester.connected();
-    const list = await new Promise<{ ok: boolean; recordings?: RecordingInfo[] }>((resolve) => tester.socket.emit('replay.list', {}, resolve as never));
+    const list = await new Promise<{ ok: boolean; recordings?: RecordingInfo[] }>((resolve) =>
+      tester.socket.emit('replay.list', {}, resolve as never),
+    );
     recording = list.recordings!.find((r) => r.feed === 'alarms' && r.agencyId === agencyId)!;
     expect(recording).toBeTruthy();
 
@@ -64,7 +66,9 @@ describe('recordings and replay', () => {
     tester.socket.on('replay', (s) => states.push(s));
     tester.socket.on('delta', (d) => deltas.push(d));
     tester.replicas.get(`alarms:${agencyId}`)?.beginSync(false);
-    const ack = await new Promise<{ ok: boolean }>((resolve) => tester.socket.emit('replay.start', { recording: recording.name, speed: 50 }, resolve as never));
+    const ack = await new Promise<{ ok: boolean }>((resolve) =>
+      tester.socket.emit('replay.start', { recording: recording.name, speed: 50 }, resolve as never),
+    );
     expect(ack.ok).toBe(true);
     await waitFor('the replay to end', () => states.some((s) => s.ended), 10_000);
     expect(deltas.map((d) => d.seq)).toEqual(deltas.map((_, i) => i + 1));
@@ -78,12 +82,20 @@ describe('recordings and replay', () => {
     const tester = connectScreen(bridge.url, cookie);
     screens.push(tester);
     await tester.connected();
-    await new Promise((resolve) => tester.socket.emit('replay.start', { recording: recording.name, speed: 0.25 }, resolve as never));
-    await new Promise((resolve) => tester.socket.emit('replay.control', { action: 'pause' }, resolve as never));
+    await new Promise((resolve) =>
+      tester.socket.emit('replay.start', { recording: recording.name, speed: 0.25 }, resolve as never),
+    );
+    await new Promise((resolve) =>
+      tester.socket.emit('replay.control', { action: 'pause' }, resolve as never),
+    );
     const snapsBefore = tester.stats.snapshots;
-    await new Promise((resolve) => tester.socket.emit('replay.control', { action: 'seek', value: 0 }, resolve as never));
+    await new Promise((resolve) =>
+      tester.socket.emit('replay.control', { action: 'seek', value: 0 }, resolve as never),
+    );
     await waitFor('a snapshot at the start', () => tester.stats.snapshots > snapsBefore);
-    await new Promise((resolve) => tester.socket.emit('replay.control', { action: 'step' }, resolve as never));
+    await new Promise((resolve) =>
+      tester.socket.emit('replay.control', { action: 'step' }, resolve as never),
+    );
     await waitFor('one stepped delta', () => tester.stats.deltas >= 1);
   });
 
@@ -98,7 +110,11 @@ describe('recordings and replay', () => {
       await screen.connected();
       const ref = { feed: 'alarms' as const, agencyId };
       expect((await screen.subscribe(ref)).ok).toBe(true);
-      await waitFor('the recorded rows', () => [...screen.rows(ref).keys()].sort().join() === recordedIds.join(), 10_000);
+      await waitFor(
+        'the recorded rows',
+        () => [...screen.rows(ref).keys()].sort().join() === recordedIds.join(),
+        10_000,
+      );
     } finally {
       await other.close();
       await fake.close();
@@ -109,7 +125,13 @@ describe('recordings and replay', () => {
     const tester = connectScreen(bridge.url, cookie);
     screens.push(tester);
     await tester.connected();
-    const ack = await new Promise<{ ok: boolean; error?: { code: string } }>((resolve) => tester.socket.emit('replay.start', { recording: '99999_alarms_20260101T000000.jsonl.gz', speed: 1 }, resolve as never));
+    const ack = await new Promise<{ ok: boolean; error?: { code: string } }>((resolve) =>
+      tester.socket.emit(
+        'replay.start',
+        { recording: '99999_alarms_20260101T000000.jsonl.gz', speed: 1 },
+        resolve as never,
+      ),
+    );
     expect(ack.ok).toBe(false);
     expect(ack.error?.code).toBe('forbidden');
   });

@@ -33,14 +33,18 @@ export async function spawnBridge(env: Record<string, string>, port?: number): P
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${p}`;
-  await waitFor(`bridge on ${p}`, async () => {
-    if (child.exitCode !== null) throw new Error(`bridge exited: ${out}`);
-    try {
-      return (await fetch(`${url}/healthz`)).ok;
-    } catch {
-      return false;
-    }
-  }, 30_000);
+  await waitFor(
+    `bridge on ${p}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`bridge exited: ${out}`);
+      try {
+        return (await fetch(`${url}/healthz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    30_000,
+  );
   return {
     url,
     port: p,

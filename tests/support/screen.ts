@@ -19,7 +19,11 @@ const k = (r: FeedRef) => `${r.feed}:${r.agencyId}`;
  * A screen as the tests see it: a real socket.io client with the session cookie, holding a
  * replica per feed and counting what it received (snapshots, deltas, duplicates, gaps).
  */
-export function connectScreen(bridgeUrl: string, cookie: string, opts: { autoResync?: boolean; carryFrom?: { replicas: Map<string, FeedReplica> } } = {}) {
+export function connectScreen(
+  bridgeUrl: string,
+  cookie: string,
+  opts: { autoResync?: boolean; carryFrom?: { replicas: Map<string, FeedReplica> } } = {},
+) {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(`${bridgeUrl}${LIVE_NAMESPACE}`, {
     transports: ['websocket'],
     extraHeaders: { cookie },
@@ -29,7 +33,16 @@ export function connectScreen(bridgeUrl: string, cookie: string, opts: { autoRes
   });
   // A screen that reconnects keeps its rows and cursors, as the browser tab does.
   const replicas = opts.carryFrom?.replicas ?? new Map<string, FeedReplica>();
-  const stats = { snapshots: 0, deltas: 0, duplicates: 0, gaps: 0, statuses: [] as StatusMessage[], errors: [] as ErrorMessage[], deltaSeqs: new Map<string, number[]>(), lastDeltaAt: 0 };
+  const stats = {
+    snapshots: 0,
+    deltas: 0,
+    duplicates: 0,
+    gaps: 0,
+    statuses: [] as StatusMessage[],
+    errors: [] as ErrorMessage[],
+    deltaSeqs: new Map<string, number[]>(),
+    lastDeltaAt: 0,
+  };
   const autoResync = opts.autoResync ?? true;
 
   function replica(ref: FeedRef) {
@@ -57,7 +70,8 @@ export function connectScreen(bridgeUrl: string, cookie: string, opts: { autoRes
 
   socket.on('snapshot', (m: SnapshotMessage) => {
     stats.snapshots++;
-    if (replica(m).snapshot(m) === 'gap' && autoResync) void subscribe({ feed: m.feed, agencyId: m.agencyId });
+    if (replica(m).snapshot(m) === 'gap' && autoResync)
+      void subscribe({ feed: m.feed, agencyId: m.agencyId });
   });
   socket.on('delta', (m: DeltaMessage) => {
     stats.deltas++;
@@ -111,7 +125,11 @@ export function connectScreen(bridgeUrl: string, cookie: string, opts: { autoRes
 export type Screen = ReturnType<typeof connectScreen>;
 
 /** Waits until `check` holds, polling; throws with `what` after `ms`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  ms = 10_000,
+): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
     if (await check()) return;

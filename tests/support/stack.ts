@@ -8,32 +8,66 @@ export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 
 /** Starts a simulator on an ephemeral port (generator paused unless asked). */
 export async function startSim(opts: Parameters<typeof startSimulator>[0] = {}): Promise<Simulator> {
-  return startSimulator({ port: 0, host: '127.0.0.1', seed: 7, agencies: 4, sitesPerAgency: 60, generator: false, ...opts });
+  return startSimulator({
+    port: 0,
+    host: '127.0.0.1',
+    seed: 7,
+    agencies: 4,
+    sitesPerAgency: 60,
+    generator: false,
+    ...opts,
+  });
 }
 
 /** Starts a bridge on an ephemeral port against an upstream, quiet logs, no client build. */
-export async function startTestBridge(upstreamUrl: string, env: Record<string, string> = {}): Promise<Bridge> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: upstreamUrl, LOG_LEVEL: 'silent', POLL_MS: '200', FEED_GRACE_MS: '300', AUDIT_FILE: join(tmpdir(), `dlp-audit-${process.pid}.log`), ...env });
+export async function startTestBridge(
+  upstreamUrl: string,
+  env: Record<string, string> = {},
+): Promise<Bridge> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    UPSTREAM_URL: upstreamUrl,
+    LOG_LEVEL: 'silent',
+    POLL_MS: '200',
+    FEED_GRACE_MS: '300',
+    AUDIT_FILE: join(tmpdir(), `dlp-audit-${process.pid}.log`),
+    ...env,
+  });
   return startBridge(config, { clientDir: null });
 }
 
 /** Signs in through the bridge; answers the session cookie and the profile. */
 export async function signIn(bridgeUrl: string, username: string, password: string) {
-  const res = await fetch(`${bridgeUrl}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${bridgeUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const setCookie = res.headers.get('set-cookie') ?? '';
   const cookie = setCookie.split(';')[0];
-  const body = (await res.json()) as { profile: { agencyId: string; serviceCompanyList: { servco_no?: string }[] } };
+  const body = (await res.json()) as {
+    profile: { agencyId: string; serviceCompanyList: { servco_no?: string }[] };
+  };
   return { cookie, profile: body.profile };
 }
 
 export async function simPost(sim: Simulator, path: string, body: unknown) {
-  const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
-export async function truth(sim: Simulator, agencyId: string, feed: 'events' | 'alarms'): Promise<{ id: string }[]> {
+export async function truth(
+  sim: Simulator,
+  agencyId: string,
+  feed: 'events' | 'alarms',
+): Promise<{ id: string }[]> {
   const res = await fetch(`${sim.url}/_sim/truth?agencyId=${encodeURIComponent(agencyId)}&feed=${feed}`);
   const body = (await res.json()) as { rows: { id: string | number }[] };
   return body.rows.map((r) => ({ ...r, id: String(r.id) }));
@@ -45,7 +79,8 @@ export function sameAsTruth(rows: ReadonlyMap<string, object>, truthRows: { id: 
   for (const t of truthRows) {
     const r = rows.get(t.id) as Record<string, unknown> | undefined;
     if (!r) return false;
-    for (const [key, v] of Object.entries(t)) if (key !== 'totalRows' && key !== 'id' && String(r[key] ?? '') !== String(v ?? '')) return false;
+    for (const [key, v] of Object.entries(t))
+      if (key !== 'totalRows' && key !== 'id' && String(r[key] ?? '') !== String(v ?? '')) return false;
   }
   return true;
 }
@@ -56,9 +91,15 @@ export function sameAsTruth(rows: ReadonlyMap<string, object>, truthRows: { id: 
  */
 const handedOut = new Set<string>();
 export async function freshAccount(sim: Simulator, agencyId: string): Promise<string> {
-  const events = (await truth(sim, agencyId, 'events')) as unknown as { cS_: string; isTestCleared: string | null }[];
+  const events = (await truth(sim, agencyId, 'events')) as unknown as {
+    cS_: string;
+    isTestCleared: string | null;
+  }[];
   const alarms = (await truth(sim, agencyId, 'alarms')) as unknown as { cs_No: string }[];
-  const busy = new Set([...alarms.map((a) => a.cs_No), ...events.filter((e) => e.isTestCleared === 'N').map((e) => e.cS_)]);
+  const busy = new Set([
+    ...alarms.map((a) => a.cs_No),
+    ...events.filter((e) => e.isTestCleared === 'N').map((e) => e.cS_),
+  ]);
   const pick = events.map((e) => e.cS_).find((cs) => !busy.has(cs) && !handedOut.has(`${agencyId}:${cs}`));
   if (!pick) throw new Error(`no fresh account left in agency ${agencyId}`);
   handedOut.add(`${agencyId}:${pick}`);

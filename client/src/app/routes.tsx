@@ -24,7 +24,9 @@ const redirect = (path: string, to: string): RouteObject => ({ path, element: <N
  * /dashboard goes to /dashboardDetails, /reports and /datamanagement to /dashboard.
  */
 export const shellRoutes: RouteObject[] = [
-  screen('/dashboardDetails', () => import('./liveAlarms/LiveAlarmViewRoute').then((m) => m.LiveAlarmViewRoute)),
+  screen('/dashboardDetails', () =>
+    import('./liveAlarms/LiveAlarmViewRoute').then((m) => m.LiveAlarmViewRoute),
+  ),
   screen('/dashboard1', () => import('./liveAlarms/LiveAlarmViewRoute').then((m) => m.LiveAlarmViewRoute)),
   screen('/bufferGraph', () =>
     import('../features/liveAlarms/BufferGraphPage').then((m) => m.BufferGraphPage),

@@ -187,11 +187,16 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   const itemCount = items ? items.length : shown.length;
   const itemAt = useCallback(
     (i: number): DisplayItem<R> | undefined =>
-      items ? items[i] : i < shown.length ? { kind: 'row', row: shown[i], id: getRowId(shown[i]), index: i } : undefined,
+      items
+        ? items[i]
+        : i < shown.length
+          ? { kind: 'row', row: shown[i], id: getRowId(shown[i]), index: i }
+          : undefined,
     [items, shown, getRowId],
   );
   const itemIndexOfRow = useCallback(
-    (rowIndex: number) => (items ? items.findIndex((it) => it.kind === 'row' && it.index === rowIndex) : rowIndex),
+    (rowIndex: number) =>
+      items ? items.findIndex((it) => it.kind === 'row' && it.index === rowIndex) : rowIndex,
     [items],
   );
 
@@ -221,9 +226,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   const lastShown = virtualItems.length ? virtualItems[virtualItems.length - 1].index : -1;
   const atEnd =
     sorted.length > 0 &&
-    (mode === 'scroll'
-      ? lastShown >= itemCount - 1
-      : currentPage >= Math.ceil(sorted.length / pageSize) - 1);
+    (mode === 'scroll' ? lastShown >= itemCount - 1 : currentPage >= Math.ceil(sorted.length / pageSize) - 1);
   const endReportedFor = useRef(-1);
   useEffect(() => {
     if (!atEnd || !onEndReached || endReportedFor.current === sorted.length) return;
@@ -251,7 +254,9 @@ export function DataGrid<R>(props: DataGridProps<R>) {
       }),
       resetLayout: reset,
       scrollToRow: (id: string) => {
-        const i = items ? items.findIndex((it) => it.kind === 'row' && it.id === id) : shown.findIndex((r) => getRowId(r) === id);
+        const i = items
+          ? items.findIndex((it) => it.kind === 'row' && it.id === id)
+          : shown.findIndex((r) => getRowId(r) === id);
         if (i >= 0) virtualizer.scrollToIndex(i, { align: 'center' });
       },
     }),

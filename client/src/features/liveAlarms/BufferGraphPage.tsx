@@ -30,7 +30,10 @@ function BufferGraph({ agencyId, installServcoType }: { agencyId: string; instal
   const feed = useFeed({ feed: 'events', agencyId });
   const [due, setDue] = useState<DueValue>(0);
   const [includeTests, setIncludeTests] = useState(false);
-  const filter = useMemo<EventFilter>(() => ({ types: null, includeTests, csNo: '', due }), [due, includeTests]);
+  const filter = useMemo<EventFilter>(
+    () => ({ types: null, includeTests, csNo: '', due }),
+    [due, includeTests],
+  );
   const minute = Math.floor(useNow(60_000) / 60_000);
   const rows = useMemo(() => {
     const keep = eventPredicate(filter, Date.now());
@@ -46,7 +49,14 @@ function BufferGraph({ agencyId, installServcoType }: { agencyId: string; instal
       <div className="la-subbar">
         <div className="la-due-tabs" role="tablist" aria-label="Period">
           {PERIODS.map((p) => (
-            <button key={p.label} type="button" role="tab" aria-selected={due === p.value} className={`la-due-tabs__tab${due === p.value ? ' is-current' : ''}`} onClick={() => setDue(p.value)}>
+            <button
+              key={p.label}
+              type="button"
+              role="tab"
+              aria-selected={due === p.value}
+              className={`la-due-tabs__tab${due === p.value ? ' is-current' : ''}`}
+              onClick={() => setDue(p.value)}
+            >
               {p.label}
             </button>
           ))}
@@ -69,7 +79,12 @@ function BufferGraph({ agencyId, installServcoType }: { agencyId: string; instal
           {totals.map(([type, n]) => (
             <tr key={type}>
               <td>
-                <span className="la-buffer-totals__swatch" style={{ background: typeColour(type) }} aria-hidden="true" /> {type}
+                <span
+                  className="la-buffer-totals__swatch"
+                  style={{ background: typeColour(type) }}
+                  aria-hidden="true"
+                />{' '}
+                {type}
               </td>
               <td>{n}</td>
             </tr>

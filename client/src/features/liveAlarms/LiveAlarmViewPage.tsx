@@ -52,7 +52,12 @@ export function LiveAlarmViewPage({ onAlarmAction }: { onAlarmAction?: OnAlarmAc
   return <LiveAlarmView key={watched.agencyId} {...watched} onAlarmAction={onAlarmAction} />;
 }
 
-function LiveAlarmView({ agencyId, installServcoType, profile, onAlarmAction }: NonNullable<ReturnType<typeof useWatchedAgency>> & { onAlarmAction?: OnAlarmAction }) {
+function LiveAlarmView({
+  agencyId,
+  installServcoType,
+  profile,
+  onAlarmAction,
+}: NonNullable<ReturnType<typeof useWatchedAgency>> & { onAlarmAction?: OnAlarmAction }) {
   const { updateProfile } = useSessionCommands();
   const live = useLiveClient();
   const prefs = useMemo(() => readSitePreferences(profile), [profile]);
@@ -107,10 +112,24 @@ function LiveAlarmView({ agencyId, installServcoType, profile, onAlarmAction }: 
     <PageFrame title="Live Alarm View" actions={<FeedStatus feed={current} show="label" />}>
       <div className="la-header">
         <div className="la-tabs" role="tablist" aria-label="Live Alarm View">
-          <button type="button" role="tab" aria-selected={tab === TAB_HISTORY} className="la-tabs__tab" disabled={tab === 0} onClick={() => setTab(TAB_HISTORY)}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === TAB_HISTORY}
+            className="la-tabs__tab"
+            disabled={tab === 0}
+            onClick={() => setTab(TAB_HISTORY)}
+          >
             All Event History
           </button>
-          <button type="button" role="tab" aria-selected={tab === TAB_ALARMS} className="la-tabs__tab" disabled={tab === 0} onClick={() => setTab(TAB_ALARMS)}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === TAB_ALARMS}
+            className="la-tabs__tab"
+            disabled={tab === 0}
+            onClick={() => setTab(TAB_ALARMS)}
+          >
             Active Alarms Only
             <span className="la-tabs__badge" aria-label={`${alarms.rows.length} active alarms`}>
               {alarms.rows.length}
@@ -118,9 +137,22 @@ function LiveAlarmView({ agencyId, installServcoType, profile, onAlarmAction }: 
           </button>
         </div>
         <span className="la-toolbar__spacer" />
-        {tab ? <Switch label="Map View" checked={mapView} onChange={(on) => mapViews.setState((m) => ({ ...m, [tab]: on }))} /> : null}
-        {tab === TAB_HISTORY && !mapView ? <Switch label="show Graph" checked={showGraph} onChange={(on) => void toggleGraph(on)} /> : null}
-        <button type="button" className="button button--secondary" aria-expanded={replayOpen} onClick={() => setReplayOpen((o) => !o)}>
+        {tab ? (
+          <Switch
+            label="Map View"
+            checked={mapView}
+            onChange={(on) => mapViews.setState((m) => ({ ...m, [tab]: on }))}
+          />
+        ) : null}
+        {tab === TAB_HISTORY && !mapView ? (
+          <Switch label="show Graph" checked={showGraph} onChange={(on) => void toggleGraph(on)} />
+        ) : null}
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={replayOpen}
+          onClick={() => setReplayOpen((o) => !o)}
+        >
           Replay
         </button>
       </div>
@@ -152,7 +184,13 @@ function LiveAlarmView({ agencyId, installServcoType, profile, onAlarmAction }: 
           onDirections={onDirections}
         />
       ) : (
-        <ActiveAlarmsView feed={alarms} agencyId={agencyId} mapView={mapView} onDirections={onDirections} onAlarmAction={onAction} />
+        <ActiveAlarmsView
+          feed={alarms}
+          agencyId={agencyId}
+          mapView={mapView}
+          onDirections={onDirections}
+          onAlarmAction={onAction}
+        />
       )}
       {directions ? <DirectionsDialog site={directions} onClose={() => setDirections(null)} /> : null}
     </PageFrame>

@@ -52,7 +52,8 @@ export function createFeedHandle<F extends FeedName>(
           requestSubscribe(since, (mode, refusal) => {
             if (mode === null) {
               // A passing failure (the bridge busy, its store away) is retried; a refusal is final.
-              if (refusal && (refusal.code === 'internal' || refusal.code === 'rate_limited')) setTimeout(() => actor.send({ type: 'feed.gap' }), 1000 + Math.random() * 1000);
+              if (refusal && (refusal.code === 'internal' || refusal.code === 'rate_limited'))
+                setTimeout(() => actor.send({ type: 'feed.gap' }), 1000 + Math.random() * 1000);
               else actor.send({ type: 'feed.refused', reason: refusal?.message ?? 'Refused.' });
             } else if (mode === 'resume') {
               actor.send({ type: replica.endSync() === 'gap' ? 'feed.gap' : 'feed.resumed' });

@@ -19,14 +19,25 @@ import { AlarmMoreDetailsDialog } from './AlarmMoreDetailsDialog';
 import { Switch } from './Switch';
 
 const getRowId = (r: ActiveAlarmRow) => r.id;
-const ACTION_ICONS: Record<AlarmActionKind, ActionIconName> = { requestDispatch: 'dispatch', cancelDispatch: 'cancel', alarmDetails: 'details', placeOnTest: 'test' };
+const ACTION_ICONS: Record<AlarmActionKind, ActionIconName> = {
+  requestDispatch: 'dispatch',
+  cancelDispatch: 'cancel',
+  alarmDetails: 'details',
+  placeOnTest: 'test',
+};
 
 /**
  * 'Active Alarms Only' (tab 8002): the alarms feed, coloured by each alarm's colour, with the row
  * actions, a live time-since-signal clock per alarm, and the alerts for arriving alarms. An alarm
  * cleared or dispatched anywhere leaves the feed, so it leaves every screen.
  */
-export function ActiveAlarmsView(props: { feed: FeedView<'alarms'>; agencyId: string; mapView: boolean; onDirections(site: SiteRef): void; onAlarmAction(kind: AlarmActionKind, row: ActiveAlarmRow): void }) {
+export function ActiveAlarmsView(props: {
+  feed: FeedView<'alarms'>;
+  agencyId: string;
+  mapView: boolean;
+  onDirections(site: SiteRef): void;
+  onAlarmAction(kind: AlarmActionKind, row: ActiveAlarmRow): void;
+}) {
   const { feed, agencyId, mapView, onDirections, onAlarmAction } = props;
   const [sort, setSort] = useState<GridSort | null>(ALARM_DEFAULT_SORT);
   const [thresholds, setThresholds] = useClockThresholds();
@@ -36,25 +47,51 @@ export function ActiveAlarmsView(props: { feed: FeedView<'alarms'>; agencyId: st
   const grid = useRef<DataGridApi<ActiveAlarmRow>>(null);
 
   const columns = useMemo(() => alarmColumns(thresholds), [thresholds]);
-  const rows = useMemo(() => sortByKey([...feed.rows], compareFor(sort, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak)), [feed.rows, sort]);
+  const rows = useMemo(
+    () => sortByKey([...feed.rows], compareFor(sort, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak)),
+    [feed.rows, sort],
+  );
 
   const rowStyle = useCallback((r: ActiveAlarmRow) => alarmRowStyle(r.color, r.color_Code), []);
   const rowActions = useCallback(
     (r: ActiveAlarmRow) => (
       <span className="la-row-actions">
-        <button type="button" className="icon-button" title="Location / directions" aria-label={`Directions to ${r.site_Name ?? r.cs_No}`} onClick={() => onDirections(siteOfAlarm(r))}>
+        <button
+          type="button"
+          className="icon-button"
+          title="Location / directions"
+          aria-label={`Directions to ${r.site_Name ?? r.cs_No}`}
+          onClick={() => onDirections(siteOfAlarm(r))}
+        >
           <ActionIcon name="place" />
         </button>
         {(Object.keys(ALARM_ACTION_LABELS) as AlarmActionKind[]).map((kind) => (
-          <button key={kind} type="button" className="icon-button" title={ALARM_ACTION_LABELS[kind]} aria-label={`${ALARM_ACTION_LABELS[kind]} ${r.cs_No}`} onClick={() => onAlarmAction(kind, r)}>
+          <button
+            key={kind}
+            type="button"
+            className="icon-button"
+            title={ALARM_ACTION_LABELS[kind]}
+            aria-label={`${ALARM_ACTION_LABELS[kind]} ${r.cs_No}`}
+            onClick={() => onAlarmAction(kind, r)}
+          >
             <ActionIcon name={ACTION_ICONS[kind]} />
           </button>
         ))}
-        <button type="button" className="icon-button" title="More details" aria-label={`More details ${r.cs_No}`} onClick={() => setDetails(r)}>
+        <button
+          type="button"
+          className="icon-button"
+          title="More details"
+          aria-label={`More details ${r.cs_No}`}
+          onClick={() => setDetails(r)}
+        >
           <ActionIcon name="more" />
         </button>
         {presence.has(r.alarminc_No) ? (
-          <span className="la-presence" role="status" title={handlingText(presence.get(r.alarminc_No)) ?? undefined}>
+          <span
+            className="la-presence"
+            role="status"
+            title={handlingText(presence.get(r.alarminc_No)) ?? undefined}
+          >
             {handlingText(presence.get(r.alarminc_No))}
           </span>
         ) : null}
@@ -66,7 +103,12 @@ export function ActiveAlarmsView(props: { feed: FeedView<'alarms'>; agencyId: st
   const getTable = (): ExportTable => {
     const data = grid.current!.getExportData();
     // The clock column exports the signal's age at export time, as text.
-    return { title: 'Active Alarms', fileName: `active-alarms-${agencyId}`, columns: data.columns, cells: data.cells };
+    return {
+      title: 'Active Alarms',
+      fileName: `active-alarms-${agencyId}`,
+      columns: data.columns,
+      cells: data.cells,
+    };
   };
 
   return (
@@ -75,18 +117,46 @@ export function ActiveAlarmsView(props: { feed: FeedView<'alarms'>; agencyId: st
         <span className="la-count" data-testid="alarm-count">
           {rows.length} active {rows.length === 1 ? 'alarm' : 'alarms'}
         </span>
-        <Switch label="Sound" checked={alerts.sound} onChange={alerts.setSound} hint="Chime when an alarm arrives" />
-        {alerts.notificationsSupported ? <Switch label="Notifications" checked={alerts.notify} onChange={(on) => void alerts.setNotify(on)} hint="Browser notification when an alarm arrives" /> : null}
+        <Switch
+          label="Sound"
+          checked={alerts.sound}
+          onChange={alerts.setSound}
+          hint="Chime when an alarm arrives"
+        />
+        {alerts.notificationsSupported ? (
+          <Switch
+            label="Notifications"
+            checked={alerts.notify}
+            onChange={(on) => void alerts.setNotify(on)}
+            hint="Browser notification when an alarm arrives"
+          />
+        ) : null}
         <fieldset className="la-thresholds">
           <legend className="visually-hidden">Clock colours</legend>
           <label>
             Amber after
-            <input className="input" type="number" min={1} max={1440} value={thresholds.amberMinutes} onChange={(e) => setThresholds({ ...thresholds, amberMinutes: Number(e.target.value) })} aria-label="Amber after minutes" />
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={1440}
+              value={thresholds.amberMinutes}
+              onChange={(e) => setThresholds({ ...thresholds, amberMinutes: Number(e.target.value) })}
+              aria-label="Amber after minutes"
+            />
             min
           </label>
           <label>
             Red after
-            <input className="input" type="number" min={1} max={1440} value={thresholds.redMinutes} onChange={(e) => setThresholds({ ...thresholds, redMinutes: Number(e.target.value) })} aria-label="Red after minutes" />
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={1440}
+              value={thresholds.redMinutes}
+              onChange={(e) => setThresholds({ ...thresholds, redMinutes: Number(e.target.value) })}
+              aria-label="Red after minutes"
+            />
             min
           </label>
         </fieldset>
@@ -97,7 +167,12 @@ export function ActiveAlarmsView(props: { feed: FeedView<'alarms'>; agencyId: st
         {alerts.announcement}
       </p>
       {mapView ? (
-        <SiteMapPanel rows={rows} read={groupRowOfAlarm} colourOf={(r) => r.color_Code} onDirections={onDirections} />
+        <SiteMapPanel
+          rows={rows}
+          read={groupRowOfAlarm}
+          colourOf={(r) => r.color_Code}
+          onDirections={onDirections}
+        />
       ) : (
         <DataGrid
           label="Active Alarms"

@@ -6,7 +6,17 @@ import { addressLine, siteOfAlarm } from '../model/siteRef';
 import { AlarmClock } from './AlarmClock';
 
 /** 'Live Alarm View - {CS#}': everything the row carries about the alarm and its site. */
-export function AlarmMoreDetailsDialog({ row, thresholds, onClose, onDirections }: { row: ActiveAlarmRow; thresholds: AlarmThresholds; onClose(): void; onDirections(): void }) {
+export function AlarmMoreDetailsDialog({
+  row,
+  thresholds,
+  onClose,
+  onDirections,
+}: {
+  row: ActiveAlarmRow;
+  thresholds: AlarmThresholds;
+  onClose(): void;
+  onDirections(): void;
+}) {
   const site = siteOfAlarm(row);
   const items: Array<[string, React.ReactNode]> = [
     ['CS#', row.cs_No],

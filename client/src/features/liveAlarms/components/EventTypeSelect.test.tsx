@@ -13,9 +13,19 @@ describe('Select Event Type', () => {
   });
 
   it("names the first three selected types, then '+N'", () => {
-    render(<EventTypeSelect types={TYPES} value={new Set(['A', 'B', 'F', 'HU', 'ME'].slice(0, 4))} onChange={() => undefined} />);
+    render(
+      <EventTypeSelect
+        types={TYPES}
+        value={new Set(['A', 'B', 'F', 'HU', 'ME'].slice(0, 4))}
+        onChange={() => undefined}
+      />,
+    );
     const button = screen.getByRole('button', { name: /Select Event Type/ });
-    expect(within(button).getAllByText(/^(A|B|F|\+1)$/).map((e) => e.textContent)).toEqual(['A', 'B', 'F', '+1']);
+    expect(
+      within(button)
+        .getAllByText(/^(A|B|F|\+1)$/)
+        .map((e) => e.textContent),
+    ).toEqual(['A', 'B', 'F', '+1']);
   });
 
   it('the clear action and the All option go back to all types', () => {

@@ -7,12 +7,25 @@ import { freshnessOf } from '../model/freshness';
  * feed's last poll (`label`), and a plain warning when the feed is stale or the connection is
  * down (`warning`).
  */
-export function FeedStatus({ feed, show = 'both' }: { feed: Pick<FeedView, 'state' | 'lastPollAt' | 'reason' | 'replay'>; show?: 'label' | 'warning' | 'both' }) {
+export function FeedStatus({
+  feed,
+  show = 'both',
+}: {
+  feed: Pick<FeedView, 'state' | 'lastPollAt' | 'reason' | 'replay'>;
+  show?: 'label' | 'warning' | 'both';
+}) {
   const now = useNow(1000);
-  const f = freshnessOf({ state: feed.state, lastPollAt: feed.lastPollAt, reason: feed.reason, replaying: feed.replay != null }, now);
+  const f = freshnessOf(
+    { state: feed.state, lastPollAt: feed.lastPollAt, reason: feed.reason, replaying: feed.replay != null },
+    now,
+  );
   if (show === 'warning' && !f.warning) return null;
   return (
-    <div className={`la-feed-status la-feed-status--${f.level}`} data-feed-state={feed.state} data-freshness={f.level}>
+    <div
+      className={`la-feed-status la-feed-status--${f.level}`}
+      data-feed-state={feed.state}
+      data-freshness={f.level}
+    >
       {show !== 'warning' ? (
         <span className="la-feed-status__label" role="status" aria-live="polite">
           <span className="la-feed-status__dot" aria-hidden="true" />

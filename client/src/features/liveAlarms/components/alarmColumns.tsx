@@ -12,9 +12,26 @@ export const alarmTime = (r: ActiveAlarmRow) => rowTime(r, (x) => x.alarm_Date);
 /** The active alarms' columns (doc 2 §2), plus the live time since the signal. */
 export function alarmColumns(thresholds: AlarmThresholds): GridColumn<ActiveAlarmRow>[] {
   return [
-    { id: 'cs_No', label: 'CS#', width: 120, render: (r) => <CsNoLink target={{ csNo: r.cs_No, siteNo: r.site_No, systemNo: r.system_No }} /> },
-    { id: 'alarm_Date', label: 'Alarm Date and Time', width: 200, value: (r) => formatSiteDate(r.alarm_Date) },
-    { id: 'sinceSignal', label: 'Since Signal', width: 120, value: (r) => formatElapsed(Date.now() - alarmTime(r).at), render: (r) => <AlarmClock row={r} thresholds={thresholds} />, align: 'end' },
+    {
+      id: 'cs_No',
+      label: 'CS#',
+      width: 120,
+      render: (r) => <CsNoLink target={{ csNo: r.cs_No, siteNo: r.site_No, systemNo: r.system_No }} />,
+    },
+    {
+      id: 'alarm_Date',
+      label: 'Alarm Date and Time',
+      width: 200,
+      value: (r) => formatSiteDate(r.alarm_Date),
+    },
+    {
+      id: 'sinceSignal',
+      label: 'Since Signal',
+      width: 120,
+      value: (r) => formatElapsed(Date.now() - alarmTime(r).at),
+      render: (r) => <AlarmClock row={r} thresholds={thresholds} />,
+      align: 'end',
+    },
     { id: 'event_Descr', label: 'Event Description', width: 220 },
     { id: 'site_Name', label: 'Site Name', width: 200 },
     { id: 'site_Addr1', label: 'Address1', width: 180 },
@@ -40,4 +57,5 @@ export const ALARM_SORT_KEYS: Readonly<Record<string, (r: ActiveAlarmRow) => Sor
 /** Sorted by alarm_Date descending by default (doc 2 §4). */
 export const ALARM_DEFAULT_SORT: GridSort = { columnId: 'alarm_Date', direction: 'desc' };
 
-export const alarmTieBreak: Compare<ActiveAlarmRow> = (a, b) => alarmTime(b).at - alarmTime(a).at || Number(b.id) - Number(a.id);
+export const alarmTieBreak: Compare<ActiveAlarmRow> = (a, b) =>
+  alarmTime(b).at - alarmTime(a).at || Number(b.id) - Number(a.id);

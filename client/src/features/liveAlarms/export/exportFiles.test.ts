@@ -7,7 +7,18 @@ describe('the Excel export', () => {
   it('writes the visible columns as a bold header and every row, with progress', async () => {
     const progress: number[] = [];
     const cells = Array.from({ length: 4500 }, (_, i) => [`C${i}`, 'FIRE']);
-    const bytes = await buildWorkbook({ title: 'All Event History', fileName: 'x', columns: [{ label: 'CS#', width: 120 }, { label: 'Description', width: 220 }], cells }, (p) => progress.push(p));
+    const bytes = await buildWorkbook(
+      {
+        title: 'All Event History',
+        fileName: 'x',
+        columns: [
+          { label: 'CS#', width: 120 },
+          { label: 'Description', width: 220 },
+        ],
+        cells,
+      },
+      (p) => progress.push(p),
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes);
     const ws = wb.worksheets[0];

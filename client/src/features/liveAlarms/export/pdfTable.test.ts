@@ -5,8 +5,22 @@ const decode = (b: Uint8Array) => Array.from(b, (c) => String.fromCharCode(c)).j
 
 describe('the PDF export', () => {
   it('writes a PDF whose cross-reference offsets point at its objects', async () => {
-    const cells = Array.from({ length: 300 }, (_, i) => [`C${i}`, 'BURGLARY (zone 1) \\ back door', '11/21/2026 13:05:09 PM']);
-    const pdf = decode(await buildPdfTable({ title: 'All Event History', columns: [{ label: 'CS#', width: 120 }, { label: 'Description', width: 220 }, { label: 'Event Date', width: 200 }], cells }));
+    const cells = Array.from({ length: 300 }, (_, i) => [
+      `C${i}`,
+      'BURGLARY (zone 1) \\ back door',
+      '11/21/2026 13:05:09 PM',
+    ]);
+    const pdf = decode(
+      await buildPdfTable({
+        title: 'All Event History',
+        columns: [
+          { label: 'CS#', width: 120 },
+          { label: 'Description', width: 220 },
+          { label: 'Event Date', width: 200 },
+        ],
+        cells,
+      }),
+    );
     expect(pdf.startsWith('%PDF-1.4')).toBe(true);
     expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
     const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);

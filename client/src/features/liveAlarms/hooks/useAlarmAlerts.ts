@@ -9,7 +9,9 @@ const NOTIFY_KEY = 'liveAlarms.alertNotify';
 /** A short two-tone chime with WebAudio (no sound file to fetch). */
 function chime() {
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     const ctx = new Ctx();
     [0, 0.3].forEach((start, i) => {
@@ -35,7 +37,12 @@ function chime() {
  */
 export function useAlarmAlerts(feed: FeedView<'alarms'>) {
   const [sound, setSound] = useState(() => local.get(SOUND_KEY) === 'on');
-  const [notify, setNotify] = useState(() => local.get(NOTIFY_KEY) === 'on' && typeof Notification !== 'undefined' && Notification.permission === 'granted');
+  const [notify, setNotify] = useState(
+    () =>
+      local.get(NOTIFY_KEY) === 'on' &&
+      typeof Notification !== 'undefined' &&
+      Notification.permission === 'granted',
+  );
   const [announcement, setAnnouncement] = useState('');
   const known = useRef<Set<string> | null>(null);
   const prefs = useRef({ sound, notify });
@@ -56,10 +63,17 @@ export function useAlarmAlerts(feed: FeedView<'alarms'>) {
     known.current = ids;
     if (arrived.length === 0) return;
     const first = arrived[0];
-    const text = arrived.length === 1 ? `New alarm: ${first.event_Descr ?? ''} at ${first.site_Name ?? ''} (CS# ${first.cs_No})` : `${arrived.length} new alarms`;
+    const text =
+      arrived.length === 1
+        ? `New alarm: ${first.event_Descr ?? ''} at ${first.site_Name ?? ''} (CS# ${first.cs_No})`
+        : `${arrived.length} new alarms`;
     setAnnouncement(text);
     if (prefs.current.sound) chime();
-    if (prefs.current.notify && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    if (
+      prefs.current.notify &&
+      typeof Notification !== 'undefined' &&
+      Notification.permission === 'granted'
+    ) {
       try {
         new Notification('Live Alarm View', { body: text, tag: `alarm-${first.id}` });
       } catch {

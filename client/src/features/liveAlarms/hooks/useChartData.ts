@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { isAbort } from '../../../lib/api/apiError';
 import { fetchChartData, type ChartRow } from '../liveAlarmsApi';
-import { bucketStarts, chartFrom, createBucketCounter, type BucketCounter, type ChartData } from '../model/chartBuckets';
+import {
+  bucketStarts,
+  chartFrom,
+  createBucketCounter,
+  type BucketCounter,
+  type ChartData,
+} from '../model/chartBuckets';
 import { dueStart, needsOlderHistory, type DueValue } from '../model/dueWindow';
 import { eventTime, type EventFilter } from '../model/eventFilters';
 import type { ViewChanges } from '../model/rowIndex';
@@ -60,7 +66,13 @@ export function useChartData(opts: {
   const [data, setData] = useState<ChartData>(EMPTY_CHART);
   const latest = useRef({ rows, due, server, key, extended, source });
   latest.current = { rows, due, server, key, extended, source };
-  const state = useRef<{ layout: string; version: number | null; rows: readonly EventLogRow[]; counter: BucketCounter; since: number } | null>(null);
+  const state = useRef<{
+    layout: string;
+    version: number | null;
+    rows: readonly EventLogRow[];
+    counter: BucketCounter;
+    since: number;
+  } | null>(null);
   const second = Math.floor(now / 1000);
   useEffect(() => {
     if (!enabled) return;
@@ -74,8 +86,16 @@ export function useChartData(opts: {
       const layout = `${cur.key}|${cur.due}|${starts[0]}|${starts.length}|${srv?.at ?? ''}`;
       const version = cur.source?.version ?? null;
       const prev = state.current;
-      if (prev && prev.layout === layout && (version !== null ? prev.version === version : prev.rows === cur.rows)) return;
-      const changes = prev && prev.layout === layout && prev.version !== null && version !== null ? cur.source!.changesSince(prev.version) : null;
+      if (
+        prev &&
+        prev.layout === layout &&
+        (version !== null ? prev.version === version : prev.rows === cur.rows)
+      )
+        return;
+      const changes =
+        prev && prev.layout === layout && prev.version !== null && version !== null
+          ? cur.source!.changesSince(prev.version)
+          : null;
       if (prev && changes) {
         for (const r of changes.added) {
           const t = eventTime(r).at;

@@ -23,7 +23,11 @@ describe('the event history of the live feed', () => {
   it('shows the feed newest first and flashes the rows of the last delta', () => {
     const a = eventRow({ id: '1' }, now - 60_000);
     const b = eventRow({ id: '2' }, now - 30_000);
-    const { result, rerender } = renderHook((p: { f: FeedView<'events'> }) => useEventHistory({ feed: p.f, filter, sort: null, agencyId: '1', installServcoType: 'D' }), { initialProps: { f: feed([a], 1) } });
+    const { result, rerender } = renderHook(
+      (p: { f: FeedView<'events'> }) =>
+        useEventHistory({ feed: p.f, filter, sort: null, agencyId: '1', installServcoType: 'D' }),
+      { initialProps: { f: feed([a], 1) } },
+    );
     expect(ids(result.current.rows)).toEqual(['1']);
     rerender({ f: feed([a, b], 2, ['2']) });
     expect(ids(result.current.rows)).toEqual(['2', '1']);
@@ -32,10 +36,16 @@ describe('the event history of the live feed', () => {
 
   it('Auto Refresh off holds new rows back and counts them; on applies them', () => {
     const a = eventRow({ id: '1' }, now - 60_000);
-    const { result, rerender } = renderHook((p: { f: FeedView<'events'> }) => useEventHistory({ feed: p.f, filter, sort: null, agencyId: '1', installServcoType: 'D' }), { initialProps: { f: feed([a], 1) } });
+    const { result, rerender } = renderHook(
+      (p: { f: FeedView<'events'> }) =>
+        useEventHistory({ feed: p.f, filter, sort: null, agencyId: '1', installServcoType: 'D' }),
+      { initialProps: { f: feed([a], 1) } },
+    );
     act(() => result.current.setAutoRefresh(false));
     expect(result.current.autoRefresh).toBe(false);
-    rerender({ f: feed([a, eventRow({ id: '2' }, now - 20_000), eventRow({ id: '3' }, now - 10_000)], 2, ['2', '3']) });
+    rerender({
+      f: feed([a, eventRow({ id: '2' }, now - 20_000), eventRow({ id: '3' }, now - 10_000)], 2, ['2', '3']),
+    });
     expect(ids(result.current.rows)).toEqual(['1']);
     expect(result.current.pending).toBe(2);
     expect(result.current.highlighted.size).toBe(0);
@@ -46,10 +56,23 @@ describe('the event history of the live feed', () => {
   });
 
   it('applies a filter change to the live rows at once', () => {
-    const rows = [eventRow({ id: '1', eventrpt_id: 'F' }, now - 5000), eventRow({ id: '2', eventrpt_id: 'O' }, now - 4000)];
-    const { result, rerender } = renderHook((p: { filter: EventFilter }) => useEventHistory({ feed: feed(rows, 1), filter: p.filter, sort: null, agencyId: '1', installServcoType: 'D' }), {
-      initialProps: { filter },
-    });
+    const rows = [
+      eventRow({ id: '1', eventrpt_id: 'F' }, now - 5000),
+      eventRow({ id: '2', eventrpt_id: 'O' }, now - 4000),
+    ];
+    const { result, rerender } = renderHook(
+      (p: { filter: EventFilter }) =>
+        useEventHistory({
+          feed: feed(rows, 1),
+          filter: p.filter,
+          sort: null,
+          agencyId: '1',
+          installServcoType: 'D',
+        }),
+      {
+        initialProps: { filter },
+      },
+    );
     expect(ids(result.current.rows)).toEqual(['2', '1']);
     rerender({ filter: { ...filter, types: new Set(['F']) } });
     expect(ids(result.current.rows)).toEqual(['1']);

@@ -42,7 +42,10 @@ export function useEventHistory(opts: {
   const [index] = useState(() => createRowIndex<EventLogRow>({ getId: (r) => r.id }));
   // A replay shows the recording whatever its age: no due window, no older pages.
   const replaying = feed.replay != null;
-  const filter = useMemo(() => (replaying ? { ...opts.filter, due: null } : opts.filter), [replaying, opts.filter]);
+  const filter = useMemo(
+    () => (replaying ? { ...opts.filter, due: null } : opts.filter),
+    [replaying, opts.filter],
+  );
   const extended = !replaying && needsOlderHistory(filter.due);
   // The due window moves with time: narrow the view every 15 s (last hour) or minute.
   const slotMs = filter.due === 0 ? 15_000 : 60_000;

@@ -38,6 +38,8 @@ describe('map grouping', () => {
   it('links to an external map by coordinates or address', () => {
     const g = groupBySite([row('1', 'FIRE')], (r) => r)[0];
     expect(fullAddress(g)).toBe('1 Main St, Irvine, CA 92618');
-    expect(externalMapUrl(fullAddress(g), [-117.69, 33.67])).toBe('https://www.google.com/maps/search/?api=1&query=33.67%2C-117.69');
+    expect(externalMapUrl(fullAddress(g), [-117.69, 33.67])).toBe(
+      'https://www.google.com/maps/search/?api=1&query=33.67%2C-117.69',
+    );
   });
 });

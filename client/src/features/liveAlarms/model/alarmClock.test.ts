@@ -10,7 +10,10 @@ describe('alarm clock', () => {
   });
 
   it('reads saved thresholds, never amber after red, defaults for nonsense', () => {
-    expect(parseThresholds('{"amberMinutes":20,"redMinutes":10}')).toEqual({ amberMinutes: 10, redMinutes: 20 });
+    expect(parseThresholds('{"amberMinutes":20,"redMinutes":10}')).toEqual({
+      amberMinutes: 10,
+      redMinutes: 20,
+    });
     expect(parseThresholds('nope')).toEqual(DEFAULT_THRESHOLDS);
     expect(parseThresholds('{"amberMinutes":0,"redMinutes":3}')).toEqual(DEFAULT_THRESHOLDS);
   });

@@ -44,6 +44,16 @@ describe('chart buckets', () => {
   it('finds buckets by binary search and stacks series from the top', () => {
     expect(bucketIndex([0, 10, 20], 15)).toBe(1);
     expect(bucketIndex([0, 10, 20], -1)).toBe(-1);
-    expect(stackCounts([[1, 2], [3, 4], [5, 6]])).toEqual([[9, 12], [8, 10], [5, 6]]);
+    expect(
+      stackCounts([
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ]),
+    ).toEqual([
+      [9, 12],
+      [8, 10],
+      [5, 6],
+    ]);
   });
 });

@@ -106,13 +106,24 @@ export function createBucketCounter(due: DueValue, from: number, now: number): B
         total += sum;
       }
       const types = [...sums.keys()].sort((a, b) => sums.get(b)! - sums.get(a)! || a.localeCompare(b));
-      return { xs: starts.map((t) => Math.floor(t / 1000)), types, counts: types.map((t) => [...perType.get(t)!]), bucketMs: size, total };
+      return {
+        xs: starts.map((t) => Math.floor(t / 1000)),
+        types,
+        counts: types.map((t) => [...perType.get(t)!]),
+        bucketMs: size,
+        total,
+      };
     },
   };
 }
 
 /** Counts items into the buckets of a due value in one pass. */
-export function bucketCounts(items: ChartItems | Iterable<{ at: number; type: string; count?: number }>, due: DueValue, from: number, now: number): ChartData {
+export function bucketCounts(
+  items: ChartItems | Iterable<{ at: number; type: string; count?: number }>,
+  due: DueValue,
+  from: number,
+  now: number,
+): ChartData {
   const counter = createBucketCounter(due, from, now);
   if (typeof items === 'function') items(counter.add);
   else for (const it of items) counter.add(it.at, it.type, it.count);

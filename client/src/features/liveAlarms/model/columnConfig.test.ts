@@ -29,10 +29,23 @@ describe('the agency column configuration', () => {
   });
 
   it('writes what it reads (Count and Events on the first item, SelectAll for All)', () => {
-    const cfg = { order: ['eventDate', 'cS_', 'eventrpt_id', 'zipcode'], hidden: new Set(['zipcode']), widths: { cS_: 180 }, events: null, pageSize: 100 };
+    const cfg = {
+      order: ['eventDate', 'cS_', 'eventrpt_id', 'zipcode'],
+      hidden: new Set(['zipcode']),
+      widths: { cS_: 180 },
+      events: null,
+      pageSize: 100,
+    };
     const text = serializeColumnFormat(cfg, LABELS);
     const items = JSON.parse(text);
-    expect(items[0]).toMatchObject({ Name: 'Event Date', Prop: 'eventDate', IsActive: true, Events: 'SelectAll', orderIndex: 0, Count: 100 });
+    expect(items[0]).toMatchObject({
+      Name: 'Event Date',
+      Prop: 'eventDate',
+      IsActive: true,
+      Events: 'SelectAll',
+      orderIndex: 0,
+      Count: 100,
+    });
     expect(items[1]).toMatchObject({ Prop: 'cS_', Width: 180, orderIndex: 1 });
     const back = parseColumnFormat(text, IDS);
     expect(back.order).toEqual(cfg.order);

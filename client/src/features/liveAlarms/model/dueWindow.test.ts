@@ -32,6 +32,12 @@ describe('due windows', () => {
   });
 
   it('only the week, month and all tabs reach past the 24-hour live window', () => {
-    expect([null, 0, 1, 2, 3].map((d) => needsOlderHistory(d as never))).toEqual([true, false, false, true, true]);
+    expect([null, 0, 1, 2, 3].map((d) => needsOlderHistory(d as never))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });

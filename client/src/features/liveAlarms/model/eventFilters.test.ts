@@ -33,7 +33,9 @@ describe('event filters', () => {
   });
 
   it('names a filter by its meaning, not by the order types were picked', () => {
-    expect(eventFilterKey({ ...base, types: new Set(['B', 'F']) })).toBe(eventFilterKey({ ...base, types: new Set(['F', 'B']) }));
+    expect(eventFilterKey({ ...base, types: new Set(['B', 'F']) })).toBe(
+      eventFilterKey({ ...base, types: new Set(['F', 'B']) }),
+    );
     expect(eventFilterKey({ ...base, csNo: 'c1' })).toBe(eventFilterKey({ ...base, csNo: ' C1 ' }));
   });
 });

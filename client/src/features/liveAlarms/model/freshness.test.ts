@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { freshnessOf } from './freshness';
 
 const NOW = 1_000_000_000;
-const input = (over: Partial<Parameters<typeof freshnessOf>[0]>) => ({ state: 'live' as const, lastPollAt: NOW - 3000, reason: null, replaying: false, ...over });
+const input = (over: Partial<Parameters<typeof freshnessOf>[0]>) => ({
+  state: 'live' as const,
+  lastPollAt: NOW - 3000,
+  reason: null,
+  replaying: false,
+  ...over,
+});
 
 describe('freshness', () => {
   it('shows the age of the last poll while live', () => {
-    expect(freshnessOf(input({}), NOW)).toEqual({ level: 'live', label: 'Live · updated 3s ago', warning: null });
+    expect(freshnessOf(input({}), NOW)).toEqual({
+      level: 'live',
+      label: 'Live · updated 3s ago',
+      warning: null,
+    });
   });
 
   it('reads as aging when no poll came for a while, before the bridge says stale', () => {
@@ -14,9 +24,14 @@ describe('freshness', () => {
   });
 
   it('warns plainly when the bridge says the feed is stale, with its reason and the age', () => {
-    const f = freshnessOf(input({ state: 'stale', lastPollAt: NOW - 125_000, reason: 'the monitoring center timed out' }), NOW);
+    const f = freshnessOf(
+      input({ state: 'stale', lastPollAt: NOW - 125_000, reason: 'the monitoring center timed out' }),
+      NOW,
+    );
     expect(f.level).toBe('stale');
-    expect(f.warning).toBe('Live data is stale: the monitoring center timed out. The rows shown were updated 2m 05s ago.');
+    expect(f.warning).toBe(
+      'Live data is stale: the monitoring center timed out. The rows shown were updated 2m 05s ago.',
+    );
   });
 
   it('says so when the connection is lost, and when a replay is shown', () => {

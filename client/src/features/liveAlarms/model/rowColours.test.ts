@@ -3,11 +3,19 @@ import { alarmRowStyle, eventRowClass, eventStripe, hexToRgb, textOn } from './r
 
 describe('row colours', () => {
   it('colours event rows of types F, B, ME and HU only', () => {
-    expect(['F', 'B', 'ME', 'HU', 'O', 'R'].map(eventRowClass)).toEqual(['la-event--F', 'la-event--B', 'la-event--ME', 'la-event--HU', undefined, undefined]);
+    expect(['F', 'B', 'ME', 'HU', 'O', 'R'].map(eventRowClass)).toEqual([
+      'la-event--F',
+      'la-event--B',
+      'la-event--ME',
+      'la-event--HU',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('gives red, blue, dark green and dark blue alarms their gradients', () => {
-    for (const c of ['red', 'Blue', 'dark green', 'DARK BLUE']) expect(String(alarmRowStyle(c, '#000000')?.background)).toMatch(/^linear-gradient/);
+    for (const c of ['red', 'Blue', 'dark green', 'DARK BLUE'])
+      expect(String(alarmRowStyle(c, '#000000')?.background)).toMatch(/^linear-gradient/);
   });
 
   it('fills other alarms with their colour code and a readable text colour', () => {

@@ -8,7 +8,11 @@ interface Row {
   t: number;
   kind: string;
 }
-const byTimeDesc = keyedCompare<Row>((r) => r.t, 'desc', (a, b) => Number(a.id) - Number(b.id));
+const byTimeDesc = keyedCompare<Row>(
+  (r) => r.t,
+  'desc',
+  (a, b) => Number(a.id) - Number(b.id),
+);
 const full = (rows: readonly Row[], keep: (r: Row) => boolean) => sortByKey(rows.filter(keep), byTimeDesc);
 const ids = (rows: readonly Row[]) => rows.map((r) => r.id);
 
@@ -29,7 +33,11 @@ describe('the live row index', () => {
   });
 
   it('an incremental update equals a full filter and sort (property)', () => {
-    const row = fc.record({ id: fc.integer({ min: 1, max: 40 }).map(String), t: fc.integer({ min: 0, max: 50 }), kind: fc.constantFrom('B', 'F', 'O') });
+    const row = fc.record({
+      id: fc.integer({ min: 1, max: 40 }).map(String),
+      t: fc.integer({ min: 0, max: 50 }),
+      kind: fc.constantFrom('B', 'F', 'O'),
+    });
     const snapshot = fc.uniqueArray(row, { selector: (r) => r.id, maxLength: 40 });
     fc.assert(
       fc.property(fc.array(snapshot, { minLength: 1, maxLength: 6 }), (steps) => {
@@ -73,7 +81,11 @@ describe('the live row index', () => {
       { id: '9', t: 90, kind: 'B' },
     ];
     index.syncLive(live, true);
-    index.addOlder([{ id: '9', t: 90, kind: 'B' }, { id: '8', t: 80, kind: 'B' }, { id: '7', t: 70, kind: 'B' }]);
+    index.addOlder([
+      { id: '9', t: 90, kind: 'B' },
+      { id: '8', t: 80, kind: 'B' },
+      { id: '7', t: 70, kind: 'B' },
+    ]);
     expect(ids(index.view.rows)).toEqual(['10', '9', '8', '7']);
     expect(index.view.rows[1]).toBe(live[1]);
   });
@@ -86,7 +98,13 @@ describe('the live row index', () => {
     index.hold();
     index.syncLive([a, { id: '2', t: 2, kind: 'B' }, { id: '3', t: 3, kind: 'O' }], false);
     expect(index.pendingCount).toBe(1);
-    index.syncLive([{ id: '2', t: 2, kind: 'B' }, { id: '3', t: 3, kind: 'O' }], false);
+    index.syncLive(
+      [
+        { id: '2', t: 2, kind: 'B' },
+        { id: '3', t: 3, kind: 'O' },
+      ],
+      false,
+    );
     expect(index.pendingCount).toBe(2);
     expect([...index.release()].sort()).toEqual(['1', '2']);
     expect(index.pendingCount).toBe(0);
@@ -95,7 +113,13 @@ describe('the live row index', () => {
   it('narrows a view that moved in time without sorting again', () => {
     const index = createRowIndex<Row>({ getId: (r) => r.id });
     index.setView('w', () => true, byTimeDesc);
-    index.syncLive([{ id: '1', t: 1, kind: 'B' }, { id: '2', t: 5, kind: 'B' }], false);
+    index.syncLive(
+      [
+        { id: '1', t: 1, kind: 'B' },
+        { id: '2', t: 5, kind: 'B' },
+      ],
+      false,
+    );
     index.narrow('w@2', (r) => r.t >= 3);
     expect(ids(index.view.rows)).toEqual(['2']);
   });
@@ -122,7 +146,17 @@ describe('the live row index', () => {
 
   it('sorts empty values last in both directions', () => {
     const rows = [{ v: 'b' }, { v: '' }, { v: 'a' }];
-    expect(sortByKey([...rows], keyedCompare((r) => r.v, 'asc')).map((r) => r.v)).toEqual(['a', 'b', '']);
-    expect(sortByKey([...rows], keyedCompare((r) => r.v, 'desc')).map((r) => r.v)).toEqual(['b', 'a', '']);
+    expect(
+      sortByKey(
+        [...rows],
+        keyedCompare((r) => r.v, 'asc'),
+      ).map((r) => r.v),
+    ).toEqual(['a', 'b', '']);
+    expect(
+      sortByKey(
+        [...rows],
+        keyedCompare((r) => r.v, 'desc'),
+      ).map((r) => r.v),
+    ).toEqual(['b', 'a', '']);
   });
 });

@@ -3,9 +3,18 @@ import { formatElapsed, formatSiteDate, parseSiteTime, rowTime } from './siteTim
 
 describe('site times', () => {
   it('reads the upstream ISO text with its offset, fast path and general path alike', () => {
-    expect(parseSiteTime('2026-11-21T12:52:05-08:00')).toEqual({ at: Date.UTC(2026, 10, 21, 20, 52, 5), offsetMin: -480 });
-    expect(parseSiteTime('2026-11-21T12:52:05.250+05:30')).toEqual({ at: Date.UTC(2026, 10, 21, 7, 22, 5, 250), offsetMin: 330 });
-    expect(parseSiteTime('2026-11-21T20:52:05Z')).toEqual({ at: Date.UTC(2026, 10, 21, 20, 52, 5), offsetMin: 0 });
+    expect(parseSiteTime('2026-11-21T12:52:05-08:00')).toEqual({
+      at: Date.UTC(2026, 10, 21, 20, 52, 5),
+      offsetMin: -480,
+    });
+    expect(parseSiteTime('2026-11-21T12:52:05.250+05:30')).toEqual({
+      at: Date.UTC(2026, 10, 21, 7, 22, 5, 250),
+      offsetMin: 330,
+    });
+    expect(parseSiteTime('2026-11-21T20:52:05Z')).toEqual({
+      at: Date.UTC(2026, 10, 21, 20, 52, 5),
+      offsetMin: 0,
+    });
     expect(Number.isNaN(parseSiteTime('yesterday').at)).toBe(true);
   });
 

@@ -1,7 +1,11 @@
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 
 /** Builds event rows for the tests: times as the upstream writes them, with the site's offset. */
-export function eventRow(over: Partial<EventLogRow> & { id: string }, at = Date.UTC(2026, 10, 21, 20, 0, 0), offsetMin = -480): EventLogRow {
+export function eventRow(
+  over: Partial<EventLogRow> & { id: string },
+  at = Date.UTC(2026, 10, 21, 20, 0, 0),
+  offsetMin = -480,
+): EventLogRow {
   return {
     eventDate: isoWithOffset(at, offsetMin),
     eventDateTime: null,

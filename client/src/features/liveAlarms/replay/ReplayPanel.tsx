@@ -10,7 +10,15 @@ export const REPLAY_SPEEDS = [0.25, 0.5, 1, 2, 5, 10, 25, 50] as const;
  * The tester's replay panel: pick a recording of this agency and play it into this view (the
  * same feed view the live rows use), at 0.25x to 50x.
  */
-export function ReplayPicker({ agencyId, onStarted, onClose }: { agencyId: string; onStarted(feed: FeedName): void; onClose(): void }) {
+export function ReplayPicker({
+  agencyId,
+  onStarted,
+  onClose,
+}: {
+  agencyId: string;
+  onStarted(feed: FeedName): void;
+  onClose(): void;
+}) {
   const live = useLiveClient();
   const [recordings, setRecordings] = useState<RecordingInfo[] | null>(null);
   const [chosen, setChosen] = useState('');
@@ -51,19 +59,31 @@ export function ReplayPicker({ agencyId, onStarted, onClose }: { agencyId: strin
     <div className="la-replay card" role="region" aria-label="Replay a recording">
       <label className="field">
         <span className="field__label">Recording</span>
-        <select className="select" aria-label="Recording" value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!recordings?.length}>
+        <select
+          className="select"
+          aria-label="Recording"
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          disabled={!recordings?.length}
+        >
           {recordings === null ? <option>Loading…</option> : null}
           {recordings?.length === 0 ? <option value="">No recordings of this agency</option> : null}
           {recordings?.map((r) => (
             <option key={r.name} value={r.name}>
-              {r.feed === 'alarms' ? 'Active alarms' : 'Event history'} · {new Date(r.modifiedAt).toLocaleString()} · {r.name}
+              {r.feed === 'alarms' ? 'Active alarms' : 'Event history'} ·{' '}
+              {new Date(r.modifiedAt).toLocaleString()} · {r.name}
             </option>
           ))}
         </select>
       </label>
       <label className="field">
         <span className="field__label">Speed</span>
-        <select className="select" aria-label="Speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+        <select
+          className="select"
+          aria-label="Speed"
+          value={speed}
+          onChange={(e) => setSpeed(Number(e.target.value))}
+        >
           {REPLAY_SPEEDS.map((s) => (
             <option key={s} value={s}>
               {s}x
@@ -90,16 +110,24 @@ export function ReplayBanner({ state, onBackToLive }: { state: ReplayState; onBa
   const live = useLiveClient();
   const [seekTo, setSeekTo] = useState<number | null>(null);
   const control = (action: 'pause' | 'resume' | 'step' | 'seek' | 'speed', value?: number) =>
-    live.controlReplay(action, value).catch((e: unknown) => showToast(e instanceof Error ? e.message : 'Replay control failed.', 'error'));
+    live
+      .controlReplay(action, value)
+      .catch((e: unknown) => showToast(e instanceof Error ? e.message : 'Replay control failed.', 'error'));
   const position = seekTo ?? state.positionMs;
   return (
     <div className="la-replay-banner" role="region" aria-label="Replay">
       <strong className="la-replay-banner__title" role="status">
-        REPLAY · {state.recording} · recorded data, not live{state.ended ? ' · ended' : state.paused ? ' · paused' : ''}
+        REPLAY · {state.recording} · recorded data, not live
+        {state.ended ? ' · ended' : state.paused ? ' · paused' : ''}
       </strong>
       <div className="la-replay-banner__controls">
         {state.paused || state.ended ? (
-          <button type="button" className="button" disabled={state.ended} onClick={() => void control('resume')}>
+          <button
+            type="button"
+            className="button"
+            disabled={state.ended}
+            onClick={() => void control('resume')}
+          >
             Play
           </button>
         ) : (
@@ -107,7 +135,12 @@ export function ReplayBanner({ state, onBackToLive }: { state: ReplayState; onBa
             Pause
           </button>
         )}
-        <button type="button" className="button button--secondary" disabled={state.ended} onClick={() => void control('step')}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={state.ended}
+          onClick={() => void control('step')}
+        >
           Step
         </button>
         <label className="la-replay-banner__seek">
@@ -133,7 +166,12 @@ export function ReplayBanner({ state, onBackToLive }: { state: ReplayState; onBa
         </label>
         <label>
           <span className="visually-hidden">Speed</span>
-          <select className="select" aria-label="Replay speed" value={state.speed} onChange={(e) => void control('speed', Number(e.target.value))}>
+          <select
+            className="select"
+            aria-label="Replay speed"
+            value={state.speed}
+            onChange={(e) => void control('speed', Number(e.target.value))}
+          >
             {REPLAY_SPEEDS.map((s) => (
               <option key={s} value={s}>
                 {s}x

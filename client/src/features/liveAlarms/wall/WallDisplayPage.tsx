@@ -34,10 +34,30 @@ export function WallDisplayPage() {
   const kiosk = params.get('kiosk') === '1' || params.get('kiosk') === 'true';
   const pinned = WALL_VIEWS.find((v) => v === params.get('view')) ?? null;
   const rotateSec = Math.max(5, Number(params.get('rotate')) || 15);
-  return <Wall agencyId={watched.agencyId} agencyName={watched.profile.serviceCompanyList[0]?.servco_name ?? `Agency ${watched.agencyId}`} kiosk={kiosk} pinned={pinned} rotateMs={rotateSec * 1000} />;
+  return (
+    <Wall
+      agencyId={watched.agencyId}
+      agencyName={watched.profile.serviceCompanyList[0]?.servco_name ?? `Agency ${watched.agencyId}`}
+      kiosk={kiosk}
+      pinned={pinned}
+      rotateMs={rotateSec * 1000}
+    />
+  );
 }
 
-function Wall({ agencyId, agencyName, kiosk, pinned, rotateMs }: { agencyId: string; agencyName: string; kiosk: boolean; pinned: WallView | null; rotateMs: number }) {
+function Wall({
+  agencyId,
+  agencyName,
+  kiosk,
+  pinned,
+  rotateMs,
+}: {
+  agencyId: string;
+  agencyName: string;
+  kiosk: boolean;
+  pinned: WallView | null;
+  rotateMs: number;
+}) {
   const alarms = useFeed({ feed: 'alarms', agencyId });
   const events = useFeed({ feed: 'events', agencyId });
   const now = useNow(1000);
@@ -45,7 +65,8 @@ function Wall({ agencyId, agencyName, kiosk, pinned, rotateMs }: { agencyId: str
   const [start] = useState(() => Date.now());
   const rotating = !pinned && !paused;
   const [manual, setManual] = useState<WallView>('alarms');
-  const view: WallView = pinned ?? (rotating ? WALL_VIEWS[Math.floor((now - start) / rotateMs) % WALL_VIEWS.length] : manual);
+  const view: WallView =
+    pinned ?? (rotating ? WALL_VIEWS[Math.floor((now - start) / rotateMs) % WALL_VIEWS.length] : manual);
 
   useEffect(() => {
     const previous = document.title;
@@ -55,7 +76,10 @@ function Wall({ agencyId, agencyName, kiosk, pinned, rotateMs }: { agencyId: str
     };
   }, [agencyName]);
 
-  const sorted = useMemo(() => sortByKey([...alarms.rows], compareFor(null, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak)), [alarms.rows]);
+  const sorted = useMemo(
+    () => sortByKey([...alarms.rows], compareFor(null, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak)),
+    [alarms.rows],
+  );
   // Worst state of the two feeds: the wall says so.
   const status = alarms.state !== 'live' ? alarms : events;
 
@@ -71,7 +95,13 @@ function Wall({ agencyId, agencyName, kiosk, pinned, rotateMs }: { agencyId: str
         </div>
         <nav className="wall__nav" aria-label="Wall views">
           {WALL_VIEWS.map((v) => (
-            <button key={v} type="button" className={`wall__tab${v === view ? ' is-current' : ''}`} aria-pressed={v === view} onClick={() => (setManual(v), setPaused(true))}>
+            <button
+              key={v}
+              type="button"
+              className={`wall__tab${v === view ? ' is-current' : ''}`}
+              aria-pressed={v === view}
+              onClick={() => (setManual(v), setPaused(true))}
+            >
               {v === 'alarms' ? `Alarms (${sorted.length})` : v === 'counts' ? 'Counts' : 'Map'}
             </button>
           ))}
@@ -104,7 +134,11 @@ function WallAlarms({ rows }: { rows: readonly ActiveAlarmRow[] }) {
       {rows.slice(0, 12).map((r) => {
         const rgb = hexToRgb(r.color_Code);
         return (
-          <li key={r.id} className="wall__alarm" style={{ borderLeftColor: rgb ? `rgb(${rgb.join(' ')})` : undefined }}>
+          <li
+            key={r.id}
+            className="wall__alarm"
+            style={{ borderLeftColor: rgb ? `rgb(${rgb.join(' ')})` : undefined }}
+          >
             <span className="wall__alarm-event">{r.event_Descr}</span>
             <span className="wall__alarm-site">
               {r.site_Name} · {r.city_Name} · CS# {r.cs_No}
@@ -118,7 +152,15 @@ function WallAlarms({ rows }: { rows: readonly ActiveAlarmRow[] }) {
   );
 }
 
-function WallCounts({ alarms, events, now }: { alarms: readonly ActiveAlarmRow[]; events: Parameters<typeof countsByType>[0]; now: number }) {
+function WallCounts({
+  alarms,
+  events,
+  now,
+}: {
+  alarms: readonly ActiveAlarmRow[];
+  events: Parameters<typeof countsByType>[0];
+  now: number;
+}) {
   const minute = Math.floor(now / 60_000);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const lastHour = useMemo(() => countsByType(events, now - 3_600_000), [events, minute]);
@@ -147,7 +189,10 @@ function WallCounts({ alarms, events, now }: { alarms: readonly ActiveAlarmRow[]
           {lastHour.map((c) => (
             <li key={c.type}>
               <span className="wall__bar-label">{c.type}</span>
-              <span className="wall__bar" style={{ width: `${(c.count / max) * 100}%`, background: typeColour(c.type) }} />
+              <span
+                className="wall__bar"
+                style={{ width: `${(c.count / max) * 100}%`, background: typeColour(c.type) }}
+              />
               <strong>{c.count}</strong>
             </li>
           ))}
@@ -164,18 +209,40 @@ function WallMap({ rows }: { rows: readonly ActiveAlarmRow[] }) {
     () =>
       groups.flatMap((g) => {
         const p = placeOf(codes, g.zip);
-        return p ? [{ id: g.siteNo, position: p.position, count: g.count, colour: hexToRgb(g.rows[0].color_Code) ?? ([211, 47, 47] as [number, number, number]), title: g.siteName, subtitle: fullAddress(g) }] : [];
+        return p
+          ? [
+              {
+                id: g.siteNo,
+                position: p.position,
+                count: g.count,
+                colour: hexToRgb(g.rows[0].color_Code) ?? ([211, 47, 47] as [number, number, number]),
+                title: g.siteName,
+                subtitle: fullAddress(g),
+              },
+            ]
+          : [];
       }),
     [groups, codes],
   );
   const focus = useMemo(() => {
     if (points.length === 0) return { position: DEFAULT_CENTRE, zoom: GROUP_ZOOM };
-    return { position: [points.reduce((s, p) => s + p.position[0], 0) / points.length, points.reduce((s, p) => s + p.position[1], 0) / points.length] as [number, number], zoom: GROUP_ZOOM };
+    return {
+      position: [
+        points.reduce((s, p) => s + p.position[0], 0) / points.length,
+        points.reduce((s, p) => s + p.position[1], 0) / points.length,
+      ] as [number, number],
+      zoom: GROUP_ZOOM,
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [points.length]);
   return (
     <Suspense fallback={<p className="wall__empty">Loading map…</p>}>
-      <SiteMap points={points} focus={focus} height={Math.max(400, window.innerHeight - 220)} label={`Map of ${groups.length} sites with active alarms`} />
+      <SiteMap
+        points={points}
+        focus={focus}
+        height={Math.max(400, window.innerHeight - 220)}
+        label={`Map of ${groups.length} sites with active alarms`}
+      />
     </Suspense>
   );
 }

@@ -5,8 +5,13 @@ export const WALL_VIEWS = ['alarms', 'counts', 'map'] as const;
 export type WallView = (typeof WALL_VIEWS)[number];
 
 /** Events since `from`, counted by event type, largest first. */
-export function countsByType(rows: readonly EventLogRow[], from: number): Array<{ type: string; count: number }> {
+export function countsByType(
+  rows: readonly EventLogRow[],
+  from: number,
+): Array<{ type: string; count: number }> {
   const m = new Map<string, number>();
   for (const r of rows) if (eventTime(r).at >= from) m.set(r.eventrpt_id, (m.get(r.eventrpt_id) ?? 0) + 1);
-  return [...m.entries()].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
+  return [...m.entries()]
+    .map(([type, count]) => ({ type, count }))
+    .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
 }
