@@ -46,6 +46,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One build, one stack and one Chromium shared by every screen test
+          // (tests/browser/support/sharedScreens.ts): files run in one worker, not isolated.
+          isolate: false,
         },
       },
     ],
