@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './client/build/precompress';
 
 /** One timestamp per build: baked into the bundle and written to build-date.json beside it. */
 const BUILD_DATE = new Date().toISOString();
@@ -27,7 +28,7 @@ function buildDateFile(): Plugin {
 // /api and /live to itself in development (see server/dev.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), buildDateFile()],
+  plugins: [react(), buildDateFile(), precompress()],
   define: { __BUILD_DATE__: JSON.stringify(BUILD_DATE) },
   build: {
     outDir: 'dist',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
+import { precompressedAssets, sendPrecompressed } from './precompressedFiles';
 
 export const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -12,6 +13,7 @@ export const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)
 export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DIR): void {
   if (!dir) return;
   const index = join(dir, 'index.html');
+  app.use(precompressedAssets(dir));
   app.use(
     express.static(dir, {
       index: false,
@@ -25,8 +27,9 @@ export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DI
   );
   // NOTE: index.html is looked up per request, so a build that lands (or is redone) while the
   // bridge runs is served without a restart; until then these paths fall through to a JSON 404.
-  app.get(/^\/(?!api\/|socket\.io\/|healthz|readyz|metrics).*/, (_req, res, next) => {
+  app.get(/^\/(?!api\/|socket\.io\/|healthz|readyz|metrics).*/, (req, res, next) => {
     if (!existsSync(index)) return next();
+    if (sendPrecompressed(res, index, String(req.headers['accept-encoding'] ?? ''), 'no-cache')) return;
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

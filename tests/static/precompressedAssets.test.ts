@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CLIENT_DIR, serveClient } from '../../server/app/serveClient';
+import { ensureBuilt } from '../browser/liveAlarmsStack';
+
+function get(url: string, acceptEncoding?: string) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = request(
+      url,
+      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+describe('the built client is served precompressed', () => {
+  let base = '';
+  let close: () => void = () => {};
+  let texts: string[] = [];
+
+  beforeAll(async () => {
+    ensureBuilt();
+    const app = express();
+    serveClient(app, DEFAULT_CLIENT_DIR);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+    texts = listFiles(DEFAULT_CLIENT_DIR).filter((f) => existsSync(`${f}.br`) && existsSync(`${f}.gz`));
+  }, 300_000);
+  afterAll(() => close());
+
+  it('every JavaScript, CSS and HTML file of the build has a brotli and a gzip copy', () => {
+    const all = listFiles(DEFAULT_CLIENT_DIR).filter((f) => /\.(js|css|html)$/.test(f));
+    const big = all.filter((f) => readFileSync(f).length >= 1024);
+    expect(big.length).toBeGreaterThan(3);
+    for (const f of big) expect(texts, relative(DEFAULT_CLIENT_DIR, f)).toContain(f);
+  });
+
+  it('each asset comes as br or gzip as asked, with Vary, and decodes to the file', async () => {
+    for (const file of texts) {
+      const path = `/${relative(DEFAULT_CLIENT_DIR, file).split('\\').join('/')}`;
+      const plain = readFileSync(file);
+      const br = await get(`${base}${path}`, 'gzip, deflate, br');
+      expect(br.status, path).toBe(200);
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(String(br.headers.vary)).toMatch(/Accept-Encoding/i);
+      expect(brotliDecompressSync(br.body).equals(plain), path).toBe(true);
+
+      const gz = await get(`${base}${path}`, 'gzip');
+      expect(gz.headers['content-encoding'], path).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(plain), path).toBe(true);
+
+      const identity = await get(`${base}${path}`);
+      expect(identity.headers['content-encoding'], path).toBeUndefined();
+      expect(identity.body.equals(plain), path).toBe(true);
+    }
+  });
+
+  it('a client route gets index.html compressed, never cached', async () => {
+    const res = await get(`${base}/dashboardDetails`, 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.body).toString()).toContain('<div id="root"');
+  });
+});
