@@ -32,7 +32,7 @@ describe('the Alarm Details dialog', () => {
       'Service Type',
     ]);
     expect(screen.getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '11/21/2026 13:15:14 PM',
+      '11/21/2026 01:15:14 PM',
       '001',
       'ALARM',
       'FRONT ENTRANCE',

