@@ -83,7 +83,8 @@ export const envSchema = z.object({
   SIM_SEED: z.coerce.number().int().default(1),
   SIM_AGENCIES: z.coerce.number().int().min(1).max(500).default(6),
   SIM_SITES_PER_AGENCY: z.coerce.number().int().min(1).max(100_000).default(400),
-  SIM_SIGNAL_RATE: z.coerce.number().min(0).default(6),
+  // Unset: the simulator's own default, which matches its seeded history (docs/simulator.md).
+  SIM_SIGNAL_RATE: z.coerce.number().min(0).optional(),
 });
 export type BridgeConfig = z.infer<typeof envSchema>;
 

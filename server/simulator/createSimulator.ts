@@ -83,7 +83,9 @@ export const DEFAULTS = {
   seed: 1,
   agencies: 6,
   sitesPerAgency: 400,
-  signalRatePerMin: 6,
+  // NOTE: live signals arrive at the rate the seeded history has (600 a day, 25 an hour per
+  // agency), so the Live Alarm View's chart shows no cliff at "now"; SIM_SIGNAL_RATE sets a busier one.
+  signalRatePerMin: 600 / (24 * 60),
   historyDays: 31,
   historyPerAgencyPerDay: 600,
   sessionTtlMs: 8 * HOUR,

@@ -63,6 +63,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Runn
     LOG_LEVEL: 'silent',
     POLL_MS: '500',
     HOST: '127.0.0.1',
+    // The busier live rate these tests were written against (the default follows the history).
+    SIM_SIGNAL_RATE: '6',
     ...env,
   };
   // The embedded simulator, whatever the machine running the tests has set.
