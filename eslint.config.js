@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'coverage', 'recordings', 'tmp', 'bench/results'] },
+  { ignores: ['node_modules', 'client/dist', 'build', 'coverage', 'recordings', 'tmp', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -104,7 +104,14 @@ describe('npm start', () => {
     delete env.UPSTREAM_ALARM_URL;
     delete env.REDIS_URL;
     let output = '';
-    child = spawn('npx', ['tsx', 'server/main.ts'], {
+    // `npm start` runs the prebuilt server with plain node, as production does.
+    const serverBuild = spawnSync('npm', ['run', 'build:server'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(serverBuild.status, `build:server failed:\n${serverBuild.stdout}\n${serverBuild.stderr}`).toBe(0);
+    child = spawn('node', ['--enable-source-maps', 'build/server/main.mjs'], {
       cwd: root,
       env,
       detached: true,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import { precompressedAssets, sendPrecompressed } from './precompressedFiles';
 
+// NOTE: two levels up from server/app/ and from the prebuilt build/server/ alike: the project root.
 export const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
 /**
