@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { gatewayAnswerSchema } from '../../../../../shared/upstream/envelope';
+import { post } from '../../../lib/api/apiClient';
+import { ApiError } from '../../../lib/api/apiError';
+import { UNABLE_TO_PROCESS } from '../../../../../machines/messages';
+import { listOf, text } from '../common/rowFields';
+
+/** Opt-out row (doc 3 §3). */
+export const optOutRowSchema = z.object({
+  CsNo: text,
+  ContactDetails: text,
+  FirstName: text,
+  LastName: text,
+  SiteName: text,
+});
+export type OptOutRow = z.infer<typeof optOutRowSchema>;
+
+const rowsSchema = listOf(optOutRowSchema);
+
+/**
+ * The opt-out list through the alarm-incident gateway (doc 3 §7): methodName
+ * GetOptOutListByServcoNo, arguments [servco_no]; the answer's Result and Errors.
+ * NOTE: the first server error string is what the screen shows (doc 3 §8).
+ */
+export async function fetchOptOutList(
+  { servcoNo }: { servcoNo: string },
+  signal?: AbortSignal,
+): Promise<OptOutRow[]> {
+  const answer = await post(
+    '/api/MASAPI/APIRequest',
+    { methodName: 'GetOptOutListByServcoNo', arguments: [servcoNo] },
+    { schema: gatewayAnswerSchema, signal },
+  );
+  const errors = [answer.ErrorMessage ?? '', ...(answer.MessageCollection ?? [])].filter(
+    (e) => e.trim() !== '',
+  );
+  if (errors.length > 0 || (answer.HttpStatusCode != null && answer.HttpStatusCode >= 400))
+    throw new ApiError(200, 'api_errors', errors[0] ?? UNABLE_TO_PROCESS, errors);
+  const rows = rowsSchema.safeParse(answer.Result);
+  if (!rows.success) throw new ApiError(200, 'bad_response', UNABLE_TO_PROCESS);
+  return rows.data;
+}
