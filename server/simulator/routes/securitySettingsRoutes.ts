@@ -1,5 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
+import { isOwnerOnlyMenuId } from '../../../shared/menu/menuCatalog';
+import { MENU_EDITOR_MESSAGES, navIdsProblem as menuListProblem } from '../../../shared/menu/menuEditor';
 import { OWNER_RELATION_ID } from '../world/demoUsers';
 import type { SitePreference } from '../world/portalState';
 import { childContactsOf, preferenceOf } from '../world/userProfile';
@@ -8,14 +10,10 @@ import { ok, refuse } from './envelope';
 import { ciObject, parseRequest, zOptBool, zOptInt, zOptText } from './requestFields';
 import { sessionOf } from './sessions';
 
-/** Menu ids (docs/upstream-api.md): 2 Data Management opens an external tool, 6 is owner only. */
-const EXTERNAL_LINK_IDS: ReadonlyMap<string, string> = new Map([['2', 'Data Management']]);
-const OWNER_ONLY_IDS = new Set(['6']);
-
 export const SECURITY_MESSAGES = {
   saved: 'Menu settings saved successfully.',
   ownerOnly: 'Only the account owner can change the menu settings of sub-accounts.',
-  selectOne: 'Select minimum one QDT to save.',
+  selectOne: MENU_EDITOR_MESSAGES.selectOne,
   notForSubAccounts: 'Security Settings cannot be given to a sub-account.',
 } as const;
 
@@ -41,11 +39,11 @@ const childPreferenceSchema = ciObject({
 });
 
 /** The checks of doc 3 §5 on a sub-account's menu list; the first failing message, if any. */
-function navIdsProblem(ids: string[]): string | undefined {
+// NOTE: the external-link catalogue and the rules are the client's own (shared/menu).
+function navIdsProblem(ids: string[]): string | null {
   if (ids.length === 0) return SECURITY_MESSAGES.selectOne;
-  if (ids.some((id) => OWNER_ONLY_IDS.has(id))) return SECURITY_MESSAGES.notForSubAccounts;
-  const top = EXTERNAL_LINK_IDS.get(ids[0]);
-  return top ? `${top} tab cannot be set at top of the QDT list.` : undefined;
+  if (ids.some(isOwnerOnlyMenuId)) return SECURITY_MESSAGES.notForSubAccounts;
+  return menuListProblem(ids);
 }
 
 /** Security Settings: the owner saves a sub-account's menus and site preferences (doc 3 §2, §7). */

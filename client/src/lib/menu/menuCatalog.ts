@@ -8,6 +8,8 @@
  * the group id followed by two digits (401 to 411, 501 to 506). A listed group id with none of
  * its children listed stands for the whole group (see buildMenu).
  */
+import { isExternalMenuId, MENU_IDS } from '../../../../shared/menu/menuCatalog';
+
 export type MenuItemType = 'item' | 'collapse' | 'link';
 
 export type ExternalUrlKey = 'marketingFormsUrl' | 'dealerBillingUrl';
@@ -39,32 +41,9 @@ const leaf = (id: string, title: string, url: string, icon: string, orderId: num
   orderId,
 });
 
-export const MENU_IDS = {
-  liveAlarmView: '1',
-  dataManagement: '2',
-  alarmTesting: '3',
-  alarmActivity: '4',
-  actuals: '401',
-  runaway: '402',
-  serviceRequests: '403',
-  agencyDispatch: '404',
-  agencyRefusedDispatch: '405',
-  alarmCancellation: '406',
-  excessiveAlarms: '407',
-  unrestoredZones: '408',
-  noActivity: '409',
-  optOut: '410',
-  growth: '411',
-  dealerResources: '5',
-  certificateWizard: '501',
-  contactSummary: '502',
-  zoneSummary: '503',
-  discrepancies: '504',
-  marketingForms: '505',
-  dealerBilling: '506',
-  securitySettings: '6',
-  settings: '7',
-} as const;
+// NOTE: ids, owner-only items and the external-link catalogue are shared with the bridge and the
+// simulator (shared/menu/menuCatalog.ts).
+export { MENU_IDS };
 
 export const MENU_CATALOG: readonly MenuItem[] = [
   leaf(MENU_IDS.liveAlarmView, 'Live Alarm View', '/dashboardDetails', 'dashboard', 1),
@@ -133,7 +112,7 @@ export const MENU_CATALOG: readonly MenuItem[] = [
         type: 'link',
         icon: 'link',
         externalUrlKey: 'marketingFormsUrl',
-        isExternalLink: true,
+        isExternalLink: isExternalMenuId(MENU_IDS.marketingForms),
         orderId: 5,
       },
       {
@@ -142,7 +121,7 @@ export const MENU_CATALOG: readonly MenuItem[] = [
         type: 'link',
         icon: 'link',
         externalUrlKey: 'dealerBillingUrl',
-        isExternalLink: true,
+        isExternalLink: isExternalMenuId(MENU_IDS.dealerBilling),
         orderId: 6,
       },
     ],
