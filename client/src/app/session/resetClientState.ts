@@ -1,15 +1,19 @@
 import { resetAllAccounts } from '../../lib/accounts/allAccounts';
 import { clearClientStorage } from '../../lib/storage/clientStorage';
 import { applyTheme } from '../../lib/theme/theme';
+import { appQueryClient } from '../queryClient';
 import { closeDrawer } from '../shell/drawerStore';
 
 /**
  * Sign-out and session expiry leave nothing of the user behind (doc 1 §4): storage, the
- * accounts lookup, the theme, open drawers. Toasts stay so the expiry message can be read.
+ * accounts lookup, the cache of server state, the theme, open drawers. Toasts stay so the expiry
+ * message can be read.
  */
 export function resetClientState(): void {
   clearClientStorage();
   resetAllAccounts();
+  void appQueryClient.cancelQueries();
+  appQueryClient.clear();
   applyTheme(false);
   closeDrawer();
 }

@@ -9,6 +9,8 @@ import { LiveProvider } from '../../lib/live/LiveProvider';
 import type { MenuItem } from '../../lib/menu/menuCatalog';
 import { useSessionView } from '../../lib/session/sessionView';
 import { useStore } from '../../lib/store/useStore';
+import { QueryProvider } from '../../lib/query/QueryProvider';
+import { appQueryClient } from '../queryClient';
 import { closeDrawer, openDrawer } from './drawerStore';
 import { Footer } from './Footer';
 import { PanelStrip } from './PanelStrip';
@@ -17,32 +19,35 @@ import { Toolbar } from './Toolbar';
 /**
  * The shell of every page but `/`: Quick Data Tabs, toolbar, the route's screen, footer, the
  * right-edge panel buttons and at most one drawer. The screen is keyed on the company epoch, so a
- * service-company switch remounts it and it loads its data again.
+ * service-company switch remounts it and it loads its data again. The data layer (lib/query)
+ * wraps it all, so drawers and screens share one cache kept to the session and company.
  */
 export function ShellLayout({ menu }: { menu: readonly MenuItem[] }) {
   const nav = useStore(navBar, (n) => n.state);
   const drawer = useStore(openDrawer);
   const { companyEpoch } = useSessionView();
   return (
-    <div className={`shell shell--nav-${nav}`}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <QuickDataTabs menu={menu} />
-      <div className="shell__main">
-        <Toolbar menu={menu} />
-        <main id="main" className="shell__content" tabIndex={-1}>
-          {/* One live connection per signed-in page; a company switch opens a new one. */}
-          <LiveProvider key={companyEpoch} onSessionExpired={signalSessionExpired}>
-            <Outlet key={companyEpoch} />
-          </LiveProvider>
-        </main>
-        <Footer />
+    <QueryProvider client={appQueryClient}>
+      <div className={`shell shell--nav-${nav}`}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <QuickDataTabs menu={menu} />
+        <div className="shell__main">
+          <Toolbar menu={menu} />
+          <main id="main" className="shell__content" tabIndex={-1}>
+            {/* One live connection per signed-in page; a company switch opens a new one. */}
+            <LiveProvider key={companyEpoch} onSessionExpired={signalSessionExpired}>
+              <Outlet key={companyEpoch} />
+            </LiveProvider>
+          </main>
+          <Footer />
+        </div>
+        <PanelStrip />
+        {drawer === 'recentlyAccessed' ? <RecentlyAccessedPanel onClose={closeDrawer} /> : null}
+        {drawer === 'advancedSearch' ? <AdvancedSearchPanel onClose={closeDrawer} /> : null}
+        {drawer === 'quickPanel' ? <QuickPanel onClose={closeDrawer} /> : null}
       </div>
-      <PanelStrip />
-      {drawer === 'recentlyAccessed' ? <RecentlyAccessedPanel onClose={closeDrawer} /> : null}
-      {drawer === 'advancedSearch' ? <AdvancedSearchPanel onClose={closeDrawer} /> : null}
-      {drawer === 'quickPanel' ? <QuickPanel onClose={closeDrawer} /> : null}
-    </div>
+    </QueryProvider>
   );
 }

@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+import { shouldRetryRead } from './retryPolicy';
+
+export interface QueryClientOptions {
+  /** Delay before a read is tried again (ms, or by attempt); tests pass 0. */
+  retryDelay?: number | ((attempt: number) => number);
+}
+
+const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 8000);
+
+/**
+ * The client's one cache of server state. Reads retry only transient failures (retryPolicy);
+ * mutations never retry, since a dispatch or a save must not be sent twice. Screens load when they
+ * open, as they always have: no refetch on window focus or reconnect (live data comes from the
+ * feed, not from polling).
+ */
+export function createQueryClient(opts: QueryClientOptions = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetryRead,
+        retryDelay: opts.retryDelay ?? backoff,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        staleTime: 0,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
