@@ -1,3 +1,5 @@
+import { formatWallClock } from '../../../../../shared/dates/displayDate';
+
 /**
  * The report date formats (doc 3 §9). The upstream sends ISO dates in the site's own time
  * ('2026-11-21T12:37:27-08:00'); a dealer reads the site's wall clock, so the digits are shown as
@@ -14,14 +16,19 @@ export function formatEventDate(iso: string): string {
   return `${mo}-${d}-${y} ${h}:${mi}:${s}`;
 }
 
-/** MM/DD/YYYY hh:mm:ss AM, the product's display format for other report dates (doc 2 §9). */
+/** MM/DD/YYYY hh:mm:ss AM, the product's display of other report dates (shared/dates). */
 export function formatReportDate(iso: string): string {
   const m = ISO.exec(iso.trim());
   if (!m) return iso;
   const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
-  const hour = Number(h);
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${mo}/${d}/${y} ${String(h12).padStart(2, '0')}:${mi}:${s} ${hour < 12 ? 'AM' : 'PM'}`;
+  return formatWallClock({
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h),
+    minute: Number(mi),
+    second: Number(s),
+  });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,0 +1,53 @@
+import type { ExcessiveRow } from './activityApi';
+
+/** Excessive Alarm Accounts (doc 3 §2): the VA switch, the chart per account, the map's groups. */
+
+/** 'Show Only VA Events' keeps the rows whose event id is VA. */
+export const isVaRow = (r: ExcessiveRow): boolean => r.event_id === 'VA';
+
+export function withVaSwitch(rows: readonly ExcessiveRow[], vaOnly: boolean): readonly ExcessiveRow[] {
+  return vaOnly ? rows.filter(isVaRow) : rows;
+}
+
+/**
+ * The bar chart: one bar per account, stacked by signal type, so a bar's tooltip names the
+ * account and the signal type. Accounts in the order of their first row (most signals first).
+ */
+export function signalsPerAccount(rows: readonly ExcessiveRow[]) {
+  const accounts: string[] = [];
+  const types: string[] = [];
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    if (!accounts.includes(r.cs_no)) accounts.push(r.cs_no);
+    const type = r.event_descr || r.event_id;
+    if (!types.includes(type)) types.push(type);
+    counts.set(`${r.cs_no}|${type}`, (counts.get(`${r.cs_no}|${type}`) ?? 0) + r.event_count);
+  }
+  return {
+    accounts,
+    series: types.map((type) => ({
+      label: type,
+      values: accounts.map((a) => counts.get(`${a}|${type}`) ?? 0),
+    })),
+  };
+}
+
+/** The 'More details' dialog's fields; Signal Count only when present. */
+export function moreDetails(r: ExcessiveRow): Array<[string, string]> {
+  const fields: Array<[string, string]> = [
+    ['CS#', r.cs_no],
+    ['Site Name', r.site_name],
+    ['Site Address', [r.site_addr1, r.site_addr2].filter(Boolean).join(', ')],
+    ['City', r.city_name],
+  ];
+  if (r.event_count) fields.push(['Signal Count', String(r.event_count)]);
+  return fields;
+}
+
+export const ALL_DESCRIPTIONS = 'All';
+
+/** The map's event-description selector: 'All' is offered when there is more than one. */
+export function descriptionOptions(rows: readonly ExcessiveRow[]): string[] {
+  const descr = [...new Set(rows.map((r) => r.event_descr).filter(Boolean))].sort();
+  return descr.length > 1 ? [ALL_DESCRIPTIONS, ...descr] : descr;
+}
