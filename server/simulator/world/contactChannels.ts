@@ -10,7 +10,7 @@ import type { World } from './world';
 export const SIM_OTP = '123456';
 
 const DEFAULT_PHONES: Record<number, Array<Omit<ContactPhone, 'contactNo' | 'changedAt'>>> = {
-  // The owner has two-factor on, with a mobile and an e-mail.
+  // The owner has a mobile and an e-mail on record; two-factor starts off (Settings turns it on).
   500001: [
     { seqno: 1, phonetypeId: 'M', value: '7145550101', extension: null },
     { seqno: 2, phonetypeId: 'EM', value: 'olivia.owens@example.com', extension: null },
@@ -20,9 +20,9 @@ const DEFAULT_PHONES: Record<number, Array<Omit<ContactPhone, 'contactNo' | 'cha
   500003: [{ seqno: 1, phonetypeId: 'M', value: '2145550103', extension: null }],
 };
 
-const DEFAULT_SETTINGS: Record<number, ContactSettings> = {
-  500001: { TwoFactorFlag: 'Y', TwoFactorCount: 2 },
-};
+// NOTE: every demo user starts with two-factor off, so signing in needs no one-time password
+// until a user turns it on in Settings (the bridge then asks for one at sign-in).
+const DEFAULT_SETTINGS: Record<number, ContactSettings> = {};
 
 export function phonesOf(world: World, contactNo: number): ContactPhone[] {
   return (

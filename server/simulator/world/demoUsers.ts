@@ -38,7 +38,6 @@ export interface DemoUser {
   defaultLiveAlarmViewTab: 8001 | 8002;
   graphsView: 9001 | 9002;
   isDarkTheme: boolean;
-  mobileUserFlag: 'Y' | 'N';
   testCategory: TestCategoryLimits;
   /** The owner whose sub-account this is. */
   parentContactNo: number | null;
@@ -61,7 +60,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
     defaultLiveAlarmViewTab: 8001,
     graphsView: 9001,
     isDarkTheme: false,
-    mobileUserFlag: 'Y',
     testCategory: { DefaultHours: 4, DefaultMinutes: 0, MaxHours: 0, MaxOnTestDays: 14 },
     parentContactNo: null,
     shows:
@@ -82,7 +80,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
     defaultLiveAlarmViewTab: 8002,
     graphsView: 9002,
     isDarkTheme: true,
-    mobileUserFlag: 'N',
     testCategory: { DefaultHours: 2, DefaultMinutes: 30, MaxHours: 72, MaxOnTestDays: 3 },
     parentContactNo: 500001,
     shows: "Sub-account of owner's dealer: menus 1,3,4,7 only, opens on Active Alarms, classic tool links",
@@ -101,7 +98,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
     defaultLiveAlarmViewTab: 8001,
     graphsView: 9001,
     isDarkTheme: false,
-    mobileUserFlag: 'Y',
     testCategory: { DefaultHours: 0, DefaultMinutes: 0, MaxHours: 0, MaxOnTestDays: 30 },
     parentContactNo: null,
     shows: 'Several service companies (two dealers and the corporate account): the service-company switch',

@@ -1,3 +1,4 @@
+import { contactSettingsOf } from './contactChannels';
 import { DEMO_USERS, OWNER_EXTRA_SUB_ACCOUNTS, type DemoUser } from './demoUsers';
 import type { SitePreference } from './portalState';
 import type { ServiceCompany } from './types';
@@ -109,7 +110,12 @@ export function buildLoginProfile(world: World, user: DemoUser, loginGUID: strin
     sitePreferences: JSON.stringify([pref]),
     accountInfo: [
       { prompt: 'dealer_banner', status_descr: own.bannerImage },
-      { prompt: 'mobile_user_flag', status_descr: user.mobileUserFlag },
+      // NOTE: mobile_user_flag is the user's two-factor switch (doc 3 §4: enabled is flag Y), so a
+      // bridge that asks for the one-time password at sign-in reads it here.
+      {
+        prompt: 'mobile_user_flag',
+        status_descr: contactSettingsOf(world, user.contactNumber).TwoFactorFlag,
+      },
     ],
     testCategoryDetails: user.testCategory,
   };
