@@ -128,7 +128,7 @@ async function main() {
     await sleep(300);
     const first = (await bs.stats()).byPath[`/${HISTORY}`] ?? { requests: 0, bytes: 0 };
     const polled = async () =>
-      (await b.ctx.metrics.polls.get()).values
+      (await b.metrics.polls.get()).values
         .filter((v) => v.labels.feed === 'events')
         .reduce((a, v) => a + v.value, 0);
     await bs.resetStats();

@@ -39,6 +39,13 @@ export const TEST_EXPIRE_BEFORE_EFFECTIVE = '*Expire date should not be less tha
 /** `date` is written in the form's pattern MM-dd-yyyy HH:mm. */
 export const testExpireAfterMax = (date: string): string => `*Expire date should not be more than ${date}.`;
 export const TEST_SELECT_MINUTES = '*Please select test minutes.';
+export const TEST_SELECT_SITE = '*Please select Site.';
+/** In zone mode, in place of '*Please select Site.'. */
+export const TEST_SELECT_ZONE = '*Please select Zone.';
+export const TEST_SELECT_SERVICE_TYPE = '*Please select service type.';
+export const TEST_SELECT_SIGNAL_FORMAT = '*Please select signal format.';
+export const TEST_SELECT_SIGNAL_TYPE = '*Please select signal format type.';
+export const TEST_SELECT_ZONE_STATES = '*Please select zone states.';
 /** NOTE: not in the spec (it says only "success text shows"); the project's wording. */
 export const TEST_PLACED = 'System has been placed on test successfully.';
 export const TEST_CLEARED = 'System on test has been cleared successfully.';
@@ -46,3 +53,8 @@ export const TEST_EXTENDED = 'System on test has been extended successfully';
 export const TEST_CLEAR_CONFIRM = 'Are you sure you would like clear system on test?';
 export const testClearConfirmWithZones = (zones: string): string =>
   `This account has unrestored zone(s) ${zones}. Are you sure you would like to clear this system test?`;
+
+// ── Test Zones Report e-mail (doc 2 §5, §7) ─────────────────────────────────────────────
+export const REPORT_EMAIL_NONE = 'Provide at least one email address.';
+export const REPORT_EMAIL_INVALID = 'Please provide valid email addresses.';
+export const REPORT_EMAIL_SENT = 'Report email sent successfully.';

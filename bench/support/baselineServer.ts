@@ -10,7 +10,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as ws from 'ws';
 import { loadConfig } from '../../server/config';
-import { createLogger } from '../../server/observability/logger';
 import { createLiveServer } from '../../server/live/liveServer';
 import { wallNow } from './report';
 
@@ -60,7 +59,7 @@ if (kind === 'raw') {
   };
   count = () => wss.clients.size;
 } else {
-  const live = createLiveServer(http, loadConfig({ LOG_LEVEL: 'silent' }), createLogger('silent'));
+  const live = createLiveServer(http, loadConfig({ LOG_LEVEL: 'silent' }), null);
   live.nsp.on('connection', (socket) => {
     socket.on('subscribe', async (_req, ack) => {
       await socket.join(ROOM);

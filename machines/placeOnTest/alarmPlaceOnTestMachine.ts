@@ -33,6 +33,8 @@ export interface AlarmPlaceOnTestInput {
   clock: () => number;
   /** The profile's testCategoryDetails, for the latest allowed expiry. */
   limits?: TestLimits | null;
+  /** The comment's fixed prefix and cap from configuration (doc 2 §5); the defaults otherwise. */
+  comment?: { prefix?: string; max?: number };
 }
 
 /** Input of `loadTestCategories` (GET OnTest/GetTestCategory). Output: `TestCategory[]`. */
@@ -53,6 +55,8 @@ export interface AlarmPlaceOnTestContext {
   /** Read-only: effective plus the category's duration. */
   expire: number | null;
   commentPrefix: string;
+  /** The cap of prefix and text together. */
+  commentMax: number;
   /** What the user typed after the prefix. */
   comment: string;
   /** A validation or save failure, shown in red. */
@@ -72,8 +76,8 @@ export type AlarmPlaceOnTestTag = 'busy' | 'dialog' | 'done' | 'error';
 
 /** Characters the user may still type (the prefix counts against the cap). */
 export const testCommentRemaining = (
-  context: Pick<AlarmPlaceOnTestContext, 'commentPrefix' | 'comment'>,
-): number => ALARM_TEST_COMMENT_MAX - context.commentPrefix.length - context.comment.length;
+  context: Pick<AlarmPlaceOnTestContext, 'commentPrefix' | 'comment' | 'commentMax'>,
+): number => context.commentMax - context.commentPrefix.length - context.comment.length;
 
 const nowAtSite = (context: AlarmPlaceOnTestContext): number =>
   siteNow(context.clock(), context.siteUtcOffset);
@@ -123,7 +127,8 @@ export const alarmPlaceOnTestMachine = setup({
       categoryId: null,
       effective: siteNow(input.clock(), siteUtcOffset),
       expire: null,
-      commentPrefix: testCommentPrefix(input.user.firstName),
+      commentPrefix: testCommentPrefix(input.user.firstName, input.comment?.prefix),
+      commentMax: input.comment?.max ?? ALARM_TEST_COMMENT_MAX,
       comment: '',
       error: null,
       message: null,
@@ -172,7 +177,7 @@ export const alarmPlaceOnTestMachine = setup({
           target: '.ready',
           actions: assign({
             comment: ({ context, event }) =>
-              event.text.slice(0, Math.max(0, ALARM_TEST_COMMENT_MAX - context.commentPrefix.length)),
+              event.text.slice(0, Math.max(0, context.commentMax - context.commentPrefix.length)),
           }),
         },
         'test.save': [

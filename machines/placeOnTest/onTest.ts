@@ -55,6 +55,8 @@ export interface OnTestRecord {
   zonestate_id: string | null;
   system_list: string | null;
   sigtype_id_list: string | null;
+  /** The signal format the signal types belong to (the save-test payload's sigform_list). */
+  sigform_id?: string | null;
   SiteNo: string;
   EmpNo: string | null;
 }

@@ -7,30 +7,24 @@ import {
   TEST_SELECT_EXPIRE,
   testExpireAfterMax,
 } from '../messages';
+import {
+  DAY,
+  DEFAULT_TEST_DURATION,
+  defaultTestDuration,
+  formatFormDate,
+  HOUR,
+  maxExpiry,
+  MINUTE,
+  siteNow,
+} from '../../shared/onTest/siteDates';
 import type { TestCategory, TestLimits } from './onTest';
 
 /**
  * Dates of the place-on-test form. A date is held as "site milliseconds": the site's wall clock
  * read with the UTC getters (UTC time plus the site's offset), so the form never depends on the
- * browser's time zone.
+ * browser's time zone. The arithmetic itself is shared (shared/onTest/siteDates.ts).
  */
-
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-/** Expiry when a category's default hours and minutes are both 0 (doc 2 §4, §9). */
-export const DEFAULT_TEST_DURATION = 4 * HOUR;
-
-/** The site's wall clock now: UTC plus the site offset in minutes (doc 2 §4). */
-export const siteNow = (utcMs: number, offsetMinutes: number): number => utcMs + offsetMinutes * MINUTE;
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** The form's pattern MM-dd-yyyy HH:mm (doc 2 §9). */
-export function formatFormDate(siteMs: number): string {
-  const d = new Date(siteMs);
-  return `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
+export { DAY, DEFAULT_TEST_DURATION, formatFormDate, HOUR, maxExpiry, MINUTE, siteNow };
 
 /**
  * How long an alarm-variant test lasts (doc 2 §4): the number in `max_hours`, in minutes when it
@@ -46,18 +40,7 @@ export function alarmTestDuration(
   const raw = category.max_hours ?? '';
   const amount = Number.parseFloat(raw.replace(/[^\d.]/g, ''));
   if (Number.isFinite(amount) && amount > 0) return amount * (/m/i.test(raw) ? MINUTE : HOUR);
-  const hours = Number(category.default_hours) || 0;
-  const minutes = Number(category.default_minutes) || 0;
-  if (hours === 0 && minutes === 0) return DEFAULT_TEST_DURATION;
-  return hours * HOUR + minutes * MINUTE;
-}
-
-/** The latest allowed expiry: effective plus MaxHours when above 0, otherwise plus MaxOnTestDays. */
-export function maxExpiry(effective: number, limits: TestLimits | null): number | null {
-  if (!limits) return null;
-  if (limits.MaxHours > 0) return effective + limits.MaxHours * HOUR;
-  if (limits.MaxOnTestDays > 0) return effective + limits.MaxOnTestDays * DAY;
-  return null;
+  return defaultTestDuration(category);
 }
 
 export interface AlarmTestForm {
@@ -89,9 +72,14 @@ export function validateAlarmTest(
 
 /** Alarm-variant comment cap, prefix included (doc 2 §5, §9). */
 export const ALARM_TEST_COMMENT_MAX = 194;
-/** NOTE: the spec does not show the fixed prefix text; this is the project's. */
+/**
+ * NOTE: the spec does not show the fixed prefix text; this is the project's default, and the
+ * deployment's configuration (client config.json) may set another.
+ */
 export const TEST_COMMENT_PREFIX = 'Placed on test from alarm by ';
 
 /** The fixed text plus the user's first name, or '.' when there is none. */
-export const testCommentPrefix = (firstName: string | null | undefined): string =>
-  `${TEST_COMMENT_PREFIX}${firstName?.trim() || '.'} `;
+export const testCommentPrefix = (
+  firstName: string | null | undefined,
+  fixed: string = TEST_COMMENT_PREFIX,
+): string => `${fixed}${firstName?.trim() || '.'} `;

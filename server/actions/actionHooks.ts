@@ -1,7 +1,8 @@
 import type { RequestHandler, Response } from 'express';
 import { FEEDS } from '../../shared/live/protocol';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { FeedRef } from '../../shared/live/protocol';
+import type { Logger } from '../observability/logger';
 import { sessionOf } from '../gateway/requireSession';
 import type { BridgeSession } from '../session/sessionStore';
 import {
@@ -15,6 +16,8 @@ import {
 } from './actionOutcome';
 import { ACTION_ROUTES, gatewayAction, withScreenContext, type ActionRequest } from './actionRequests';
 import type { AlarmActions } from './alarmActions';
+import { auditRoutes } from './auditRoutes';
+import type { ActionSteps, GatewayDeps } from '../gateway/gatewayDeps';
 import { ALREADY_HANDLED } from '../../machines/messages';
 
 /**
@@ -55,19 +58,23 @@ async function takeLock(
   return attempt.state === 'acquired' ? { token: attempt.token } : 'refused';
 }
 
+/** What the hooks need besides the lock and the audit. */
+export interface ActionHookDeps {
+  logger: Logger;
+  /** Polls a feed right away if this process polls it (after an action changed the upstream). */
+  refresh(ref: FeedRef): void;
+}
+
 /** After an action changed the upstream, the feeds of the session's agencies poll at once. */
-function refreshFeeds(ctx: Pick<BridgeContext, 'live'>, session: BridgeSession): void {
+function refreshFeeds(ctx: Pick<ActionHookDeps, 'refresh'>, session: BridgeSession): void {
   for (const agencyId of visibleAgencies(session.profile))
-    for (const feed of FEEDS) ctx.live?.refresh({ feed, agencyId });
+    for (const feed of FEEDS) ctx.refresh({ feed, agencyId });
 }
 
 const REFUSED: ActionOutcome = { outcome: 'alreadyHandled', message: ALREADY_HANDLED };
 
 /** In front of `POST /api/MASAPI/APIRequest`: CallDispatch, ClearAlarm (locked) and SystemTestOn. */
-export function gatewayActionHook(
-  ctx: Pick<BridgeContext, 'logger' | 'live'>,
-  actions: AlarmActions,
-): RequestHandler {
+export function gatewayActionHook(ctx: ActionHookDeps, actions: AlarmActions): RequestHandler {
   return async (req, res, next) => {
     const request = gatewayAction(req.body);
     if (!request) return next();
@@ -104,7 +111,7 @@ export function gatewayActionHook(
 
 /** In front of the pass-through routes that act (ACTION_ROUTES): test changes and the dispatch wrappers. */
 export function routeActionHook(
-  ctx: Pick<BridgeContext, 'logger' | 'live'>,
+  ctx: ActionHookDeps,
   actions: AlarmActions,
   path: string,
 ): RequestHandler | null {
@@ -138,5 +145,17 @@ export function routeActionHook(
       return body;
     });
     next();
+  };
+}
+
+/** The gateway's action steps: the hooks in front of the routes that act, and the audit view. */
+export function createActionSteps(
+  deps: ActionHookDeps & { gateway: GatewayDeps },
+  actions: AlarmActions,
+): ActionSteps {
+  return {
+    gateway: gatewayActionHook(deps, actions),
+    route: (path) => routeActionHook(deps, actions, path),
+    auditRoutes: auditRoutes(deps.gateway, actions),
   };
 }

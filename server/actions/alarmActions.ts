@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { Redis } from 'ioredis';
+import type { BridgeConfig } from '../config';
+import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import type { ActionOutcome } from './actionOutcome';
 import type { ActionRequest } from './actionRequests';
@@ -40,7 +42,11 @@ export function auditEntryOf(
   };
 }
 
-type Deps = Pick<BridgeContext, 'config' | 'logger' | 'redis'>;
+interface Deps {
+  config: BridgeConfig;
+  logger: Logger;
+  redis: Redis | null;
+}
 
 /** Locks in Redis when REDIS_URL is set, else in memory; audit in PostgreSQL when DATABASE_URL is set, else the file. */
 export function createAlarmActions({ config, logger, redis }: Deps, audit?: AuditLog): AlarmActions {

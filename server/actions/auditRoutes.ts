@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { sendError } from '../gateway/apiErrors';
 import { requireSession, sessionOf } from '../gateway/requireSession';
 import { sessionAnswer } from '../gateway/sessionAnswer';
@@ -37,7 +37,7 @@ const querySchema = (max: number, fallback: number) =>
  * `GET /api/audit?from=&to=&limit=` (newest first, JSON) and `GET /api/audit/export.csv`: the
  * owner reads the actions of the agencies it may see. Anyone else gets 403.
  */
-export function auditRoutes(ctx: BridgeContext, actions: AlarmActions): Router {
+export function auditRoutes(ctx: GatewayDeps, actions: AlarmActions): Router {
   const router = Router();
   router.use(requireSession(ctx), (_req, res, next) => {
     if (!sessionAnswer(ctx.config, sessionOf(res).profile).isOwner) return sendError(res, 'forbidden_owner');

@@ -1,22 +1,32 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { Redis } from 'ioredis';
+import { createActionSteps } from '../actions/actionHooks';
+import { createAlarmActions } from '../actions/alarmActions';
 import type { BridgeConfig } from '../config';
-import { createLogger, type Logger } from '../observability/logger';
-import { createMetrics } from '../observability/metrics';
-import { createMemorySessionStore, createRedisSessionStore } from '../session/sessionStore';
-import { createUpstreamClient } from '../upstream/upstreamClient';
+import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { mountFallback, mountGateway } from '../gateway/mountGateway';
 import { attachLive } from '../live/attachLive';
-import { createAlarmActions } from '../actions/alarmActions';
+import { feedBroadcast } from '../live/feedBroadcast';
+import { createLiveServer } from '../live/liveServer';
+import { createMemoryPresenceStore, createRedisPresenceStore } from '../live/presenceStore';
+import { createSessionSockets } from '../live/sessionSockets';
+import { createLogger, type Logger } from '../observability/logger';
+import { createMetrics, type Metrics } from '../observability/metrics';
+import { createRecorder } from '../recordings/recorder';
+import { createMemorySessionStore, createRedisSessionStore } from '../session/sessionStore';
+import { buildFeeds } from './buildFeeds';
+import { openRedisConnections } from './redisConnections';
 import { serveClient } from './serveClient';
-import type { BridgeContext } from './bridgeContext';
+import { buildUpstreamClient } from './buildUpstreamClient';
+
+/** Entries of a process that vanished without a goodbye are dropped after this long (Redis only). */
+const PRESENCE_TTL_MS = 60_000;
 
 export interface Bridge {
-  ctx: BridgeContext;
   server: Server;
   url: string;
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -26,41 +36,75 @@ export interface BridgeOptions {
   clientDir?: string | null;
 }
 
-/** Builds and starts one bridge process: HTTP gateway, live socket.io side, built client. */
+/**
+ * The bridge's composition root: builds every part once (upstream client, Redis connections,
+ * session store, feeds, live server, actions and audit, recordings) and hands each module what
+ * it needs, complete. No module reaches back here.
+ */
 export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}): Promise<Bridge> {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
   const metrics = createMetrics();
-  const upstreamUrl = config.UPSTREAM_URL ?? `http://127.0.0.1:${config.SIM_PORT}`;
-  const upstream = createUpstreamClient({
-    baseUrl: upstreamUrl,
-    alarmBaseUrl: config.UPSTREAM_ALARM_URL ?? upstreamUrl,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    observe: (e) => {
-      const path = e.path.replace(/^\//, '');
-      metrics.upstreamLatency.observe({ path, outcome: e.ok ? 'ok' : (e.failure ?? 'error') }, e.ms / 1000);
-      metrics.upstreamBytes.inc({ path }, e.bytes);
-      if (!e.ok) metrics.upstreamErrors.inc({ path, kind: e.failure ?? 'error' });
-    },
-  });
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
-    : null;
-  redis?.on('error', (e) => logger.warn({ err: e.message }, 'redis error'));
+  const upstream = buildUpstreamClient(config, metrics);
+  const redis = config.REDIS_URL ? openRedisConnections(config.REDIS_URL, logger) : null;
   const sessions = redis
-    ? createRedisSessionStore(redis, config.REDIS_PREFIX, config.SESSION_TTL)
+    ? createRedisSessionStore(redis.shared, config.REDIS_PREFIX, config.SESSION_TTL)
     : createMemorySessionStore(config.SESSION_TTL);
 
-  const ctx: BridgeContext = { config, logger, metrics, upstream, sessions, redis };
-  ctx.actions = createAlarmActions(ctx);
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY > 0) app.set('trust proxy', config.TRUST_PROXY);
   const server = createServer(app);
 
-  ctx.live = await attachLive(server, ctx);
-  mountGateway(app, ctx);
+  // The live side: socket.io, the per-agency feeds publishing to its rooms, the screens.
+  const live = createLiveServer(
+    server,
+    config,
+    redis ? { pub: redis.adapterPub, sub: redis.adapterSub } : null,
+  );
+  const sockets = createSessionSockets(live.nsp, sessions);
+  const recorder = createRecorder(config, logger);
+  const { feeds, store } = buildFeeds({
+    config,
+    logger,
+    metrics,
+    upstream,
+    redis: redis?.feeds ?? null,
+    publish: feedBroadcast(live.nsp, metrics),
+    recorder,
+    onSessionExpired: (ids) => void sockets.expireSessions(ids),
+  });
+  const presence = redis
+    ? createRedisPresenceStore(redis.shared, config.REDIS_PREFIX, PRESENCE_TTL_MS, (e) =>
+        logger.warn({ err: String(e) }, 'presence refresh failed'),
+      )
+    : createMemoryPresenceStore();
+  const screens = attachLive({
+    nsp: live.nsp,
+    config,
+    logger,
+    metrics,
+    sessions,
+    feeds,
+    store,
+    presence,
+  });
+  redis?.feeds.on('ready', () => screens.reinstateSessions());
+
+  // The HTTP side: the gateway, the actions on alarms (lock and audit), the built client.
+  const gateway: GatewayDeps = {
+    config,
+    logger,
+    metrics,
+    upstream,
+    sessions,
+    redis: redis?.shared ?? null,
+    sockets,
+  };
+  const actions = createAlarmActions({ config, logger, redis: redis?.shared ?? null });
+  const actionSteps = createActionSteps({ logger, refresh: (ref) => feeds.pollSoon(ref), gateway }, actions);
+  mountGateway(app, gateway, actionSteps);
   serveClient(app, opts.clientDir);
-  mountFallback(app, ctx);
+  mountFallback(app, gateway);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -71,18 +115,21 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
 
   let closed = false;
   return {
-    ctx,
     server,
     url,
+    metrics,
     async close() {
       if (closed) return;
       closed = true;
-      await ctx.live?.close();
+      screens.close();
+      await feeds.close();
+      await recorder.close();
+      await live.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await sessions.close();
-      await ctx.actions?.close();
-      redis?.disconnect();
+      await actions.close();
+      redis?.close();
     },
   };
 }

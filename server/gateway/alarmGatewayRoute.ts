@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { GATEWAY_METHODS, gatewayAnswerSchema, type GatewayMethod } from '../../shared/upstream/envelope';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 import { sendError } from './apiErrors';
 import { hasFreshCodeword, PIN_METHODS, withPin } from './codewordProof';
 import { endExpiredSession, sessionOf } from './requireSession';
@@ -42,7 +42,7 @@ const expiryFlags = z.object({
  * with the session's sessionGuid added and the answer (Result, ErrorMessage, MessageCollection,
  * HttpStatusCode, IsAlarmCleared) validated.
  */
-export function alarmGatewayRoute(ctx: BridgeContext): RequestHandler {
+export function alarmGatewayRoute(ctx: GatewayDeps): RequestHandler {
   return async (req, res) => {
     const session = sessionOf(res);
     const call = gatewayCallSchema.safeParse(req.body);

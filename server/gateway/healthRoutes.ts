@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 
 const READY_TIMEOUT_MS = 2000;
 
 /** Liveness, readiness (the upstream answers within 2 s) and Prometheus metrics. */
-export function healthRoutes(ctx: BridgeContext): Router {
+export function healthRoutes(ctx: GatewayDeps): Router {
   const router = Router();
 
   router.get('/healthz', (_req, res) => {

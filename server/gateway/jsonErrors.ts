@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 import { sendError, type ApiErrorCode } from './apiErrors';
 
 /** body-parser's error types, mapped to the gateway's codes. */
@@ -24,7 +24,7 @@ export const notFound: RequestHandler = (_req, res) => {
  * The last error handler: every error becomes a JSON body (never an HTML stack trace), parser
  * errors keep their meaning (413, 400), anything else is a logged 500.
  */
-export function jsonErrorHandler(ctx: BridgeContext): ErrorRequestHandler {
+export function jsonErrorHandler(ctx: GatewayDeps): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       next(err);

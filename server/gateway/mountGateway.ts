@@ -1,8 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
-import { gatewayActionHook, routeActionHook } from '../actions/actionHooks';
-import { auditRoutes } from '../actions/auditRoutes';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { ActionSteps, GatewayDeps } from './gatewayDeps';
 import { alarmGatewayRoute } from './alarmGatewayRoute';
 import { healthRoutes } from './healthRoutes';
 import { jsonErrorHandler, notFound } from './jsonErrors';
@@ -29,7 +27,7 @@ const noStore: express.RequestHandler = (_req, res, next) => {
  * /api, and JSON errors.
  * The built client is served after this (serveClient), then mountFallback closes the chain.
  */
-export function mountGateway(app: express.Express, ctx: BridgeContext): void {
+export function mountGateway(app: express.Express, ctx: GatewayDeps, actions: ActionSteps): void {
   app.use(requestObservability(ctx));
   app.use(securityHeaders(ctx.config));
   app.use(healthRoutes(ctx));
@@ -39,20 +37,13 @@ export function mountGateway(app: express.Express, ctx: BridgeContext): void {
 
   const withSession = requireSession(ctx);
   // Actions on alarms and tests: one upstream action per alarm, and an audit entry (server/actions).
-  const { actions } = ctx;
-  const actionHook = (path: string) => (actions ? routeActionHook(ctx, actions, path) : null);
-  app.post(
-    '/api/MASAPI/APIRequest',
-    withSession,
-    ...(actions ? [gatewayActionHook(ctx, actions)] : []),
-    alarmGatewayRoute(ctx),
-  );
+  app.post('/api/MASAPI/APIRequest', withSession, actions.gateway, alarmGatewayRoute(ctx));
   for (const route of UPSTREAM_ROUTES) {
     const parsers =
       route.body === 'multipart'
         ? [express.raw({ type: 'multipart/form-data', limit: MULTIPART_LIMIT })]
         : [];
-    const hook = route.method === 'POST' ? actionHook(route.path) : null;
+    const hook = route.method === 'POST' ? actions.route(route.path) : null;
     const handlers = [withSession, ...parsers, ...(hook ? [hook] : []), passThroughRoute(ctx, route)];
     if (route.method === 'GET') app.get(`/api/${route.path}`, ...handlers);
     else app.post(`/api/${route.path}`, ...handlers);
@@ -62,14 +53,14 @@ export function mountGateway(app: express.Express, ctx: BridgeContext): void {
     res.json({ notes: [], events: [] });
   });
 
-  if (actions) app.use('/api/audit', auditRoutes(ctx, actions));
+  app.use('/api/audit', actions.auditRoutes);
 
   app.use('/api', notFound);
   app.use(jsonErrorHandler(ctx));
 }
 
 /** Closes the chain after the built client: JSON 404 for anything unserved, JSON errors. */
-export function mountFallback(app: express.Express, ctx: BridgeContext): void {
+export function mountFallback(app: express.Express, ctx: GatewayDeps): void {
   app.use(notFound);
   app.use(jsonErrorHandler(ctx));
 }

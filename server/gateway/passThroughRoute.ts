@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 import type { RawBody } from '../upstream/upstreamClient';
 import { sendError } from './apiErrors';
 import { hasFreshCodeword, setPinFields } from './codewordProof';
@@ -31,7 +31,7 @@ function multipartBody(req: Request): RawBody | null {
  * agencies checked), the answer read as the envelope, validated where its shape is known, and
  * answered without secrets. Session expiry ends the bridge session.
  */
-export function passThroughRoute(ctx: BridgeContext, route: UpstreamRoute): RequestHandler {
+export function passThroughRoute(ctx: GatewayDeps, route: UpstreamRoute): RequestHandler {
   return async (req, res) => {
     const session = sessionOf(res);
     const multipart = route.body === 'multipart';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 
 // Probes and scrapes come every few seconds: logged only at debug level.
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -8,7 +8,7 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
  * Counts every request by method, matched route and status, and logs one line per request.
  * NOTE: only the path is logged: no query, no headers, so no cookie or session id ever is.
  */
-export function requestObservability(ctx: BridgeContext): RequestHandler {
+export function requestObservability(ctx: GatewayDeps): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {

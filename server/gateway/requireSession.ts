@@ -1,5 +1,5 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 import type { BridgeConfig } from '../config';
 import { SESSION_COOKIE } from '../session/sessionCookie';
 import type { BridgeSession } from '../session/sessionStore';
@@ -39,7 +39,7 @@ export function sessionIdOf(req: Request): string | null {
 }
 
 /** Loads the session of the request's cookie; none answers 401 no_session. */
-export function requireSession(ctx: BridgeContext): RequestHandler {
+export function requireSession(ctx: GatewayDeps): RequestHandler {
   return async (req, res, next) => {
     const id = sessionIdOf(req);
     const session = id ? await ctx.sessions.get(id) : null;
@@ -65,13 +65,13 @@ export function sessionOf(res: Response): BridgeSession {
  * bridge forgets it, its live sockets close, and the browser gets the spec's message.
  */
 export async function endExpiredSession(
-  ctx: BridgeContext,
+  ctx: GatewayDeps,
   res: Response,
   session: BridgeSession,
 ): Promise<void> {
   await ctx.sessions.delete(session.id);
-  await ctx.live
-    ?.closeSession(session.id)
+  await ctx.sockets
+    .closeSession(session.id)
     .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
   clearSessionCookie(res, ctx.config);
   sendError(res, 'session_expired');

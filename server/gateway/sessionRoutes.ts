@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 import { sendError } from './apiErrors';
 import { createAttemptLock } from './attemptLock';
 import { checkCodeword } from './codewordCheck';
@@ -20,7 +20,7 @@ const companySchema = z.object({
 const codewordSchema = z.object({ codeword: z.string().max(128).default('') });
 
 /** `/api/session`: sign-in, the current profile, sign-out, the company switch and the codeword check. */
-export function sessionRoutes(ctx: BridgeContext): Router {
+export function sessionRoutes(ctx: GatewayDeps): Router {
   const router = Router();
   const signInLocks = createAttemptLock(ctx.redis, ctx.config.REDIS_PREFIX, SIGN_IN_LOCK);
   const codewordLocks = createAttemptLock(ctx.redis, ctx.config.REDIS_PREFIX, CODEWORD_LOCK);
@@ -52,8 +52,8 @@ export function sessionRoutes(ctx: BridgeContext): Router {
         })
         .catch((e: unknown) => ctx.logger.info({ err: String(e) }, 'upstream LogOff failed'));
       await ctx.sessions.delete(session.id);
-      await ctx.live
-        ?.closeSession(session.id)
+      await ctx.sockets
+        .closeSession(session.id)
         .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
     }
     clearSessionCookie(res, ctx.config);

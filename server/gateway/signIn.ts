@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { envelopeSchema } from '../../shared/upstream/envelope';
 import { loginProfileSchema, type LoginProfile } from '../../shared/upstream/loginProfile';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 import { isUpstreamError } from '../upstream/upstreamError';
 import { sendError } from './apiErrors';
 import type { AttemptLock } from './attemptLock';
@@ -34,7 +34,7 @@ export function readLogonAnswer(json: unknown): LogonOutcome {
  * profile in a bridge session, and gives the browser only an httpOnly cookie and the public
  * profile. Five refusals in a row lock the username for ten minutes (UL 1981).
  */
-export function signIn(ctx: BridgeContext, locks: AttemptLock): RequestHandler {
+export function signIn(ctx: GatewayDeps, locks: AttemptLock): RequestHandler {
   return async (req, res) => {
     const creds = credentialsSchema.safeParse(req.body);
     if (!creds.success) {
@@ -76,7 +76,7 @@ export function signIn(ctx: BridgeContext, locks: AttemptLock): RequestHandler {
     const previous = sessionIdOf(req);
     if (previous) {
       await ctx.sessions.delete(previous);
-      await ctx.live?.closeSession(previous).catch(() => undefined);
+      await ctx.sockets.closeSession(previous).catch(() => undefined);
     }
     const session = await ctx.sessions.create({
       username: creds.data.username,

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { BridgeContext } from '../app/bridgeContext';
+import type { GatewayDeps } from './gatewayDeps';
 import type { BridgeSession } from '../session/sessionStore';
 import { isUpstreamError } from '../upstream/upstreamError';
 import { sendError } from './apiErrors';
@@ -10,7 +10,7 @@ import { endExpiredSession } from './requireSession';
  * session; anything that is not an UpstreamError is rethrown for the final error handler.
  */
 export async function sendUpstreamFailure(
-  ctx: BridgeContext,
+  ctx: GatewayDeps,
   res: Response,
   err: unknown,
   session: BridgeSession | null,

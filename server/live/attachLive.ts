@@ -1,95 +1,39 @@
-import type { Server as HttpServer } from 'node:http';
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { feedRoom, PROTOCOL_VERSION } from '../../shared/live/protocol';
+import { PROTOCOL_VERSION } from '../../shared/live/protocol';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { BridgeContext, LiveControl } from '../app/bridgeContext';
-import { createFeedManager } from '../feeds/feedManager';
-import { createMemoryFeedStore } from '../feeds/memoryFeedStore';
-import { createLocalLease, createRedisLease } from '../feeds/pollLease';
-import { createRedisFeedStore } from '../feeds/redisFeedStore';
-import { createRequestBudget } from '../feeds/requestBudget';
-import { sessionIdFromCookieHeader } from '../session/sessionCookie';
-import type { BridgeSession } from '../session/sessionStore';
-import { createLiveServer } from './liveServer';
-import { registerFeedHandlers } from './feedHandlers';
-import { registerPresenceHandlers } from './presenceHandlers';
-import { observePoll } from './pollObserver';
+import type { BridgeConfig } from '../config';
+import type { FeedManager } from '../feeds/feedManager';
+import type { FeedStore } from '../feeds/feedTypes';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
 import { registerReplayHandlers } from '../recordings/replayHandlers';
-import { createRecorder } from '../recordings/recorder';
+import { sessionIdFromCookieHeader } from '../session/sessionCookie';
+import type { BridgeSession, SessionStore } from '../session/sessionStore';
+import { registerFeedHandlers } from './feedHandlers';
+import type { LiveNamespace } from './liveServer';
+import { registerPresenceHandlers } from './presenceHandlers';
+import type { PresenceStore } from './presenceStore';
 
-const LEASE_TTL_MS = 5000;
-const LEASE_RENEW_MS = 1500;
-const HEARTBEAT_MS = 5000;
 const SESSION_RECHECK_MS = 30_000;
 
+/** What the screens of the live namespace are served from; built by server/app/. */
+export interface LiveDeps {
+  nsp: LiveNamespace;
+  config: BridgeConfig;
+  logger: Logger;
+  metrics: Metrics;
+  sessions: SessionStore;
+  feeds: FeedManager;
+  store: FeedStore;
+  presence: PresenceStore;
+}
+
 /**
- * The live side of the bridge: socket.io namespace /live, one feed per agency, deltas to rooms.
- * Protocol: docs/protocol.md.
+ * The screens of the live side (socket.io namespace /live): the handshake checks the session,
+ * each socket gets the feed, replay and presence handlers, and a screen whose session ended is
+ * told and closed. Protocol: docs/protocol.md.
  */
-export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<LiveControl> {
-  const { config, logger, metrics, sessions } = ctx;
-  const live = createLiveServer(http, config, logger);
-  const { nsp } = live;
-  // NOTE: no offline queue: while Redis is away a lease check fails at once (the poller steps
-  // down) instead of replaying stale commands into a Redis that may have lost its data.
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
-    : null;
-  redis?.on('error', (e) => logger.warn({ err: e.message }, 'redis feed store error'));
-  // A Redis that comes back may have lost the sessions of screens still connected here.
-  redis?.on('ready', () => {
-    for (const socket of nsp.sockets.values())
-      void sessions.reinstate(socket.data.session).catch(() => false);
-  });
-  const processId = randomUUID();
-  const recorder = createRecorder(config, logger);
-
-  async function expireSessions(ids: string[]) {
-    for (const id of ids) {
-      await sessions.delete(id).catch(() => {});
-      nsp.to(`session:${id}`).emit('session.expired');
-      nsp.in(`session:${id}`).disconnectSockets(true);
-    }
-  }
-
-  const store = redis
-    ? createRedisFeedStore(redis, config.REDIS_PREFIX, config.FEED_BACKLOG)
-    : createMemoryFeedStore(config.FEED_BACKLOG);
-  const feeds = createFeedManager({
-    upstream: ctx.upstream,
-    store,
-    lease: redis ? createRedisLease(redis, config.REDIS_PREFIX, processId, LEASE_TTL_MS) : createLocalLease(),
-    budget: createRequestBudget(config.UPSTREAM_BUDGET_RPS),
-    publish: {
-      delta(ref, msg) {
-        nsp.to(feedRoom(ref)).emit('delta', msg);
-        // From the end of the poll to the delta handed to the sockets (store commit included).
-        metrics.broadcastLag.observe((Date.now() - msg.at) / 1000);
-      },
-      status(ref, msg) {
-        nsp.to(feedRoom(ref)).emit('status', msg);
-      },
-    },
-    logger,
-    pollMs: config.POLL_MS,
-    windowMs: config.FEED_WINDOW,
-    reconcileMs: config.FEED_RECONCILE_MS,
-    graceMs: config.FEED_GRACE_MS,
-    leaseRenewMs: redis ? LEASE_RENEW_MS : 60_000,
-    heartbeatMs: HEARTBEAT_MS,
-    dropOnStop: !redis,
-    onSessionExpired: (ids) => void expireSessions(ids),
-    onPoll: (r) => {
-      observePoll(metrics, r);
-      recorder.record(r);
-    },
-    onLeaseChange: (ref, held) => {
-      metrics.leaseChanges.inc({ change: held ? 'won' : 'lost' });
-      if (held) metrics.feeds.inc({ feed: ref.feed });
-      else metrics.feeds.dec({ feed: ref.feed });
-    },
-  });
+export function attachLive(d: LiveDeps) {
+  const { nsp, config, logger, metrics, sessions, feeds, store } = d;
 
   const bySession = new Map<string, { session: BridgeSession; visible: Set<string>; sockets: number }>();
   nsp.use(async (socket, next) => {
@@ -120,7 +64,7 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
     metrics.screens.inc();
     registerFeedHandlers(socket, { feeds, store, metrics, logger });
     registerReplayHandlers(socket, { config, logger, feeds });
-    registerPresenceHandlers(socket, { nsp, config, logger, redis });
+    registerPresenceHandlers(socket, { nsp, logger, store: d.presence });
     socket.on('disconnect', () => {
       metrics.screens.dec();
       const shared = bySession.get(socket.data.session.id);
@@ -142,18 +86,14 @@ export async function attachLive(http: HttpServer, ctx: BridgeContext): Promise<
   recheck.unref();
 
   return {
-    async closeSession(sessionId) {
-      nsp.to(`session:${sessionId}`).emit('session.expired');
-      nsp.in(`session:${sessionId}`).disconnectSockets(true);
-    },
     screens: () => nsp.sockets.size,
-    refresh: (ref) => feeds.pollSoon(ref),
-    async close() {
+    /** A Redis that came back may have lost the sessions of screens still connected here. */
+    reinstateSessions() {
+      for (const socket of nsp.sockets.values())
+        void sessions.reinstate(socket.data.session).catch(() => false);
+    },
+    close() {
       clearInterval(recheck);
-      await feeds.close();
-      await recorder.close();
-      await live.close();
-      redis?.disconnect();
     },
   };
 }

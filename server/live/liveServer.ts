@@ -1,14 +1,13 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   LIVE_NAMESPACE,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../shared/live/protocol';
 import type { BridgeConfig } from '../config';
-import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 
 export interface SocketData {
@@ -48,7 +47,11 @@ export function originAllowed(req: IncomingMessage, allowed: string[]): boolean 
 }
 
 /** The socket.io server, with the Redis adapter when several bridge processes share screens. */
-export function createLiveServer(http: HttpServer, config: BridgeConfig, logger: Logger) {
+export function createLiveServer(
+  http: HttpServer,
+  config: Pick<BridgeConfig, 'ALLOWED_ORIGINS' | 'REDIS_PREFIX'>,
+  adapter: { pub: Redis; sub: Redis } | null,
+) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(http, {
     path: '/socket.io',
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
@@ -60,14 +63,7 @@ export function createLiveServer(http: HttpServer, config: BridgeConfig, logger:
     serveClient: false,
     allowRequest: (req, cb) => cb(null, originAllowed(req, config.ALLOWED_ORIGINS)),
   });
-  const redisClients: Redis[] = [];
-  if (config.REDIS_URL) {
-    const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    const sub = pub.duplicate();
-    for (const c of [pub, sub]) c.on('error', (e) => logger.warn({ err: e.message }, 'redis adapter error'));
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: `${config.REDIS_PREFIX}sio` }));
-  }
+  if (adapter) io.adapter(createAdapter(adapter.pub, adapter.sub, { key: `${config.REDIS_PREFIX}sio` }));
   const nsp: LiveNamespace = io.of(LIVE_NAMESPACE);
   return {
     io,
@@ -75,7 +71,6 @@ export function createLiveServer(http: HttpServer, config: BridgeConfig, logger:
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((r) => io.close(() => r()));
-      for (const c of redisClients) c.disconnect();
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import {
   feedRoom,
   presenceSchema,
@@ -6,36 +5,17 @@ import {
   type ErrorMessage,
   type PresenceMessage,
 } from '../../shared/live/protocol';
-import type { BridgeConfig } from '../config';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import type { LiveNamespace, LiveSocket } from './liveServer';
-import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presenceStore';
+import type { PresenceStore } from './presenceStore';
 import { createSocketRateLimit } from './socketRateLimit';
-
-/** Entries of a process that vanished without a goodbye are dropped after this long (Redis only). */
-const PRESENCE_TTL_MS = 60_000;
 
 interface Deps {
   nsp: LiveNamespace;
-  config: Pick<BridgeConfig, 'REDIS_PREFIX'>;
   logger: Logger;
-  /** Set when several processes share screens (REDIS_URL). */
-  redis: Redis | null;
-}
-
-// One store per live namespace, made on its first screen: attachLive registers presence in one line.
-const stores = new WeakMap<LiveNamespace, PresenceStore>();
-function storeOf(d: Deps): PresenceStore {
-  let store = stores.get(d.nsp);
-  if (!store) {
-    const onError = (e: unknown) => d.logger.warn({ err: String(e) }, 'presence refresh failed');
-    store = d.redis
-      ? createRedisPresenceStore(d.redis, d.config.REDIS_PREFIX, PRESENCE_TTL_MS, onError)
-      : createMemoryPresenceStore();
-    stores.set(d.nsp, store);
-  }
-  return store;
+  /** Who has which alarm dialog open; in Redis when several processes share screens. */
+  store: PresenceStore;
 }
 
 /** The name other screens show: first and last name, else the sign-in name. */
@@ -55,7 +35,7 @@ export function presenceName(session: Pick<BridgeSession, 'username' | 'profile'
  * gets that agency's current presences.
  */
 export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
-  const store = storeOf(d);
+  const { store } = d;
   const allow = createSocketRateLimit(5, 20);
   const userName = presenceName(socket.data.session);
   /** Agencies where this screen has an entry. */

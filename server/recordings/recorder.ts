@@ -113,3 +113,4 @@ export function createRecorder(config: BridgeConfig, logger: Logger) {
     },
   };
 }
+export type Recorder = ReturnType<typeof createRecorder>;

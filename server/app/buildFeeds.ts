@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { BridgeConfig } from '../config';
+import type { FeedPublisher } from '../feeds/agencyFeed';
+import { createFeedManager } from '../feeds/feedManager';
+import { createMemoryFeedStore } from '../feeds/memoryFeedStore';
+import { createLocalLease, createRedisLease } from '../feeds/pollLease';
+import { createRedisFeedStore } from '../feeds/redisFeedStore';
+import { createRequestBudget } from '../feeds/requestBudget';
+import { observePoll } from '../live/pollObserver';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import type { Recorder } from '../recordings/recorder';
+import type { UpstreamClient } from '../upstream/upstreamClient';
+
+const LEASE_TTL_MS = 5000;
+const LEASE_RENEW_MS = 1500;
+const HEARTBEAT_MS = 5000;
+
+export interface FeedParts {
+  config: BridgeConfig;
+  logger: Logger;
+  metrics: Metrics;
+  upstream: UpstreamClient;
+  /** The feed store's own connection (no offline queue), or null for one process in memory. */
+  redis: Redis | null;
+  publish: FeedPublisher;
+  recorder: Recorder;
+  onSessionExpired(bridgeSessionIds: string[]): void;
+}
+
+/** The per-agency feeds: their store, poll lease and request budget, in Redis or in memory. */
+export function buildFeeds(p: FeedParts) {
+  const { config, redis, metrics } = p;
+  const store = redis
+    ? createRedisFeedStore(redis, config.REDIS_PREFIX, config.FEED_BACKLOG)
+    : createMemoryFeedStore(config.FEED_BACKLOG);
+  const feeds = createFeedManager({
+    upstream: p.upstream,
+    store,
+    lease: redis
+      ? createRedisLease(redis, config.REDIS_PREFIX, randomUUID(), LEASE_TTL_MS)
+      : createLocalLease(),
+    budget: createRequestBudget(config.UPSTREAM_BUDGET_RPS),
+    publish: p.publish,
+    logger: p.logger,
+    pollMs: config.POLL_MS,
+    windowMs: config.FEED_WINDOW,
+    reconcileMs: config.FEED_RECONCILE_MS,
+    graceMs: config.FEED_GRACE_MS,
+    leaseRenewMs: redis ? LEASE_RENEW_MS : 60_000,
+    heartbeatMs: HEARTBEAT_MS,
+    dropOnStop: !redis,
+    onSessionExpired: p.onSessionExpired,
+    onPoll: (r) => {
+      observePoll(metrics, r);
+      p.recorder.record(r);
+    },
+    onLeaseChange: (ref, held) => {
+      metrics.leaseChanges.inc({ change: held ? 'won' : 'lost' });
+      if (held) metrics.feeds.inc({ feed: ref.feed });
+      else metrics.feeds.dec({ feed: ref.feed });
+    },
+  });
+  return { feeds, store };
+}

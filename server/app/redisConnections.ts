@@ -1,0 +1,41 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '../observability/logger';
+
+/**
+ * Every Redis connection a bridge process holds, opened in this one place (REDIS_URL). Each part
+ * gets the connection whose behaviour it needs.
+ */
+export interface RedisConnections {
+  /** Sessions, sign-in and codeword locks, rate limits, action locks, presence. */
+  shared: Redis;
+  /**
+   * Feed store and poll leases. NOTE: no offline queue: while Redis is away a lease check fails
+   * at once (the poller steps down) instead of replaying stale commands into a Redis that may
+   * have lost its data.
+   */
+  feeds: Redis;
+  /** The socket.io adapter's publisher and subscriber (a subscriber can do nothing else). */
+  adapterPub: Redis;
+  adapterSub: Redis;
+  close(): void;
+}
+
+export function openRedisConnections(url: string, logger: Logger): RedisConnections {
+  const shared = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const feeds = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+  const adapterPub = new Redis(url, { maxRetriesPerRequest: null });
+  const adapterSub = adapterPub.duplicate();
+  shared.on('error', (e) => logger.warn({ err: e.message }, 'redis error'));
+  feeds.on('error', (e) => logger.warn({ err: e.message }, 'redis feed store error'));
+  for (const c of [adapterPub, adapterSub])
+    c.on('error', (e) => logger.warn({ err: e.message }, 'redis adapter error'));
+  return {
+    shared,
+    feeds,
+    adapterPub,
+    adapterSub,
+    close() {
+      for (const c of [shared, feeds, adapterPub, adapterSub]) c.disconnect();
+    },
+  };
+}
