@@ -1,40 +1,7 @@
 import type { SessionStatus } from '../lib/session/sessionView';
 import { menuLeaves } from '../lib/menu/buildMenu';
-import { MENU_IDS, type MenuItem } from '../lib/menu/menuCatalog';
-
-/**
- * Which menu item each route belongs to, for the guard (doc 1 §4): a route whose item is not in
- * the user's menu goes to /unauthorized. Routes without an item (text pages, dialogs, the site
- * details reached from a search) need only a session.
- */
-export const ROUTE_MENU_IDS: Readonly<Record<string, string>> = {
-  '/dashboardDetails': MENU_IDS.liveAlarmView,
-  '/dashboard1': MENU_IDS.liveAlarmView,
-  '/bufferGraph': MENU_IDS.liveAlarmView,
-  '/wall': MENU_IDS.liveAlarmView,
-  '/systemontest': MENU_IDS.alarmTesting,
-  // NOTE: Place On Test belongs to the Alarm Testing area (doc 2 §1); it has no menu item of its own.
-  '/placeontest': MENU_IDS.alarmTesting,
-  '/actualEvents': MENU_IDS.actuals,
-  '/runawaysystems': MENU_IDS.runaway,
-  '/service-requests': MENU_IDS.serviceRequests,
-  '/dispatches': MENU_IDS.agencyDispatch,
-  '/agencyrefuseddispatch': MENU_IDS.agencyRefusedDispatch,
-  '/alarmCancellation': MENU_IDS.alarmCancellation,
-  '/activity': MENU_IDS.excessiveAlarms,
-  '/unrestoredzones': MENU_IDS.unrestoredZones,
-  '/noactivityreport': MENU_IDS.noActivity,
-  '/optOutUsersReport': MENU_IDS.optOut,
-  '/growth': MENU_IDS.growth,
-  '/generatemonitoringcertificate': MENU_IDS.certificateWizard,
-  '/monitoringcertificate': MENU_IDS.certificateWizard,
-  '/contactSummary': MENU_IDS.contactSummary,
-  '/zoneSummary': MENU_IDS.zoneSummary,
-  '/discrepancies': MENU_IDS.discrepancies,
-  '/smstextalarmsignalcustomer': MENU_IDS.discrepancies,
-  '/securitySettings': MENU_IDS.securitySettings,
-  '/settings': MENU_IDS.settings,
-};
+import type { MenuItem } from '../lib/menu/menuCatalog';
+import { menuIdOfPath } from '../lib/screens/screenAccess';
 
 export type GuardDecision =
   { kind: 'wait' } | { kind: 'allow' } | { kind: 'signIn'; remember: string } | { kind: 'unauthorized' };
@@ -48,7 +15,11 @@ export interface GuardInput {
   allowedIds: ReadonlySet<string>;
 }
 
-/** The guard of every route but `/`. */
+/**
+ * The guard of every route but `/` (doc 1 §4). A route whose menu item (its own, or the item of
+ * the area it is part of: lib/screens/screenAccess.ts) is not in the user's menu goes to
+ * /unauthorized; owner-only items are in the owner's menu only.
+ */
 export function guardRoute({
   status,
   pathname,
@@ -60,7 +31,7 @@ export function guardRoute({
   // The expiry notice shows on the page the user was on; the redirect follows (session machine).
   if (status === 'expiring') return { kind: 'allow' };
   if (status !== 'signedIn') return { kind: 'signIn', remember: `${pathname}${search}${hash}` };
-  const menuId = ROUTE_MENU_IDS[pathname.replace(/\/+$/, '') || '/'];
+  const menuId = menuIdOfPath(pathname);
   if (menuId && !allowedIds.has(menuId)) return { kind: 'unauthorized' };
   return { kind: 'allow' };
 }

@@ -1,18 +1,16 @@
 /**
- * The Quick Data Tabs catalogue (doc 1 §2.2): every menu item with its id, the ids
- * SelectedNavIds lists. The owner's Security Settings editor (doc 3) and the route guard read the
- * same catalogue, so it lives in lib/.
- *
- * NOTE: the spec gives the top-level items their order ids 1 to 7 (doc 1 §2.2), and the
- * simulator's demo users list those. Children of the two groups get ids the spec does not show:
- * the group id followed by two digits (401 to 411, 501 to 506). A listed group id with none of
- * its children listed stands for the whole group (see buildMenu).
+ * The Quick Data Tabs catalogue (doc 1 §2.2) as the client shows it: the items the bridge and the
+ * simulator share (shared/menu/menuCatalog.ts: ids, titles, order, groups, owner-only), each with
+ * the route, icon or external target its screen registry entry gives (lib/screens/screens.ts).
+ * A listed group id with none of its children listed stands for the whole group (see buildMenu).
  */
-import { isExternalMenuId, MENU_IDS } from '../../../../shared/menu/menuCatalog';
+import { MENU_ENTRIES, MENU_IDS, type MenuEntry } from '../../../../shared/menu/menuCatalog';
+import { MENU_GROUP_ICONS, SCREENS } from '../screens/screens';
+import type { ExternalUrlKey, LinkEntry, PageEntry } from '../screens/screenTypes';
 
 export type MenuItemType = 'item' | 'collapse' | 'link';
 
-export type ExternalUrlKey = 'marketingFormsUrl' | 'dealerBillingUrl';
+export type { ExternalUrlKey };
 
 export interface MenuItem {
   id: string;
@@ -32,106 +30,48 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-const leaf = (id: string, title: string, url: string, icon: string, orderId: number): MenuItem => ({
-  id,
-  title,
-  type: 'item',
-  icon,
-  url,
-  orderId,
-});
-
 // NOTE: ids, owner-only items and the external-link catalogue are shared with the bridge and the
 // simulator (shared/menu/menuCatalog.ts).
 export { MENU_IDS };
 
-export const MENU_CATALOG: readonly MenuItem[] = [
-  leaf(MENU_IDS.liveAlarmView, 'Live Alarm View', '/dashboardDetails', 'dashboard', 1),
-  {
-    id: MENU_IDS.dataManagement,
-    title: 'Data Management',
-    type: 'item',
-    icon: 'storage',
-    url: '#',
-    handOff: true,
-    orderId: 2,
+type MenuScreen = PageEntry | LinkEntry;
+
+const screenOfMenuId = new Map<string, MenuScreen>(
+  SCREENS.flatMap((s) => (s.kind !== 'redirect' && s.menu ? [[s.menu.id, s] as const] : [])),
+);
+
+/** A leaf of the menu: its shared entry joined to its screen; null when no screen opens it. */
+function leafOf(entry: MenuEntry, orderId: number): MenuItem | null {
+  const screen = screenOfMenuId.get(entry.id);
+  if (!screen?.menu) return null;
+  const base = { id: entry.id, title: entry.title, icon: screen.menu.icon, orderId };
+  const owner = entry.ownerOnly ? { ownerOnly: true } : {};
+  if (screen.kind === 'page') return { ...base, type: 'item', url: screen.paths[0], ...owner };
+  if (screen.opens === 'handOff') return { ...base, type: 'item', url: '#', handOff: true, ...owner };
+  return {
+    ...base,
+    type: 'link',
+    externalUrlKey: screen.opens.externalUrlKey,
+    isExternalLink: true,
+    ...owner,
+  };
+}
+
+function childrenOf(groupId: string): MenuItem[] {
+  const children = MENU_ENTRIES.filter((m) => m.parentId === groupId);
+  return children.flatMap((c, i) => leafOf(c, i + 1) ?? []);
+}
+
+export const MENU_CATALOG: readonly MenuItem[] = MENU_ENTRIES.filter((m) => m.parentId === null).flatMap(
+  (m, i): MenuItem[] => {
+    if (!m.isGroup) {
+      const leaf = leafOf(m, i + 1);
+      return leaf ? [leaf] : [];
+    }
+    const icon = MENU_GROUP_ICONS[m.id] ?? 'folder';
+    return [{ id: m.id, title: m.title, type: 'collapse', icon, orderId: i + 1, children: childrenOf(m.id) }];
   },
-  leaf(MENU_IDS.alarmTesting, 'Alarm Testing', '/systemontest', 'testing', 3),
-  {
-    id: MENU_IDS.alarmActivity,
-    title: 'Alarm Activity',
-    type: 'collapse',
-    icon: 'chart',
-    orderId: 4,
-    children: [
-      leaf(MENU_IDS.actuals, 'Actuals', '/actualEvents', 'report', 1),
-      leaf(MENU_IDS.runaway, 'Runaway', '/runawaysystems', 'report', 2),
-      leaf(MENU_IDS.serviceRequests, 'Customers Requesting Service', '/service-requests', 'report', 3),
-      leaf(MENU_IDS.agencyDispatch, 'Agency Dispatch', '/dispatches', 'report', 4),
-      leaf(
-        MENU_IDS.agencyRefusedDispatch,
-        'Agency Refuse to Dispatch',
-        '/agencyrefuseddispatch',
-        'report',
-        5,
-      ),
-      leaf(
-        MENU_IDS.alarmCancellation,
-        'Dispatch Cancellation from AASMS & Text App',
-        '/alarmCancellation',
-        'report',
-        6,
-      ),
-      leaf(MENU_IDS.excessiveAlarms, 'Excessive Alarm Accounts', '/activity', 'report', 7),
-      leaf(MENU_IDS.unrestoredZones, 'Unrestored Zones', '/unrestoredzones', 'report', 8),
-      leaf(MENU_IDS.noActivity, 'Sites With No Alarm Activity', '/noactivityreport', 'report', 9),
-      leaf(MENU_IDS.optOut, 'AASMS Opt-Out Request', '/optOutUsersReport', 'report', 10),
-      leaf(MENU_IDS.growth, 'Growth & Attrition', '/growth', 'report', 11),
-    ],
-  },
-  {
-    id: MENU_IDS.dealerResources,
-    title: 'Dealer Resources',
-    type: 'collapse',
-    icon: 'folder',
-    orderId: 5,
-    children: [
-      leaf(
-        MENU_IDS.certificateWizard,
-        'Monitoring Certificate Wizard',
-        '/generatemonitoringcertificate',
-        'certificate',
-        1,
-      ),
-      leaf(MENU_IDS.contactSummary, 'Site Contact Report', '/contactSummary', 'report', 2),
-      leaf(MENU_IDS.zoneSummary, 'Zone Report', '/zoneSummary', 'report', 3),
-      leaf(MENU_IDS.discrepancies, 'Investigation Requests', '/discrepancies', 'report', 4),
-      {
-        id: MENU_IDS.marketingForms,
-        title: 'Marketing Forms & Certifications',
-        type: 'link',
-        icon: 'link',
-        externalUrlKey: 'marketingFormsUrl',
-        isExternalLink: isExternalMenuId(MENU_IDS.marketingForms),
-        orderId: 5,
-      },
-      {
-        id: MENU_IDS.dealerBilling,
-        title: 'Dealer Billing',
-        type: 'link',
-        icon: 'link',
-        externalUrlKey: 'dealerBillingUrl',
-        isExternalLink: isExternalMenuId(MENU_IDS.dealerBilling),
-        orderId: 6,
-      },
-    ],
-  },
-  {
-    ...leaf(MENU_IDS.securitySettings, 'Security Settings', '/securitySettings', 'security', 6),
-    ownerOnly: true,
-  },
-  leaf(MENU_IDS.settings, 'Settings', '/settings', 'settings', 7),
-];
+);
 
 /** Every item, groups and leaves, by id. */
 export const MENU_BY_ID: ReadonlyMap<string, { item: MenuItem; parent: MenuItem | null }> = (() => {

@@ -1,0 +1,22 @@
+import { SCREENS } from './screens';
+import type { PageEntry } from './screenTypes';
+
+/** The screens the router opens (not redirects or links). */
+export const PAGE_SCREENS: readonly PageEntry[] = SCREENS.filter((s): s is PageEntry => s.kind === 'page');
+
+/**
+ * Which menu item each route belongs to, for the guard (doc 1 §4): its own item, or the item of
+ * the area it is part of. Routes without one (text pages, dialogs, the site details reached from
+ * a search) need only a session.
+ */
+export const ROUTE_MENU_IDS: Readonly<Record<string, string>> = Object.fromEntries(
+  PAGE_SCREENS.flatMap((s) => {
+    const id = s.menu?.id ?? s.partOf;
+    return id ? s.paths.map((p) => [p, id] as const) : [];
+  }),
+);
+
+/** The menu id guarding a pathname (a trailing slash ignored), if any. */
+export function menuIdOfPath(pathname: string): string | undefined {
+  return ROUTE_MENU_IDS[pathname.replace(/\/+$/, '') || '/'];
+}

@@ -1,0 +1,57 @@
+import type { MenuId } from '../../../../shared/menu/menuCatalog';
+
+/**
+ * The shape of the one screen registry (screens.ts). Each screen is one entry; the router, the
+ * route guard and the Quick Data Tabs menu are derived from the entries.
+ */
+
+/** Runtime configuration keys that hold the two external Dealer Resources links. */
+export type ExternalUrlKey = 'marketingFormsUrl' | 'dealerBillingUrl';
+
+/**
+ * The Quick Data Tabs item an entry is. Its title, group, order, owner-only flag and whether it
+ * leaves the portal come from the catalogue the bridge and the simulator share
+ * (shared/menu/menuCatalog.ts); the client adds the route and the icon.
+ */
+export interface MenuPlacement {
+  /** The id SelectedNavIds lists. */
+  id: MenuId;
+  icon: string;
+}
+
+/** A screen the router opens. */
+export interface PageEntry {
+  kind: 'page';
+  /** Every url that opens it; the menu links the first. */
+  paths: readonly [string, ...string[]];
+  title: string;
+  /**
+   * The module under client/src that holds the screen, without extension; it exports a component
+   * named as the file (`features/reports/ActualsPage` exports `ActualsPage`). Loaded on first open.
+   */
+  page: string;
+  /** Its Quick Data Tabs item; the guard lets in users whose menu has it. */
+  menu?: MenuPlacement;
+  /**
+   * For a screen without an item of its own: the menu id of the area it belongs to (the guard
+   * treats it as that item, owner-only included). Neither `menu` nor `partOf`: a session is enough.
+   */
+  partOf?: MenuId;
+}
+
+/** An old url that sends the user on. */
+export interface RedirectEntry {
+  kind: 'redirect';
+  path: string;
+  to: string;
+}
+
+/** A menu item that leaves the portal: an external link, or the Data Management hand-off. */
+export interface LinkEntry {
+  kind: 'link';
+  menu: MenuPlacement;
+  /** `handOff`: a click asks for a transfer link (doc 1 §4); otherwise the configured url. */
+  opens: 'handOff' | { externalUrlKey: ExternalUrlKey };
+}
+
+export type ScreenEntry = PageEntry | RedirectEntry | LinkEntry;

@@ -1,0 +1,272 @@
+import { MENU_IDS as I, type MenuId } from '../../../../shared/menu/menuCatalog';
+import type { ScreenEntry } from './screenTypes';
+
+/**
+ * The one screen registry: every route of doc 1 §2.1 and every Quick Data Tabs item of §2.2,
+ * each declared once. app/routes.tsx builds the router from it, app/routeAccess.ts the guard and
+ * lib/menu/menuCatalog.ts the menu. Adding a screen is one entry here plus its page file.
+ *
+ * The menu's ids, titles, order, groups and owner-only flags are the catalogue the bridge and the
+ * simulator share (shared/menu/menuCatalog.ts); an entry names its item by id and adds its icon.
+ *
+ * NOTE: the registry is data in lib/ (the menu, Security Settings' menu editor and the guard all
+ * read it, and lib/ never imports features), so a screen names its page by module path; the app
+ * resolves the path to a lazily loaded chunk (app/screenPages.ts) and a test checks each resolves.
+ */
+
+/** Icons of the two Quick Data Tabs groups (groups are not screens). */
+export const MENU_GROUP_ICONS: Readonly<Record<string, string>> = {
+  [I.alarmActivity]: 'chart',
+  [I.dealerResources]: 'folder',
+};
+
+const report = (id: MenuId) => ({ id, icon: 'report' });
+
+export const SCREENS: readonly ScreenEntry[] = [
+  // Live Alarm View (doc 2). Each menu route opens its own page (the spec's second reading).
+  {
+    kind: 'page',
+    paths: ['/dashboardDetails', '/dashboard1'],
+    title: 'Live Alarm View',
+    page: 'app/liveAlarms/LiveAlarmViewRoute',
+    menu: { id: I.liveAlarmView, icon: 'dashboard' },
+  },
+  { kind: 'redirect', path: '/dashboard', to: '/dashboardDetails' },
+  {
+    kind: 'page',
+    paths: ['/bufferGraph'],
+    title: 'Buffer Graph',
+    page: 'features/liveAlarms/BufferGraphPage',
+    partOf: I.liveAlarmView,
+  },
+  // The wall display of the Live Alarm View (full screen over the shell; ?kiosk=1 when unattended).
+  {
+    kind: 'page',
+    paths: ['/wall'],
+    title: 'Wall Display',
+    page: 'features/liveAlarms/wall/WallDisplayPage',
+    partOf: I.liveAlarmView,
+  },
+  {
+    kind: 'link',
+    menu: { id: I.dataManagement, icon: 'storage' },
+    opens: 'handOff',
+  },
+
+  // Alarm Testing (doc 2). Place On Test belongs to its area (doc 2 §1) without an item of its own.
+  {
+    kind: 'page',
+    paths: ['/systemontest'],
+    title: 'Alarm Testing',
+    page: 'features/alarmTesting/AlarmTestingPage',
+    menu: { id: I.alarmTesting, icon: 'testing' },
+  },
+  {
+    kind: 'page',
+    paths: ['/placeontest'],
+    title: 'Place On Test',
+    page: 'features/placeOnTest/PlaceOnTestPage',
+    partOf: I.alarmTesting,
+  },
+
+  // Alarm Activity reports (doc 3).
+  {
+    kind: 'page',
+    paths: ['/actualEvents'],
+    title: 'Actuals',
+    page: 'features/reports/ActualsPage',
+    menu: report(I.actuals),
+  },
+  {
+    kind: 'page',
+    paths: ['/runawaysystems'],
+    title: 'Runaway',
+    page: 'features/reports/RunawayPage',
+    menu: report(I.runaway),
+  },
+  {
+    kind: 'page',
+    paths: ['/service-requests'],
+    title: 'Customers Requesting Service',
+    page: 'features/reports/ServiceRequestsPage',
+    menu: report(I.serviceRequests),
+  },
+  {
+    kind: 'page',
+    paths: ['/dispatches'],
+    title: 'Agency Dispatch',
+    page: 'features/reports/AgencyDispatchPage',
+    menu: report(I.agencyDispatch),
+  },
+  {
+    kind: 'page',
+    paths: ['/agencyrefuseddispatch'],
+    title: 'Agency Refuse to Dispatch',
+    page: 'features/reports/AgencyRefusedDispatchPage',
+    menu: report(I.agencyRefusedDispatch),
+  },
+  {
+    kind: 'page',
+    paths: ['/alarmCancellation'],
+    title: 'Dispatch Cancellation from AASMS & Text App',
+    page: 'features/reports/AlarmCancellationPage',
+    menu: report(I.alarmCancellation),
+  },
+  {
+    kind: 'page',
+    paths: ['/activity'],
+    title: 'Excessive Alarm Accounts',
+    page: 'features/reports/ExcessiveAlarmsPage',
+    menu: report(I.excessiveAlarms),
+  },
+  {
+    kind: 'page',
+    paths: ['/unrestoredzones'],
+    title: 'Unrestored Zones',
+    page: 'features/reports/UnrestoredZonesPage',
+    menu: report(I.unrestoredZones),
+  },
+  {
+    kind: 'page',
+    paths: ['/noactivityreport'],
+    title: 'Sites With No Alarm Activity',
+    page: 'features/reports/NoActivityPage',
+    menu: report(I.noActivity),
+  },
+  {
+    kind: 'page',
+    paths: ['/optOutUsersReport'],
+    title: 'AASMS Opt-Out Request',
+    page: 'features/reports/OptOutPage',
+    menu: report(I.optOut),
+  },
+  {
+    kind: 'page',
+    paths: ['/growth'],
+    title: 'Growth & Attrition',
+    page: 'features/reports/GrowthPage',
+    menu: report(I.growth),
+  },
+  { kind: 'redirect', path: '/reports', to: '/dashboard' },
+
+  // Dealer Resources (doc 3).
+  {
+    kind: 'page',
+    paths: ['/generatemonitoringcertificate'],
+    title: 'Monitoring Certificate Wizard',
+    page: 'features/certificate/CertificateWizardPage',
+    menu: { id: I.certificateWizard, icon: 'certificate' },
+  },
+  {
+    kind: 'page',
+    paths: ['/monitoringcertificate'],
+    title: 'Monitoring Certificate',
+    page: 'features/certificate/MonitoringCertificatePage',
+    partOf: I.certificateWizard,
+  },
+  {
+    kind: 'page',
+    paths: ['/marketingcertificate'],
+    title: 'Marketing Certificate',
+    page: 'features/certificate/MarketingCertificatePage',
+  },
+  {
+    kind: 'page',
+    paths: ['/contactSummary'],
+    title: 'Site Contact Report',
+    page: 'features/dealerReports/ContactSummaryPage',
+    menu: report(I.contactSummary),
+  },
+  {
+    kind: 'page',
+    paths: ['/zoneSummary'],
+    title: 'Zone Report',
+    page: 'features/dealerReports/ZoneSummaryPage',
+    menu: report(I.zoneSummary),
+  },
+  {
+    kind: 'page',
+    paths: ['/discrepancies'],
+    title: 'Investigation Requests',
+    page: 'features/reports/InvestigationRequestsPage',
+    menu: report(I.discrepancies),
+  },
+  {
+    kind: 'page',
+    paths: ['/smstextalarmsignalcustomer'],
+    title: 'Customer Acknowledgment',
+    page: 'features/reports/CustomerAcknowledgmentPage',
+    partOf: I.discrepancies,
+  },
+  {
+    kind: 'link',
+    menu: { id: I.marketingForms, icon: 'link' },
+    opens: { externalUrlKey: 'marketingFormsUrl' },
+  },
+  {
+    kind: 'link',
+    menu: { id: I.dealerBilling, icon: 'link' },
+    opens: { externalUrlKey: 'dealerBillingUrl' },
+  },
+
+  // Settings (doc 3).
+  {
+    kind: 'page',
+    paths: ['/securitySettings'],
+    title: 'Security Settings',
+    page: 'features/securitySettings/SecuritySettingsPage',
+    menu: { id: I.securitySettings, icon: 'security' },
+  },
+  {
+    kind: 'page',
+    paths: ['/settings'],
+    title: 'Settings',
+    page: 'features/settings/SettingsPage',
+    menu: { id: I.settings, icon: 'settings' },
+  },
+
+  // Screens outside the menu: a session is enough.
+  {
+    kind: 'page',
+    paths: ['/searchsitesystems'],
+    title: 'Search Site Systems',
+    page: 'features/siteSystems/SearchSiteSystemsPage',
+  },
+  {
+    kind: 'page',
+    paths: ['/propertydetails'],
+    title: 'Property Details',
+    page: 'features/siteSystems/PropertyDetailsPage',
+  },
+  {
+    kind: 'page',
+    paths: ['/companyStatistics'],
+    title: 'Company Statistics',
+    page: 'features/companyStatistics/CompanyStatisticsPage',
+  },
+  {
+    kind: 'page',
+    paths: ['/externalLinks'],
+    title: 'External Link',
+    page: 'features/externalLinks/ExternalLinksPage',
+  },
+  {
+    kind: 'page',
+    paths: ['/newsLetter'],
+    title: 'Newsletter',
+    page: 'features/newsLetter/NewsLetterPage',
+  },
+  {
+    kind: 'page',
+    paths: ['/datamangroup'],
+    title: 'Data Management Group',
+    page: 'features/dataManagement/DataManagementGroupPage',
+  },
+  { kind: 'redirect', path: '/datamanagement', to: '/dashboard' },
+  {
+    kind: 'page',
+    paths: ['/unauthorized'],
+    title: 'Unauthorized',
+    page: 'app/UnauthorizedPage',
+  },
+];
