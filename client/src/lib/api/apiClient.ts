@@ -42,12 +42,14 @@ async function request<T>(
   opts: CallOptions<T>,
 ): Promise<T> {
   const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body goes as multipart (the browser writes its boundary); anything else as JSON.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   const res = await trackRequest(
     fetch(urlOf(path, opts.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
       credentials: 'same-origin',
       signal: opts.signal,
     }),
