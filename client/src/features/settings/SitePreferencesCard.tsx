@@ -55,7 +55,7 @@ export function SitePreferencesCard({
       <label className="field">
         <span className="field__label">Default Live Alarm View Tab</span>
         <select className="select" value={tab} onChange={(e) => setTab(Number(e.target.value))}>
-          <option value={TAB_ALL_HISTORY}>All History</option>
+          <option value={TAB_ALL_HISTORY}>All Event History</option>
           <option value={TAB_ACTIVE_ONLY}>Active Alarms Only</option>
         </select>
       </label>

@@ -218,6 +218,14 @@ export const SCREENS: readonly ScreenEntry[] = [
     menu: { id: I.securitySettings, icon: 'security' },
   },
   {
+    // The owner's activity log: part of the Security Settings area, so owner-only (issue 13).
+    kind: 'page',
+    paths: ['/securitySettings/activity'],
+    title: 'Activity Log',
+    page: 'features/securitySettings/ActivityLogPage',
+    partOf: I.securitySettings,
+  },
+  {
     kind: 'page',
     paths: ['/settings'],
     title: 'Settings',
