@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { RefreshAlarmsInput } from '../../../../machines/alarmIncident';
 import type { PresenceMessage } from '../../../../shared/live/protocol';
 import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { Dialog } from '../../components/layout/Dialog';
 import { useFeed } from '../../lib/live/LiveProvider';
+import { runtimeConfig } from '../../lib/config/runtimeConfig';
+import { useApiQuery } from '../../lib/query/useApiQuery';
 import { useSessionView } from '../../lib/session/sessionView';
+import { useStore } from '../../lib/store/useStore';
 import { siteUtcOffset } from './alarmActionsApi';
 import { alarmPlaceOnTestFlow, cancelDispatchFlow, requestDispatchFlow, type FlowDeps } from './alarmActors';
 import { alarmRefOf, alarmUserOf, siteOffsetOfDate } from './alarmContext';
@@ -159,20 +162,14 @@ function PlaceOnTestFlow({
   onClose(): void;
 }) {
   const fromDate = siteOffsetOfDate(row.alarm_Date);
-  const [offset, setOffset] = useState<{ minutes: number | null } | null>(
-    fromDate === null ? null : { minutes: fromDate },
-  );
-  useEffect(() => {
-    if (offset) return;
-    const ac = new AbortController();
-    siteUtcOffset(row.site_No, ac.signal).then(
-      (minutes) => setOffset({ minutes }),
-      () => {
-        if (!ac.signal.aborted) setOffset({ minutes: null });
-      },
-    );
-    return () => ac.abort();
-  }, [offset, row.site_No]);
+  const site = useApiQuery(['siteUtcOffset', row.site_No], (signal) => siteUtcOffset(row.site_No, signal), {
+    enabled: fromDate === null,
+  });
+  // A failed lookup still opens the form, on the machine's default offset.
+  let offset: { minutes: number | null } | null = null;
+  if (fromDate !== null) offset = { minutes: fromDate };
+  else if (site.status === 'ready' || site.status === 'empty') offset = { minutes: site.data };
+  else if (site.status === 'error') offset = { minutes: null };
 
   const machine = useMemo(
     () => alarmPlaceOnTestFlow({ alarmId: row.alarminc_No, csNo: row.cs_No }),
@@ -180,6 +177,7 @@ function PlaceOnTestFlow({
   );
   const limits = profile.testCategoryDetails;
   const clock = useCallback(() => Date.now(), []);
+  const config = useStore(runtimeConfig);
   if (!offset) {
     return (
       <Dialog title={`Place On test - ${row.cs_No}`} onClose={onClose}>
@@ -196,6 +194,7 @@ function PlaceOnTestFlow({
         siteUtcOffsetMinutes: offset.minutes,
         clock,
         limits: limits ? { MaxHours: limits.MaxHours, MaxOnTestDays: limits.MaxOnTestDays } : null,
+        comment: { prefix: config.alarmTestCommentPrefix, max: config.alarmTestCommentMax },
       }}
       onClose={onClose}
     />
