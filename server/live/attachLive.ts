@@ -11,6 +11,7 @@ import type { BridgeSession, SessionStore } from '../session/sessionStore';
 import { registerFeedHandlers } from './feedHandlers';
 import type { LiveNamespace } from './liveServer';
 import { registerPresenceHandlers } from './presenceHandlers';
+import { createScreenLimits } from './screenLimits';
 import type { PresenceStore } from './presenceStore';
 
 const SESSION_RECHECK_MS = 30_000;
@@ -59,6 +60,8 @@ export function attachLive(d: LiveDeps) {
       next(new Error('unavailable'));
     }
   });
+  // At most 20 screens per session, and per-session rate limits on every message (issue 10).
+  nsp.use(createScreenLimits().admit);
 
   nsp.on('connection', (socket) => {
     metrics.screens.inc();

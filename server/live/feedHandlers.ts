@@ -12,7 +12,6 @@ import { feedKey, type FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { LiveSocket } from './liveServer';
-import { createSocketRateLimit } from './socketRateLimit';
 
 const MAX_SUBSCRIPTIONS = 8;
 /** How long a subscribe waits for a feed's first load before it answers with an error. */
@@ -25,10 +24,8 @@ interface Deps {
   logger: Logger;
 }
 
-/** subscribe / unsubscribe on one screen's socket: validated, authorized, rate limited. */
+/** subscribe / unsubscribe on one screen's socket: validated and authorized (rate limits: screenLimits.ts). */
 export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
-  const allow = createSocketRateLimit(20, 40);
-
   function refuse(
     code: ErrorMessage['code'],
     message: string,
@@ -68,7 +65,6 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
   }
 
   socket.on('subscribe', async (req, ack) => {
-    if (!allow()) return refuse('rate_limited', 'Too many requests; slow down.', 'subscribe', ack);
     const parsed = subscribeSchema.safeParse(req);
     if (!parsed.success)
       return refuse(
@@ -99,7 +95,6 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
   });
 
   socket.on('unsubscribe', async (req, ack) => {
-    if (!allow()) return refuse('rate_limited', 'Too many requests; slow down.', 'unsubscribe');
     const parsed = unsubscribeSchema.safeParse(req);
     if (!parsed.success) return refuse('bad_request', 'Invalid unsubscribe.', 'unsubscribe');
     socket.data.subs.delete(feedKey(parsed.data));

@@ -9,7 +9,6 @@ import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import type { LiveNamespace, LiveSocket } from './liveServer';
 import type { PresenceStore } from './presenceStore';
-import { createSocketRateLimit } from './socketRateLimit';
 
 interface Deps {
   nsp: LiveNamespace;
@@ -36,7 +35,6 @@ export function presenceName(session: Pick<BridgeSession, 'username' | 'profile'
  */
 export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
   const { store } = d;
-  const allow = createSocketRateLimit(5, 20);
   const userName = presenceName(socket.data.session);
   /** Agencies where this screen has an entry. */
   const held = new Set<string>();
@@ -51,7 +49,6 @@ export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
   };
 
   socket.on('presence', async (req) => {
-    if (!allow()) return refuse('rate_limited', 'Too many requests; slow down.');
     const parsed = presenceSchema.safeParse(req);
     if (!parsed.success)
       return refuse('bad_request', `Invalid presence: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);

@@ -1,5 +1,6 @@
-import { gunzipSync, constants } from 'node:zlib';
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { constants, createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import { FEEDS } from '../../shared/live/protocol';
 
@@ -32,16 +33,39 @@ export function recordingName(agencyId: string, feed: string, startedAt: number)
   return `${agencyId}_${feed}_${stamp}.jsonl.gz`;
 }
 
+const RECORDING_NAME = new RegExp(`^([A-Za-z0-9-]+)_(${FEEDS.join('|')})_\\d{8}T\\d{6}\\.jsonl\\.gz$`);
+
 export function parseRecordingName(name: string): { agencyId: string; feed: string } | null {
-  const m = /^([A-Za-z0-9-]+)_(events|alarms)_\d{8}T\d{6}\.jsonl\.gz$/.exec(name);
+  const m = RECORDING_NAME.exec(name);
   return m ? { agencyId: m[1], feed: m[2] } : null;
 }
 
-/** Reads a recording, tolerating a file still being written (its last block not yet closed). */
-export function readRecording(path: string): RecordLine[] {
-  const text = gunzipSync(readFileSync(path), { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+/** A recording larger than this once decompressed is refused rather than held in memory. */
+export const MAX_RECORDING_BYTES = 256 * 1024 * 1024;
+
+export class RecordingTooLargeError extends Error {
+  constructor() {
+    super(`This recording is too large to replay (over ${MAX_RECORDING_BYTES / 1024 / 1024} MB).`);
+  }
+}
+
+/**
+ * Reads a recording, tolerating a file still being written (its last block not yet closed).
+ * NOTE: streamed: gunzip runs on libuv's thread pool and lines are parsed chunk by chunk, so a
+ * large file never holds the event loop (other screens keep getting their deltas meanwhile).
+ */
+export async function readRecording(path: string): Promise<RecordLine[]> {
+  const gunzip = createGunzip({ finishFlush: constants.Z_SYNC_FLUSH });
+  const input = createReadStream(path);
   const lines: RecordLine[] = [];
-  for (const line of text.split('\n')) {
+  let bytes = 0;
+  gunzip.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > MAX_RECORDING_BYTES) gunzip.destroy(new RecordingTooLargeError());
+  });
+  const reader = createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity });
+  input.on('error', (e) => gunzip.destroy(e));
+  for await (const line of reader) {
     if (!line.trim()) continue;
     try {
       const parsed = recordLineSchema.safeParse(JSON.parse(line));

@@ -1,6 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  feedKey,
   feedRoom,
   replayControlSchema,
   replayStartSchema,
@@ -9,17 +10,16 @@ import {
 } from '../../shared/live/protocol';
 import type { BridgeConfig } from '../config';
 import type { FeedManager } from '../feeds/feedManager';
-import { feedKey } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { LiveSocket } from '../live/liveServer';
-import { parseRecordingName, readRecording } from './recordingFormat';
+import { parseRecordingName, readRecording, RecordingTooLargeError } from './recordingFormat';
 import { createReplaySession, type ReplaySession } from './replaySession';
 
 /** Recordings of the agencies a session may see, newest first. */
-export function listRecordings(dir: string, visible: Set<string>): RecordingInfo[] {
+export async function listRecordings(dir: string, visible: Set<string>): Promise<RecordingInfo[]> {
   let files: string[] = [];
   try {
-    files = readdirSync(dir);
+    files = await readdir(dir);
   } catch {
     return [];
   }
@@ -27,7 +27,9 @@ export function listRecordings(dir: string, visible: Set<string>): RecordingInfo
   for (const name of files) {
     const meta = parseRecordingName(name);
     if (!meta || !visible.has(meta.agencyId)) continue;
-    const st = statSync(join(dir, name));
+    // A file pruned between the listing and here is simply not listed.
+    const st = await stat(join(dir, name)).catch(() => null);
+    if (!st) continue;
     out.push({
       name,
       agencyId: meta.agencyId,
@@ -53,9 +55,12 @@ export function registerReplayHandlers(
     error: { code, message },
   });
 
-  socket.on('replay.list', (_req, ack) => {
-    if (typeof ack === 'function')
-      ack({ ok: true, recordings: listRecordings(d.config.RECORDINGS_DIR, socket.data.visible) });
+  /** The recording being read for this screen: one at a time. */
+  let loading: string | null = null;
+
+  socket.on('replay.list', async (_req, ack) => {
+    if (typeof ack !== 'function') return;
+    ack({ ok: true, recordings: await listRecordings(d.config.RECORDINGS_DIR, socket.data.visible) });
   });
 
   socket.on('replay.start', async (req, ack) => {
@@ -66,12 +71,18 @@ export function registerReplayHandlers(
     if (!meta) return reply(fail('No such recording.', 'not_found'));
     if (!socket.data.visible.has(meta.agencyId))
       return reply(fail('You may not see this agency.', 'forbidden'));
+    if (loading) return reply(fail(`A replay of ${loading} is still loading on this screen.`));
     let lines;
+    loading = parsed.data.recording;
     try {
-      lines = readRecording(join(d.config.RECORDINGS_DIR, parsed.data.recording));
-    } catch {
+      lines = await readRecording(join(d.config.RECORDINGS_DIR, parsed.data.recording));
+    } catch (e) {
+      if (e instanceof RecordingTooLargeError) return reply(fail(e.message));
       return reply(fail('No such recording.', 'not_found'));
+    } finally {
+      loading = null;
     }
+    if (!socket.connected) return;
     session?.stop();
     const ref = { feed: meta.feed as FeedName, agencyId: meta.agencyId };
     socket.data.subs.delete(feedKey(ref));

@@ -24,7 +24,7 @@ async function main() {
   }
   const speed = Number(values.speed);
   if (!(speed >= 0.25 && speed <= 50)) throw new Error('--speed must be between 0.25 and 50');
-  const running = await startReplayUpstream(files.map(readRecording), {
+  const running = await startReplayUpstream(await Promise.all(files.map((f) => readRecording(f))), {
     speed,
     port: Number(values.port),
     loop: values.loop,

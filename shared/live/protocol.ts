@@ -99,6 +99,13 @@ export interface StatusMessage {
   seq?: number;
 }
 
+/**
+ * Why the bridge refused a connection: the `message` of socket.io's `connect_error`; its `data`
+ * carries `{ message }` in words a dealer can read where there is more to say.
+ * `too_many_screens`: the sign-in already has 20 live screens open (docs/protocol.md, "Limits").
+ */
+export type ConnectRefusal = 'no_session' | 'protocol_mismatch' | 'too_many_screens' | 'unavailable';
+
 export interface ErrorMessage {
   code: 'bad_request' | 'forbidden' | 'rate_limited' | 'not_found' | 'protocol' | 'internal';
   message: string;

@@ -100,7 +100,7 @@ describe('recordings and replay', () => {
   });
 
   it('a recording replays as a fake upstream behind a bridge', async () => {
-    const lines = readRecording(join(dir, recording.name));
+    const lines = await readRecording(join(dir, recording.name));
     const fake = await startReplayUpstream([lines], { speed: 50, port: 0 });
     const other = await startTestBridge(fake.url);
     try {

@@ -1,0 +1,120 @@
+import type { ExtendedError } from 'socket.io';
+import type { ConnectRefusal, ErrorMessage } from '../../shared/live/protocol';
+import type { LiveSocket } from './liveServer';
+
+/** A wall of displays plus a few tabs; more than this from one sign-in is a runaway script. */
+export const SCREENS_PER_SESSION = 20;
+
+/**
+ * Per-session budgets (token buckets shared by every screen of one sign-in), by kind of message.
+ * A wall of 20 screens re-subscribing its two feeds after a bridge restart fits in `feed`'s burst.
+ */
+export const SESSION_RATES = {
+  feed: { perSecond: 20, burst: 60 },
+  presence: { perSecond: 10, burst: 30 },
+  /** Listing and starting replays read files: few are needed, each costs a disk read. */
+  replay: { perSecond: 1, burst: 5 },
+  replayControl: { perSecond: 10, burst: 30 },
+  /** Events the protocol does not know; dropped by socket.io, but still counted. */
+  other: { perSecond: 2, burst: 5 },
+} as const;
+export type LimitedKind = keyof typeof SESSION_RATES;
+
+const KIND_OF_EVENT: Record<string, LimitedKind> = {
+  subscribe: 'feed',
+  unsubscribe: 'feed',
+  presence: 'presence',
+  'replay.list': 'replay',
+  'replay.start': 'replay',
+  'replay.control': 'replayControl',
+};
+
+/** What a dealer reads when a kind of message is refused. */
+const SLOW_DOWN: Record<LimitedKind, string> = {
+  feed: 'Too many feed requests from this sign-in; wait a moment and try again.',
+  presence: 'Too many dialog updates from this sign-in; wait a moment and try again.',
+  replay: 'Too many replay requests from this sign-in; wait a moment and try again.',
+  replayControl: 'Too many replay controls from this sign-in; wait a moment and try again.',
+  other: 'Too many unknown messages from this sign-in.',
+};
+
+/** A bucket idle this long is full again and can be forgotten. */
+const IDLE_MS = 60_000;
+
+interface Bucket {
+  tokens: number;
+  last: number;
+}
+
+/**
+ * Abuse limits on the live side, per bridge session (not per socket, so opening more screens buys
+ * no more budget): at most `maxScreens` sockets per session on this process, and a token bucket
+ * per session and kind of message over every inbound event. A refused message gets an `error`
+ * event and, when it asked for one, a failed ack; it never reaches its handler.
+ */
+export function createScreenLimits(
+  opts: { maxScreens?: number; rates?: typeof SESSION_RATES; clock?: () => number } = {},
+) {
+  const maxScreens = opts.maxScreens ?? SCREENS_PER_SESSION;
+  const rates = opts.rates ?? SESSION_RATES;
+  const clock = opts.clock ?? Date.now;
+  const buckets = new Map<string, Bucket>();
+  let calls = 0;
+
+  function forgetIdle(now: number) {
+    for (const [k, b] of buckets) if (now - b.last > IDLE_MS) buckets.delete(k);
+  }
+
+  /** Takes one token of the session's `kind` budget; false when it is spent. */
+  function allow(sessionId: string, kind: LimitedKind): boolean {
+    const now = clock();
+    if (++calls % 1000 === 0) forgetIdle(now);
+    const rate = rates[kind];
+    const key = `${sessionId}\n${kind}`;
+    const b = buckets.get(key) ?? { tokens: rate.burst, last: now };
+    b.tokens = Math.min(rate.burst, b.tokens + ((now - b.last) / 1000) * rate.perSecond);
+    b.last = now;
+    buckets.set(key, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+
+  function limitMessages(socket: LiveSocket) {
+    socket.use((packet, next) => {
+      const event = String(packet[0]);
+      const kind = KIND_OF_EVENT[event] ?? 'other';
+      if (allow(socket.data.session.id, kind)) return next();
+      const error: ErrorMessage = { code: 'rate_limited', message: SLOW_DOWN[kind], about: event };
+      socket.emit('error', error);
+      const ack = packet[packet.length - 1];
+      if (typeof ack === 'function') (ack as (a: unknown) => void)({ ok: false, error });
+    });
+  }
+
+  return {
+    allow,
+    /**
+     * Handshake middleware, registered after the one that sets `socket.data.session`: refuses a
+     * socket beyond `maxScreens` for its session, and rate limits every message of the others.
+     */
+    admit(socket: LiveSocket, next: (err?: ExtendedError) => void) {
+      const room = `session:${socket.data.session.id}`;
+      // NOTE: the room counts this process's sockets of the session, this one included (a socket
+      // refused by a middleware leaves its rooms); two handshakes at once can only under-admit.
+      void socket.join(room);
+      const open = socket.nsp.adapter.rooms.get(room)?.size ?? 1;
+      if (open > maxScreens) {
+        const refusal: ConnectRefusal = 'too_many_screens';
+        const err: ExtendedError = new Error(refusal);
+        err.data = {
+          message: `This sign-in already has ${maxScreens} live screens open; close one to open another.`,
+        };
+        return next(err);
+      }
+      limitMessages(socket);
+      next();
+    },
+  };
+}
+export type ScreenLimits = ReturnType<typeof createScreenLimits>;
