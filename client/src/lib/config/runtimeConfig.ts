@@ -20,6 +20,18 @@ const runtimeConfigSchema = z.object({
   mapTileUrl: z.string().catch('').default(''),
   /** An OSRM-compatible directions service. Empty: a straight line with its distance, labelled as an estimate. */
   directionsUrl: z.string().catch('').default(''),
+  /**
+   * Place On Test comments (doc 2 §5, §9): the fixed prefix (the user's first name follows) and the
+   * maximum that prefix and text share, for the site form and for the variant opened from an alarm.
+   */
+  testCommentPrefix: z.string().max(100).catch('Placed on test by ').default('Placed on test by '),
+  testCommentMax: z.number().int().min(120).max(2000).catch(250).default(250),
+  alarmTestCommentPrefix: z
+    .string()
+    .max(100)
+    .catch('Placed on test from alarm by ')
+    .default('Placed on test from alarm by '),
+  alarmTestCommentMax: z.number().int().min(120).max(2000).catch(194).default(194),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

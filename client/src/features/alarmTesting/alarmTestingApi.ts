@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
+import type { UnrestoredZoneRow } from '../../../../machines/placeOnTest/clearTestMachine';
+import type { OnTestSaveInput, TestChangeAnswer } from '../../../../machines/placeOnTest/onTest';
+import { changeAnswerOf } from '../../../../shared/upstream/onTestAnswers';
+import {
+  currentOnTestSchema,
+  testZonesReportRowSchema,
+  unrestoredZoneSchema,
+  type TestEventRow,
+  type TestZonesReportRow,
+} from '../../../../shared/upstream/onTestRows';
+import { getEnvelope, postEnvelope } from '../../lib/api/apiClient';
+import { ApiError } from '../../lib/api/apiError';
+
+/**
+ * The bridge calls of Alarm Testing (doc 2 §7): the clear and extend machines run the first three
+ * as their actors (alarmTestingActors.ts); the dialogs read the rest through the data layer. The
+ * list of systems on test itself comes from the live feed, not from here.
+ */
+
+const listOf = <T extends z.ZodType>(row: T) =>
+  z
+    .array(row)
+    .nullish()
+    .transform((v) => v ?? []);
+
+/** GET OnTest/GetUnrestoredZoneSystems: the site's zones still unrestored. */
+export function unrestoredZones(siteNo: string, signal?: AbortSignal): Promise<UnrestoredZoneRow[]> {
+  return getEnvelope('/api/OnTest/GetUnrestoredZoneSystems', listOf(unrestoredZoneSchema), {
+    query: { SiteNo: siteNo },
+    signal,
+  });
+}
+
+/** POST OnTest/ClearOrExtendMultipleTests with one record (process flag off or extend). */
+export async function changeTest(input: OnTestSaveInput): Promise<TestChangeAnswer> {
+  try {
+    const result = await postEnvelope('/api/OnTest/ClearOrExtendMultipleTests', z.unknown(), {
+      body: [input.record],
+    });
+    return changeAnswerOf({ result, errors: [] }, UNABLE_TO_PROCESS);
+  } catch (e) {
+    if (e instanceof ApiError && e.upstreamErrors.length > 0)
+      return { resultText: null, errors: [...e.upstreamErrors] };
+    throw e;
+  }
+}
+
+/** The test events of a site (View Test History): test seqno above 0 or CLTEST (doc 2 §4). */
+export async function testHistory(siteNo: string, signal?: AbortSignal): Promise<TestEventRow[]> {
+  const data = await getEnvelope('/api/OnTest/GetCurrentOnTestData', currentOnTestSchema, {
+    query: { SiteNo: siteNo },
+    signal,
+  });
+  return data.testEventLogList.filter((e) => e.test_seqno > 0 || e.event_id?.toUpperCase() === 'CLTEST');
+}
+
+/** GET Report/GetTestZonesReport for a site (doc 2 §2 "Test Zones Report popup"). */
+export function testZonesReport(siteNo: string, signal?: AbortSignal): Promise<TestZonesReportRow[]> {
+  return getEnvelope('/api/Report/GetTestZonesReport', listOf(testZonesReportRowSchema), {
+    query: { SiteNo: siteNo },
+    signal,
+  });
+}
+
+export interface ReportEmail {
+  /** Addresses separated by semicolons. */
+  toAddress: string;
+  subject: string;
+  body: string;
+  pdf: Blob;
+  fileName: string;
+}
+
+/** POST MASAPI/sendReportEmail as multipart: toAddress, subject, body, pdfFile, fileName (doc 2 §7). */
+export function sendReportEmail(email: ReportEmail): Promise<string> {
+  const form = new FormData();
+  form.set('toAddress', email.toAddress);
+  form.set('subject', email.subject);
+  form.set('body', email.body);
+  form.set('fileName', email.fileName);
+  form.set('pdfFile', email.pdf, email.fileName);
+  return postEnvelope('/api/MASAPI/sendReportEmail', z.string().catch(''), { body: form });
+}
