@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { SignInPage } from '../features/session/SignInPage';
 import { useSessionView } from '../lib/session/sessionView';
 import { landingFor } from './session/sessionEffects';
+import { SignInTwoFactor } from './session/SignInTwoFactor';
 
 /** `/`: the sign-in page, or, with a session, the remembered url or the user's default tab. */
 export function SignInRoute() {
@@ -12,5 +13,10 @@ export function SignInRoute() {
     [profile, isOwner, returnUrl],
   );
   if (status === 'signedIn' && target) return <Navigate to={target.path} state={target.state} replace />;
-  return <SignInPage />;
+  return (
+    <>
+      <SignInPage />
+      <SignInTwoFactor />
+    </>
+  );
 }

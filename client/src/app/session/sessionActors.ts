@@ -11,6 +11,7 @@ import { loadSession, signIn, signOut } from '../../features/session/sessionApi'
 import { ApiError } from '../../lib/api/apiError';
 import { createStore } from '../../lib/store/createStore';
 import { resetClientState } from './resetClientState';
+import { answerChallenge, twoFactorChallengeSchema } from './twoFactorSignIn';
 import { applySessionTheme, startAccountsLoad } from './sessionEffects';
 
 /**
@@ -64,7 +65,13 @@ export const sessionActors = {
   }),
   signIn: fromPromise<SignInOutcome, Credentials>(async ({ input, signal }) => {
     try {
-      const answer = await unlessAborted(signal, signIn(input.username, input.password, signal));
+      const first = await unlessAborted(
+        signal,
+        signIn(input.username, input.password, twoFactorChallengeSchema, signal),
+      );
+      // Two-factor on: the session comes once the one-time password is accepted.
+      const answer =
+        'twoFactor' in first ? await unlessAborted(signal, answerChallenge(first.twoFactor, signal)) : first;
       ownerFlag.setState(answer.isOwner);
       applySessionTheme(answer.profile);
       startAccountsLoad(answer.profile);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { del, get, post } from '../../lib/api/apiClient';
 import { ApiError } from '../../lib/api/apiError';
 import { sessionAnswerSchema, type SessionAnswer } from '../../lib/session/sessionAnswer';
@@ -5,11 +6,17 @@ import { UNABLE_TO_CONNECT, UNABLE_TO_PROCESS } from '../../../../machines/messa
 
 /** The bridge's session endpoints; none of them raises the global expiry signal. */
 
-export function signIn(username: string, password: string, signal?: AbortSignal): Promise<SessionAnswer> {
+/** The password step: a session, or (two-factor on) a challenge for a one-time password. */
+export function signIn<C>(
+  username: string,
+  password: string,
+  challenge: z.ZodType<C>,
+  signal?: AbortSignal,
+): Promise<SessionAnswer | C> {
   return post(
     '/api/session',
     { username, password },
-    { schema: sessionAnswerSchema, signal, expiryIsSignal: false },
+    { schema: z.union([sessionAnswerSchema, challenge]), signal, expiryIsSignal: false },
   );
 }
 
