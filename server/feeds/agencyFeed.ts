@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { DeltaMessage, FeedRef, FeedRow, StatusMessage } from '../../shared/live/protocol';
+import {
+  feedKey,
+  type DeltaMessage,
+  type FeedRef,
+  type FeedRow,
+  type StatusMessage,
+} from '../../shared/live/protocol';
 import { applyChanges, isEmptyChanges, type RowChanges } from '../../shared/live/diff';
 import { isUpstreamError } from '../upstream/upstreamError';
 import type { Logger } from '../observability/logger';
 import type { CredentialPool, FeedCredential } from './credentialPool';
 import { createFeedPoller, realTimers, type Timers } from './feedPoller';
-import { feedKey, type FeedMeta, type FeedStore, type PollOutcome } from './feedTypes';
+import type { FeedMeta, FeedStore, PollOutcome } from './feedTypes';
 import type { PollLease } from './pollLease';
 
 /** Where a feed's messages go: the agency's room on every bridge process. */

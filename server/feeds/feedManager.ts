@@ -1,15 +1,13 @@
-import type { FeedRef } from '../../shared/live/protocol';
+import { feedKey, parseFeedKey, type FeedRef } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { createAgencyFeed, type AgencyFeed, type FeedPublisher, type PollReport } from './agencyFeed';
-import { createAlarmsSource } from './alarmsSource';
 import { createCredentialPool, type CredentialPool, type FeedCredential } from './credentialPool';
 import { realTimers, type Timers } from './feedPoller';
-import { feedKey, parseFeedKey, type FeedStore } from './feedTypes';
-import { createHistorySource } from './historySource';
+import type { FeedStore } from './feedTypes';
+import { FEED_KINDS } from './feedKinds';
 import type { PollLease } from './pollLease';
 import type { RequestBudget } from './requestBudget';
-import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
 
 export interface FeedManagerDeps {
   upstream: UpstreamClient;
@@ -54,26 +52,18 @@ export function createFeedManager(d: FeedManagerDeps) {
       if (!slot.current) throw new Error('feed fetch outside a poll');
       return slot.current;
     };
-    const source =
-      ref.feed === 'events'
-        ? createHistorySource({
-            windowMs: d.windowMs,
-            reconcileMs: d.reconcileMs,
-            clock: Date.now,
-            fetchPage: async (page, count, signal) => {
-              await d.budget.acquire();
-              return fetchHistoryPage(d.upstream, ref, cred(), d.windowMs, page, count, signal);
-            },
-          })
-        : createAlarmsSource({
-            fetchPage: async (page, count, signal) => {
-              await d.budget.acquire();
-              return fetchAlarmsPage(d.upstream, ref, cred(), page, count, signal);
-            },
-          });
+    const source = FEED_KINDS[ref.feed].source({
+      ref,
+      upstream: d.upstream,
+      credential: cred,
+      budget: () => d.budget.acquire(),
+      windowMs: d.windowMs,
+      reconcileMs: d.reconcileMs,
+      clock: Date.now,
+    });
     const feed = createAgencyFeed({
       ref,
-      source: source as never,
+      source,
       credentials,
       credentialSlot: slot,
       store: d.store,

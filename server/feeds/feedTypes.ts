@@ -1,5 +1,5 @@
 import type { RowChanges } from '../../shared/live/diff';
-import type { DeltaMessage, FeedName, FeedRef, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
+import type { DeltaMessage, FeedRef, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
 
 /** Freshness of a feed, as screens are told it. */
 export interface FeedMeta {
@@ -38,13 +38,4 @@ export interface FeedStore {
   /** The deltas after `seq` in `epoch`, or null when they are no longer all held. */
   deltasSince(ref: FeedRef, epoch: string, seq: number): Promise<DeltaMessage[] | null>;
   drop(ref: FeedRef): Promise<void>;
-}
-
-export function feedKey(ref: FeedRef): string {
-  return `${ref.feed}:${ref.agencyId}`;
-}
-
-export function parseFeedKey(key: string): FeedRef {
-  const i = key.indexOf(':');
-  return { feed: key.slice(0, i) as FeedName, agencyId: key.slice(i + 1) };
 }

@@ -1,6 +1,6 @@
-import type { DeltaMessage, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
 import { applyChanges } from '../../shared/live/diff';
-import { feedKey, type FeedMeta, type FeedStore } from './feedTypes';
+import { feedKey, type DeltaMessage, type FeedRow, type SnapshotMessage } from '../../shared/live/protocol';
+import type { FeedMeta, FeedStore } from './feedTypes';
 
 interface Entry {
   meta: FeedMeta;

@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
-import type { DeltaMessage, FeedRef, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
-import { feedKey, type FeedMeta, type FeedStore } from './feedTypes';
+import {
+  feedKey,
+  type DeltaMessage,
+  type FeedRef,
+  type FeedRow,
+  type SnapshotMessage,
+} from '../../shared/live/protocol';
+import type { FeedMeta, FeedStore } from './feedTypes';
 
 const SET_STATUS = `if redis.call('exists', KEYS[1]) == 1 then
   redis.call('hset', KEYS[1], unpack(ARGV, 2))

@@ -1,4 +1,5 @@
 import {
+  feedKey,
   feedRoom,
   subscribeSchema,
   unsubscribeSchema,
@@ -8,7 +9,7 @@ import {
 } from '../../shared/live/protocol';
 import { credentialFor } from '../feeds/credentialPool';
 import type { FeedManager } from '../feeds/feedManager';
-import { feedKey, type FeedStore } from '../feeds/feedTypes';
+import type { FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { LiveSocket } from './liveServer';

@@ -5,6 +5,7 @@ import {
   type ErrorMessage,
   type PresenceMessage,
 } from '../../shared/live/protocol';
+import { FEED_KINDS, PRESENCE_FEEDS } from '../feeds/feedKinds';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import type { LiveNamespace, LiveSocket } from './liveServer';
@@ -40,7 +41,7 @@ export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
   const held = new Set<string>();
 
   const broadcast = (msg: PresenceMessage) =>
-    d.nsp.to(feedRoom({ feed: 'alarms', agencyId: msg.agencyId })).emit('presence', msg);
+    d.nsp.to(PRESENCE_FEEDS.map((feed) => feedRoom({ feed, agencyId: msg.agencyId }))).emit('presence', msg);
   const refuse = (code: ErrorMessage['code'], message: string) =>
     socket.emit('error', { code, message, about: 'presence' });
   const failed = (e: unknown) => {
@@ -78,7 +79,11 @@ export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
   // learns who is already handling which of them.
   socket.on('subscribe', async (req) => {
     const parsed = subscribeSchema.safeParse(req);
-    if (!parsed.success || parsed.data.feed !== 'alarms' || !socket.data.visible.has(parsed.data.agencyId))
+    if (
+      !parsed.success ||
+      !FEED_KINDS[parsed.data.feed].presence ||
+      !socket.data.visible.has(parsed.data.agencyId)
+    )
       return;
     try {
       for (const entry of await store.list(parsed.data.agencyId))

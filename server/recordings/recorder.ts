@@ -5,7 +5,7 @@ import { applyChanges } from '../../shared/live/diff';
 import type { FeedRow } from '../../shared/live/protocol';
 import type { BridgeConfig } from '../config';
 import type { PollReport } from '../feeds/agencyFeed';
-import { feedKey } from '../feeds/feedTypes';
+import { feedKey } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';
 import { recordingName } from './recordingFormat';
 

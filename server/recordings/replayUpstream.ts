@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { applyChanges, keyRows } from '../../shared/live/diff';
-import type { FeedRow } from '../../shared/live/protocol';
+import { FEEDS, type FeedName, type FeedRow } from '../../shared/live/protocol';
+import { FEED_KINDS } from '../feeds/feedKinds';
 import type { RecordLine } from './recordingFormat';
 
 /**
@@ -76,23 +77,24 @@ export function createReplayUpstream(
     );
   });
   app.post('/LogOff', (_req, res) => res.json(envelope(null)));
-  const page =
-    (feed: 'events' | 'alarms', dateKey: string) => (req: express.Request, res: express.Response) => {
-      const agencyId = String(req.body?.AgencyId ?? '');
-      const pageNo = Math.max(1, Number(req.body?.offset ?? 1));
-      const count = Math.min(5000, Math.max(1, Number(req.body?.count ?? 10)));
-      const rows = rowsAt(feed, agencyId).sort(
-        (a, b) =>
-          String((b as never)[dateKey]).localeCompare(String((a as never)[dateKey])) ||
-          Number(b.id) - Number(a.id),
-      );
-      const slice = rows
-        .slice((pageNo - 1) * count, pageNo * count)
-        .map((r, i) => (i === 0 ? { ...r, totalRows: rows.length } : r));
-      res.json(envelope({ eventLogList: slice, series: [], xAxis: [], historyOverViewList: [] }));
-    };
-  app.post('/AlarmBuffer/GetEventLogs', page('events', 'eventDate'));
-  app.post('/AlarmBuffer/GetEventLogsLiveAlarm_Dev', page('alarms', 'alarm_Date'));
+  const page = (feed: FeedName, dateKey: string) => (req: express.Request, res: express.Response) => {
+    const agencyId = String(req.body?.AgencyId ?? '');
+    const pageNo = Math.max(1, Number(req.body?.offset ?? 1));
+    const count = Math.min(5000, Math.max(1, Number(req.body?.count ?? 10)));
+    const rows = rowsAt(feed, agencyId).sort(
+      (a, b) =>
+        String((b as never)[dateKey]).localeCompare(String((a as never)[dateKey])) ||
+        Number(b.id) - Number(a.id),
+    );
+    const slice = rows
+      .slice((pageNo - 1) * count, pageNo * count)
+      .map((r, i) => (i === 0 ? { ...r, totalRows: rows.length } : r));
+    res.json(envelope({ eventLogList: slice, series: [], xAxis: [], historyOverViewList: [] }));
+  };
+  for (const feed of FEEDS) {
+    const kind = FEED_KINDS[feed];
+    app.post(`/${kind.upstreamPath}`, page(feed, kind.sortColumn));
+  }
   app.use((_req, res) =>
     res
       .status(404)

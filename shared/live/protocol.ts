@@ -164,7 +164,18 @@ export interface RecordingInfo {
   modifiedAt: number;
 }
 
+/** The one spelling of a feed's key (`{feed}:{agencyId}`): maps, stores, rooms and screens use it. */
+export function feedKey(ref: FeedRef): string {
+  return `${ref.feed}:${ref.agencyId}`;
+}
+
+/** The feed a key names (the inverse of feedKey). */
+export function parseFeedKey(key: string): FeedRef {
+  const i = key.indexOf(':');
+  return { feed: key.slice(0, i) as FeedName, agencyId: key.slice(i + 1) };
+}
+
 /** The room name of a feed; one room per agency feed, so a broadcast is encoded once. */
 export function feedRoom(ref: FeedRef): string {
-  return `feed:${ref.feed}:${ref.agencyId}`;
+  return `feed:${feedKey(ref)}`;
 }

@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { FeedName, FeedRef } from '../../../../shared/live/protocol';
+import { feedKey, type FeedName, type FeedRef } from '../../../../shared/live/protocol';
 import type { FeedView } from './feedHandle';
 import { createLiveClient, type LiveClient } from './liveClient';
 
@@ -61,7 +61,7 @@ const EMPTY: FeedView = {
  */
 export function useFeed<F extends FeedName>(ref: (FeedRef & { feed: F }) | null): FeedView<F> {
   const live = useLiveClient();
-  const key = ref ? `${ref.feed}:${ref.agencyId}` : '';
+  const key = ref ? feedKey(ref) : '';
   const entry = useMemo(() => (ref ? live.feed(ref) : null), [live, key]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => () => entry?.release(), [entry]);
   const subscribe = useMemo(() => (entry ? entry.handle.subscribe : () => () => {}), [entry]);

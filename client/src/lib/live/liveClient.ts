@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import {
+  feedKey,
   LIVE_NAMESPACE,
   PROTOCOL_VERSION,
   type ClientToServerEvents,
@@ -13,8 +14,6 @@ import {
 import { createFeedHandle, type FeedHandle } from './feedHandle';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const key = (r: FeedRef) => `${r.feed}:${r.agencyId}`;
 
 export interface LiveClientOptions {
   /** Base URL of the bridge; default the page's own origin. */
@@ -64,9 +63,9 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
       opts.onSessionExpired?.();
     }
   });
-  socket.on('snapshot', (m) => feeds.get(key(m))?.handle.onSnapshot(m));
-  socket.on('delta', (m) => feeds.get(key(m))?.handle.onDelta(m));
-  socket.on('status', (m) => feeds.get(key(m))?.handle.onStatus(m));
+  socket.on('snapshot', (m) => feeds.get(feedKey(m))?.handle.onSnapshot(m));
+  socket.on('delta', (m) => feeds.get(feedKey(m))?.handle.onDelta(m));
+  socket.on('status', (m) => feeds.get(feedKey(m))?.handle.onStatus(m));
   socket.on('replay', (s) => {
     for (const { handle } of feeds.values())
       if (handle.getSnapshot().replay?.recording === s.recording) handle.onReplay(s);
@@ -80,7 +79,7 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     socket,
     /** A handle on a feed; call `release` when the screen stops showing it. */
     feed<F extends FeedName>(ref: FeedRef & { feed: F }): { handle: FeedHandle<F>; release: () => void } {
-      const k = key(ref);
+      const k = feedKey(ref);
       let entry = feeds.get(k);
       if (!entry) {
         const handle = createFeedHandle(ref, (since, answered) => requestSubscribe(ref, since, answered));
@@ -130,7 +129,7 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     },
     /** After a replay: back to the live feed for that ref. */
     backToLive(ref: FeedRef) {
-      const e = feeds.get(key(ref));
+      const e = feeds.get(feedKey(ref));
       e?.handle.endReplay();
     },
     close() {

@@ -1,0 +1,75 @@
+import type { FeedName, FeedRef, FeedRows } from '../../shared/live/protocol';
+import type { UpstreamClient } from '../upstream/upstreamClient';
+import type { FeedSource } from './agencyFeed';
+import { createAlarmsSource } from './alarmsSource';
+import type { FeedCredential } from './credentialPool';
+import { createHistorySource } from './historySource';
+import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
+
+/** What a feed kind's source is built from, once per agency feed. */
+export interface FeedSourceDeps {
+  ref: FeedRef;
+  upstream: UpstreamClient;
+  /** The signed-in session the current poll reads with. */
+  credential(): FeedCredential;
+  /** Waits for a slot of the process's upstream request budget; call before each request. */
+  budget(): Promise<void>;
+  /** How far back an event history reaches, and how often it is re-read whole. */
+  windowMs: number;
+  reconcileMs: number;
+  clock(): number;
+}
+
+/**
+ * One kind of live feed, described once: the bridge's feed manager, recorder, replay upstream
+ * and presence read everything kind-specific from here. The wire half (the kind's name in
+ * FEEDS and its row type in FeedRows) lives in shared/live/protocol.ts. How to add one:
+ * docs/how-to-add.md.
+ */
+export interface FeedKind<F extends FeedName = FeedName> {
+  /** The upstream call the feed polls (also the path a replay upstream answers). */
+  upstreamPath: string;
+  /** The row field the upstream sorts newest-first by; a replay upstream answers in that order. */
+  sortColumn: keyof FeedRows[F] & string;
+  /** Builds the source one agency's feed polls: it reads the upstream and diffs by row id. */
+  source(d: FeedSourceDeps): FeedSource;
+  /** A screen subscribing to this feed is told who is handling which alarm ("presence"). */
+  presence: boolean;
+}
+
+export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
+  // Doc 2 §2: the agency's event history over the feed's window, read head-first.
+  events: {
+    upstreamPath: 'AlarmBuffer/GetEventLogs',
+    sortColumn: 'eventDate',
+    presence: false,
+    source: (d) =>
+      createHistorySource({
+        windowMs: d.windowMs,
+        reconcileMs: d.reconcileMs,
+        clock: d.clock,
+        fetchPage: async (page, count, signal) => {
+          await d.budget();
+          return fetchHistoryPage(d.upstream, d.ref, d.credential(), d.windowMs, page, count, signal);
+        },
+      }),
+  },
+  // Doc 2 §2: the agency's active alarms, read whole each poll.
+  alarms: {
+    upstreamPath: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
+    sortColumn: 'alarm_Date',
+    presence: true,
+    source: (d) =>
+      createAlarmsSource({
+        fetchPage: async (page, count, signal) => {
+          await d.budget();
+          return fetchAlarmsPage(d.upstream, d.ref, d.credential(), page, count, signal);
+        },
+      }),
+  },
+};
+
+/** The feed kinds whose screens hear presence. */
+export const PRESENCE_FEEDS: readonly FeedName[] = (Object.keys(FEED_KINDS) as FeedName[]).filter(
+  (f) => FEED_KINDS[f].presence,
+);
