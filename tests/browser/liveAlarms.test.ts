@@ -144,6 +144,9 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     running = await startStack();
     url = running.bridge.url;
     sim = running.simulatorUrl!;
+    // NOTE: the generator is paused: these tests inject their own signals and expect them to be the
+    // newest rows; a generated event landing after an injected one would race them.
+    await simPost(sim, '/_sim/generator', { action: 'pause' });
     browser = await launchChromium();
   });
   afterAll(async () => {
