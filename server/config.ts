@@ -77,6 +77,12 @@ export const envSchema = z.object({
   OWNER_RELATION_ID: z.string().default('1'),
   /** Sign-in attempts allowed per client IP per minute on POST /api/session. */
   LOGIN_RATE_PER_MIN: z.coerce.number().int().min(1).default(20),
+  /** Codeword checks allowed per client address per minute on POST /api/session/codeword. */
+  CODEWORD_RATE_PER_MIN: z.coerce.number().int().min(1).default(30),
+  /** Requests allowed per bridge session per minute on /api (pass-through, gateway, audit). */
+  API_RATE_PER_MIN: z.coerce.number().int().min(1).default(600),
+  /** The operator's token: `Authorization: Bearer <token>` reads /metrics and /readyz in detail. */
+  OPS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TILE_URL: z.string().optional(),
   OSRM_URL: z.string().optional(),

@@ -7,6 +7,7 @@ import { sendError } from './apiErrors';
 import { hasFreshCodeword, PIN_METHODS, withPin } from './codewordProof';
 import { endExpiredSession, sessionOf } from './requireSession';
 import { scrubSecrets } from './scrubSecrets';
+import { foreignAgency } from './shapeRequest';
 import { sendUpstreamFailure } from './upstreamFailure';
 
 /** The browser's half of a gateway request: the bridge adds sessionGuid. */
@@ -61,6 +62,12 @@ export function alarmGatewayRoute(ctx: GatewayDeps): RequestHandler {
         return sendError(res, 'forbidden_agency');
       }
     }
+    // Any agency field, however deep in the arguments, must be one the session may see.
+    const foreign = foreignAgency(args, visibleAgencies(session.profile));
+    if (foreign)
+      return sendError(res, 'forbidden_agency', {
+        message: `You do not have access to that agency (arguments.${foreign}).`,
+      });
     // Cancelling a dispatch takes the user's codeword (doc 2 §6), checked by the bridge just before.
     if (methodName === 'ClearAlarm' && !hasFreshCodeword(session)) return sendError(res, 'codeword_required');
     if (PIN_METHODS.has(methodName)) args = withPin(args, session.profile.pn ?? null);

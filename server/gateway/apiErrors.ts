@@ -12,6 +12,8 @@ export const API_ERRORS = {
   invalid_credentials: { status: 401, message: 'Invalid username or password.' },
   forbidden_agency: { status: 403, message: 'You do not have access to that agency.' },
   forbidden_owner: { status: 403, message: 'Only the account owner may do this.' },
+  forbidden_menu: { status: 403, message: 'You do not have permission to access this page.' },
+  ops_only: { status: 403, message: 'Only the operator may read this (send the OPS_TOKEN).' },
   cross_site: { status: 403, message: 'Requests from other sites are not allowed.' },
   codeword_required: { status: 403, message: 'Please enter password!' },
   not_found: { status: 404, message: 'No such route.' },
@@ -19,6 +21,10 @@ export const API_ERRORS = {
   unsupported_media_type: { status: 415, message: 'The request body has an unsupported content type.' },
   locked: { status: 423, message: 'This account is locked for 10 minutes after 5 failed sign-in attempts.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
+  too_many_requests: {
+    status: 429,
+    message: 'Too many requests from this session. Please wait a minute and try again.',
+  },
   upstream_rejected: { status: 400, message: 'Unable to process your request.' },
   internal: { status: 500, message: 'Unable to process your request.' },
   upstream_error: { status: 502, message: 'Unable to process your request.' },
@@ -26,6 +32,7 @@ export const API_ERRORS = {
     status: 502,
     message: 'The monitoring center sent an answer that could not be read.',
   },
+  unsafe_handoff: { status: 502, message: 'The hand-off link is not a secure (https) address.' },
   upstream_unavailable: { status: 502, message: 'Unable to connect.' },
   upstream_timeout: { status: 504, message: 'The monitoring center did not answer in time.' },
 } as const;

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { createMemoryAttemptLock } from './attemptLock';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../../tests/support/redis';
+import { createMemoryAttemptLock, createRedisAttemptLock, type AttemptLock } from './attemptLock';
+
+const fail = async (lock: AttemptLock, key: string) => {
+  const begun = await lock.begin(key);
+  return begun.ok ? lock.settle(key, 'failed') : { refused: true };
+};
 
 describe('memory attempt lock', () => {
   const setup = () => {
@@ -10,32 +18,78 @@ describe('memory attempt lock', () => {
 
   it('locks a key for the lock time on the fifth failure in a row', async () => {
     const { lock, advance } = setup();
-    for (let i = 1; i <= 4; i++) expect(await lock.fail('u')).toEqual({ failures: i, locked: false });
-    expect(await lock.fail('u')).toEqual({ failures: 5, locked: true });
+    for (let i = 1; i <= 4; i++) expect(await fail(lock, 'u')).toEqual({ failures: i, locked: false });
+    expect(await fail(lock, 'u')).toEqual({ failures: 5, locked: true });
     expect(await lock.lockedFor('u')).toBe(600_000);
+    expect(await lock.begin('u')).toEqual({ ok: false, lockedForMs: 600_000 });
     advance(599_999);
     expect(await lock.lockedFor('u')).toBe(1);
     advance(1);
     expect(await lock.lockedFor('u')).toBe(0);
+    expect(await fail(lock, 'u')).toEqual({ failures: 1, locked: false });
   });
 
-  it('a success resets the count', async () => {
+  it('a success resets the count; a neutral outcome neither counts nor resets', async () => {
     const { lock } = setup();
-    for (let i = 0; i < 4; i++) await lock.fail('u');
-    await lock.reset('u');
-    expect(await lock.fail('u')).toEqual({ failures: 1, locked: false });
+    for (let i = 0; i < 3; i++) await fail(lock, 'u');
+    await lock.begin('u');
+    expect(await lock.settle('u', 'neutral')).toEqual({ failures: 3, locked: false });
+    await lock.begin('u');
+    await lock.settle('u', 'succeeded');
+    expect(await fail(lock, 'u')).toEqual({ failures: 1, locked: false });
   });
 
   it('failures far apart do not add up', async () => {
     const { lock, advance } = setup();
-    for (let i = 0; i < 4; i++) await lock.fail('u');
+    for (let i = 0; i < 4; i++) await fail(lock, 'u');
     advance(600_000);
-    expect(await lock.fail('u')).toEqual({ failures: 1, locked: false });
+    expect(await fail(lock, 'u')).toEqual({ failures: 1, locked: false });
   });
 
   it('keys are independent', async () => {
     const { lock } = setup();
-    for (let i = 0; i < 5; i++) await lock.fail('a');
+    for (let i = 0; i < 5; i++) await fail(lock, 'a');
     expect(await lock.lockedFor('b')).toBe(0);
+  });
+
+  it('attempts in flight count: a sixth concurrent attempt is refused before any settles', async () => {
+    const { lock } = setup();
+    const begun = await Promise.all(Array.from({ length: 8 }, () => lock.begin('u')));
+    expect(begun.filter((b) => b.ok)).toHaveLength(5);
+  });
+});
+
+const haveRedis = await redisReachable();
+const prefix = `dlp-test-attempts-${randomUUID().slice(0, 8)}:`;
+
+describe.skipIf(!haveRedis)('redis attempt lock', () => {
+  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+  afterAll(async () => {
+    redis.disconnect();
+    await cleanPrefix(prefix);
+  });
+
+  it('locks on the fifth failure, shared by two connections', async () => {
+    const other = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    try {
+      const a = createRedisAttemptLock(redis, prefix, { maxFailures: 5, lockMs: 60_000 });
+      const b = createRedisAttemptLock(other, prefix, { maxFailures: 5, lockMs: 60_000 });
+      for (let i = 1; i <= 4; i++)
+        expect(await fail(i % 2 ? a : b, 'x')).toEqual({ failures: i, locked: false });
+      expect(await fail(b, 'x')).toEqual({ failures: 5, locked: true });
+      expect(await a.lockedFor('x')).toBeGreaterThan(59_000);
+      expect((await a.begin('x')).ok).toBe(false);
+    } finally {
+      other.disconnect();
+    }
+  });
+
+  it('twenty concurrent attempts: only five are let through', async () => {
+    const lock = createRedisAttemptLock(redis, prefix, { maxFailures: 5, lockMs: 60_000 });
+    const begun = await Promise.all(Array.from({ length: 20 }, () => lock.begin('y')));
+    expect(begun.filter((b) => b.ok)).toHaveLength(5);
+    const settled = await Promise.all(Array.from({ length: 5 }, () => lock.settle('y', 'failed')));
+    expect(settled.filter((s) => s.locked)).toHaveLength(1);
+    expect(await lock.lockedFor('y')).toBeGreaterThan(0);
   });
 });

@@ -1,17 +1,26 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Counts failures in a row per key and locks the key for a while after too many (UL 1981: an
- * account locks after 5 failed sign-ins). A failure count is forgotten when no failure came for
- * `lockMs`; a success resets it.
+ * Counts wrong attempts per key (a username, a client address) and locks the key for a while
+ * after too many in a row (UL 1981: five failed sign-ins lock an account).
+ *
+ * NOTE: an attempt is taken (`begin`) before the secret is compared and settled after, in one
+ * atomic step each, so concurrent wrong entries cannot get past the limit: attempts in flight
+ * count toward it. A failure count is forgotten when nothing happened for `lockMs`.
  */
 export interface AttemptLock {
+  /**
+   * Takes one attempt: refused (with the milliseconds left, at least 1) while the key is locked,
+   * or while the failures so far plus the attempts in flight already reach the limit.
+   */
+  begin(key: string): Promise<{ ok: true } | { ok: false; lockedForMs: number }>;
+  /** Settles a begun attempt: a failure may lock the key, a success resets it, neutral only frees it. */
+  settle(key: string, outcome: AttemptOutcome): Promise<{ failures: number; locked: boolean }>;
   /** Milliseconds the key stays locked, 0 when it is open. */
   lockedFor(key: string): Promise<number>;
-  /** Records one failure; `locked` says whether this failure locked the key. */
-  fail(key: string): Promise<{ failures: number; locked: boolean }>;
-  reset(key: string): Promise<void>;
 }
+
+export type AttemptOutcome = 'failed' | 'succeeded' | 'neutral';
 
 export interface AttemptLockOptions {
   maxFailures: number;
@@ -19,43 +28,92 @@ export interface AttemptLockOptions {
   now?: () => number;
 }
 
-/** One-process lock state: the embedded default. */
+interface Entry {
+  failures: number;
+  pending: number;
+  touchedAt: number;
+  lockedUntil: number;
+}
+
+/** One-process lock state: the embedded default. Each call runs without an await: atomic. */
 export function createMemoryAttemptLock({
   maxFailures,
   lockMs,
   now = Date.now,
 }: AttemptLockOptions): AttemptLock {
-  const entries = new Map<string, { failures: number; lastFailureAt: number; lockedUntil: number }>();
+  const entries = new Map<string, Entry>();
+  const current = (key: string, t: number): Entry => {
+    const e = entries.get(key);
+    if (e && (e.lockedUntil > t || e.touchedAt + lockMs > t)) return e;
+    const fresh = { failures: 0, pending: 0, touchedAt: t, lockedUntil: 0 };
+    entries.set(key, fresh);
+    return fresh;
+  };
   const sweep = (t: number) => {
-    for (const [k, e] of entries) if (e.lockedUntil <= t && e.lastFailureAt + lockMs <= t) entries.delete(k);
+    for (const [k, e] of entries) if (e.lockedUntil <= t && e.touchedAt + lockMs <= t) entries.delete(k);
   };
   return {
+    async begin(key) {
+      const t = now();
+      if (entries.size > 10_000) sweep(t);
+      const e = current(key, t);
+      if (e.lockedUntil > t) return { ok: false, lockedForMs: e.lockedUntil - t };
+      if (e.failures + e.pending >= maxFailures) return { ok: false, lockedForMs: lockMs };
+      e.pending++;
+      e.touchedAt = t;
+      return { ok: true };
+    },
+    async settle(key, outcome) {
+      const t = now();
+      const e = current(key, t);
+      e.pending = Math.max(0, e.pending - 1);
+      e.touchedAt = t;
+      if (outcome === 'succeeded') e.failures = 0;
+      if (outcome !== 'failed') return { failures: e.failures, locked: false };
+      const failures = ++e.failures;
+      if (failures < maxFailures) return { failures, locked: false };
+      e.failures = 0;
+      e.lockedUntil = t + lockMs;
+      return { failures, locked: true };
+    },
     async lockedFor(key) {
       const e = entries.get(key);
       return e ? Math.max(0, e.lockedUntil - now()) : 0;
     },
-    async fail(key) {
-      const t = now();
-      if (entries.size > 10_000) sweep(t);
-      const prev = entries.get(key);
-      const failures = prev && prev.lastFailureAt + lockMs > t ? prev.failures + 1 : 1;
-      const locked = failures >= maxFailures;
-      entries.set(key, {
-        failures: locked ? 0 : failures,
-        lastFailureAt: t,
-        lockedUntil: locked ? t + lockMs : (prev?.lockedUntil ?? 0),
-      });
-      return { failures, locked };
-    },
-    async reset(key) {
-      const e = entries.get(key);
-      if (e && e.lockedUntil > now()) e.failures = 0;
-      else entries.delete(key);
-    },
   };
 }
 
-/** Lock state shared by several bridge processes (REDIS_URL), under the configured prefix. */
+// KEYS: count hash, lock key. ARGV: maxFailures, lockMs. Answers {1, 0} or {0, ms left}.
+const BEGIN = `local left = redis.call('pttl', KEYS[2])
+if left > 0 then return {0, left} end
+local failures = tonumber(redis.call('hget', KEYS[1], 'failures') or '0')
+local pending = tonumber(redis.call('hget', KEYS[1], 'pending') or '0')
+if failures + pending >= tonumber(ARGV[1]) then return {0, tonumber(ARGV[2])} end
+redis.call('hincrby', KEYS[1], 'pending', 1)
+redis.call('pexpire', KEYS[1], ARGV[2])
+return {1, 0}`;
+
+// KEYS: count hash, lock key. ARGV: maxFailures, lockMs, outcome. Answers {failures, locked}.
+const SETTLE = `local pending = tonumber(redis.call('hget', KEYS[1], 'pending') or '0')
+if pending > 0 then redis.call('hincrby', KEYS[1], 'pending', -1) end
+if ARGV[3] == 'succeeded' then redis.call('hset', KEYS[1], 'failures', 0) end
+if ARGV[3] ~= 'failed' then
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  return {tonumber(redis.call('hget', KEYS[1], 'failures') or '0'), 0}
+end
+local failures = redis.call('hincrby', KEYS[1], 'failures', 1)
+if failures >= tonumber(ARGV[1]) then
+  redis.call('set', KEYS[2], '1', 'PX', ARGV[2])
+  redis.call('hset', KEYS[1], 'failures', 0)
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  return {failures, 1}
+end
+redis.call('pexpire', KEYS[1], ARGV[2])
+return {failures, 0}`;
+
+const numberAt = (answer: unknown, i: number): number => (Array.isArray(answer) ? Number(answer[i] ?? 0) : 0);
+
+/** Lock state shared by every bridge process (REDIS_URL), under the configured prefix. */
 export function createRedisAttemptLock(
   redis: Redis,
   prefix: string,
@@ -64,19 +122,17 @@ export function createRedisAttemptLock(
   const countKey = (key: string) => `${prefix}attempts:${key}`;
   const lockKey = (key: string) => `${prefix}locked:${key}`;
   return {
+    async begin(key) {
+      const answer = await redis.eval(BEGIN, 2, countKey(key), lockKey(key), maxFailures, lockMs);
+      return numberAt(answer, 0) === 1 ? { ok: true } : { ok: false, lockedForMs: numberAt(answer, 1) || 1 };
+    },
+    async settle(key, outcome) {
+      const answer = await redis.eval(SETTLE, 2, countKey(key), lockKey(key), maxFailures, lockMs, outcome);
+      return { failures: numberAt(answer, 0), locked: numberAt(answer, 1) === 1 };
+    },
     async lockedFor(key) {
       const ttl = await redis.pttl(lockKey(key));
       return ttl > 0 ? ttl : 0;
-    },
-    async fail(key) {
-      const answers = await redis.multi().incr(countKey(key)).pexpire(countKey(key), lockMs).exec();
-      const failures = Number(answers?.[0]?.[1] ?? 1);
-      const locked = failures >= maxFailures;
-      if (locked) await redis.multi().set(lockKey(key), '1', 'PX', lockMs).del(countKey(key)).exec();
-      return { failures, locked };
-    },
-    async reset(key) {
-      await redis.del(countKey(key));
     },
   };
 }

@@ -1,20 +1,35 @@
 import { Router } from 'express';
-import type { GatewayDeps } from './gatewayDeps';
+import type { BridgeConfig } from '../config';
+import type { Metrics } from '../observability/metrics';
+import type { UpstreamClient } from '../upstream/upstreamClient';
+import { sendError } from './apiErrors';
+import { isOperator } from './opsAccess';
 
 const READY_TIMEOUT_MS = 2000;
 
-/** Liveness, readiness (the upstream answers within 2 s) and Prometheus metrics. */
-export function healthRoutes(ctx: GatewayDeps): Router {
+export interface HealthDeps {
+  config: Pick<BridgeConfig, 'OPS_TOKEN'>;
+  metrics: Pick<Metrics, 'registry'>;
+  upstream: Pick<UpstreamClient, 'baseUrl'>;
+}
+
+/**
+ * Liveness, readiness and Prometheus metrics. The detail (the upstream's reachability, the
+ * metrics with their agency ids) is for the operator only (opsAccess); anyone else gets a bare
+ * status, and an anonymous /readyz never calls the upstream.
+ */
+export function healthRoutes({ config, metrics, upstream }: HealthDeps): Router {
   const router = Router();
 
   router.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });
 
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
+    if (!isOperator(req, config.OPS_TOKEN)) return void res.json({ ok: true });
     try {
       // Any HTTP answer from the upstream's base address means it is reachable.
-      const answer = await fetch(ctx.upstream.baseUrl, {
+      const answer = await fetch(upstream.baseUrl, {
         method: 'GET',
         signal: AbortSignal.timeout(READY_TIMEOUT_MS),
       });
@@ -25,8 +40,9 @@ export function healthRoutes(ctx: GatewayDeps): Router {
     }
   });
 
-  router.get('/metrics', async (_req, res) => {
-    res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
+  router.get('/metrics', async (req, res) => {
+    if (!isOperator(req, config.OPS_TOKEN)) return sendError(res, 'ops_only');
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   return router;

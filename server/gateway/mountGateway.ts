@@ -2,18 +2,20 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { ActionSteps, GatewayDeps } from './gatewayDeps';
 import { alarmGatewayRoute } from './alarmGatewayRoute';
+import { UPSTREAM_MENU_RULES } from '../../shared/menu/upstreamMenuNeeds';
+import { bodyLimitOf, GATEWAY_JSON_LIMIT, SESSION_JSON_LIMIT } from './bodyLimits';
 import { healthRoutes } from './healthRoutes';
 import { jsonErrorHandler, notFound } from './jsonErrors';
+import { gatewayMenuGuard, menuGuard } from './menuGuard';
 import { passThroughRoute } from './passThroughRoute';
+import { apiRateLimit } from './rateLimits';
 import { requestObservability } from './requestObservability';
 import { requireSession } from './requireSession';
 import { sameSiteOnly } from './sameSiteOnly';
 import { securityHeaders } from './securityHeaders';
 import { sessionRoutes } from './sessionRoutes';
+import { sitePreferenceGuard } from './sitePreferenceGuard';
 import { UPSTREAM_ROUTES } from './upstreamRoutes';
-
-const JSON_LIMIT = '256kb';
-const MULTIPART_LIMIT = '10mb';
 
 /** Answers of /api carry a user's data: no cache keeps them. */
 const noStore: express.RequestHandler = (_req, res, next) => {
@@ -32,28 +34,51 @@ export function mountGateway(app: express.Express, ctx: GatewayDeps, actions: Ac
   app.use(securityHeaders(ctx.config));
   app.use(healthRoutes(ctx));
 
-  app.use('/api', sameSiteOnly(ctx.config), noStore, cookieParser(), express.json({ limit: JSON_LIMIT }));
-  app.use('/api/session', sessionRoutes(ctx));
+  app.use('/api', sameSiteOnly(ctx.config), noStore, cookieParser());
+  app.use('/api/session', express.json({ limit: SESSION_JSON_LIMIT }), sessionRoutes(ctx));
 
-  const withSession = requireSession(ctx);
+  // Every call behind a session: counted per session, then its body read up to what the call
+  // needs (bodyLimits), then the menu checked, all before any lock, upstream call or side effect.
+  const withSession = [requireSession(ctx), apiRateLimit(ctx)];
+  const { OWNER_RELATION_ID } = ctx.config;
   // Actions on alarms and tests: one upstream action per alarm, and an audit entry (server/actions).
-  app.post('/api/MASAPI/APIRequest', withSession, actions.gateway, alarmGatewayRoute(ctx));
+  app.post(
+    '/api/MASAPI/APIRequest',
+    ...withSession,
+    express.json({ limit: GATEWAY_JSON_LIMIT }),
+    gatewayMenuGuard(OWNER_RELATION_ID),
+    actions.gateway,
+    alarmGatewayRoute(ctx),
+  );
   for (const route of UPSTREAM_ROUTES) {
-    const parsers =
+    const rule = UPSTREAM_MENU_RULES[route.path];
+    if (!rule) throw new Error(`no menu rule for the upstream call ${route.path}`);
+    const limit = bodyLimitOf(route);
+    const parser =
       route.body === 'multipart'
-        ? [express.raw({ type: 'multipart/form-data', limit: MULTIPART_LIMIT })]
-        : [];
+        ? express.raw({ type: 'multipart/form-data', limit })
+        : express.json({ limit });
+    const guards = [
+      menuGuard(rule, OWNER_RELATION_ID),
+      ...(route.path === 'Contact/GetOrUpdateSitePreference' ? [sitePreferenceGuard(OWNER_RELATION_ID)] : []),
+    ];
     const hook = route.method === 'POST' ? actions.route(route.path) : null;
-    const handlers = [withSession, ...parsers, ...(hook ? [hook] : []), passThroughRoute(ctx, route)];
+    const handlers = [
+      ...withSession,
+      parser,
+      ...guards,
+      ...(hook ? [hook] : []),
+      passThroughRoute(ctx, route),
+    ];
     if (route.method === 'GET') app.get(`/api/${route.path}`, ...handlers);
     else app.post(`/api/${route.path}`, ...handlers);
   }
   // NOTE: the template's quick panel (doc 1 §7, "shape not shown") has no upstream: it is empty.
-  app.get('/api/quick-panel/data', withSession, (_req, res) => {
+  app.get('/api/quick-panel/data', ...withSession, (_req, res) => {
     res.json({ notes: [], events: [] });
   });
 
-  app.use('/api/audit', actions.auditRoutes);
+  app.use('/api/audit', ...withSession, actions.auditRoutes);
 
   app.use('/api', notFound);
   app.use(jsonErrorHandler(ctx));

@@ -4,6 +4,7 @@ import type { GatewayDeps } from './gatewayDeps';
 import type { RawBody } from '../upstream/upstreamClient';
 import { sendError } from './apiErrors';
 import { hasFreshCodeword, setPinFields } from './codewordProof';
+import { HAND_OFF_PATHS, isSafeHandOffResult } from './handOffUrl';
 import { readEnvelope } from './readEnvelope';
 import { endExpiredSession, sessionOf } from './requireSession';
 import { scrubSecrets } from './scrubSecrets';
@@ -80,6 +81,11 @@ export function passThroughRoute(ctx: GatewayDeps, route: UpstreamRoute): Reques
       ctx.logger.warn({ path: route.path }, 'malformed upstream answer');
       ctx.metrics.upstreamErrors.inc({ path: route.path, kind: 'malformed' });
       return sendError(res, 'upstream_malformed');
+    }
+    // The browser follows a hand-off url as it is: only a secure one reaches it.
+    if (HAND_OFF_PATHS.has(route.path) && !isSafeHandOffResult(reading.answer.result, ctx.upstream.baseUrl)) {
+      ctx.logger.warn({ path: route.path }, 'hand-off url refused: not https');
+      return sendError(res, 'unsafe_handoff');
     }
     res.json(scrubSecrets(reading.answer, session.upstreamSessionId));
   };

@@ -23,11 +23,26 @@ function withoutSessionFields(o: JsonObject): JsonObject {
   return out;
 }
 
-/** The first agency-scoping field of a record whose value the session may not see. */
-function foreignAgency(o: JsonObject, visible: ReadonlySet<string>): string | null {
-  for (const [k, v] of Object.entries(o)) {
-    if (!AGENCY_FIELD_NAMES.has(k.toLowerCase()) || v == null || v === '') continue;
-    if ((typeof v !== 'string' && typeof v !== 'number') || !visible.has(String(v).trim())) return k;
+/** How deep the agency check looks into nested objects and arrays; anything deeper is refused. */
+const MAX_DEPTH = 8;
+
+/**
+ * The first agency-scoping field, at any depth of a record (nested objects, arrays of them),
+ * whose value the session may not see; its dotted path. A body nested deeper than the check
+ * looks is refused as well.
+ */
+export function foreignAgency(o: unknown, visible: ReadonlySet<string>, path = '', depth = 0): string | null {
+  if (o == null || typeof o !== 'object') return null;
+  if (depth > MAX_DEPTH) return path || 'body';
+  const entries = Array.isArray(o) ? o.map((v, i) => [String(i), v] as const) : Object.entries(o);
+  for (const [k, v] of entries) {
+    const at = path ? `${path}.${k}` : k;
+    if (AGENCY_FIELD_NAMES.has(k.toLowerCase()) && v != null && v !== '') {
+      if ((typeof v !== 'string' && typeof v !== 'number') || !visible.has(String(v).trim())) return at;
+      continue;
+    }
+    const inner = foreignAgency(v, visible, at, depth + 1);
+    if (inner) return inner;
   }
   return null;
 }

@@ -1,11 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { envelopeSchema } from '../../shared/upstream/envelope';
 import { loginProfileSchema, type LoginProfile } from '../../shared/upstream/loginProfile';
 import type { GatewayDeps } from './gatewayDeps';
 import { isUpstreamError } from '../upstream/upstreamError';
 import { sendError } from './apiErrors';
-import type { AttemptLock } from './attemptLock';
+import type { AttemptLock, AttemptOutcome } from './attemptLock';
 import { sessionAnswer } from './sessionAnswer';
 import { sessionIdOf, setSessionCookie } from './requireSession';
 
@@ -15,6 +15,9 @@ const credentialsSchema = z.object({
 });
 
 type LogonOutcome = { kind: 'ok'; profile: LoginProfile } | { kind: 'refused' } | { kind: 'malformed' };
+type LogonResult =
+  | LogonOutcome
+  | { kind: 'failed'; code: 'upstream_timeout' | 'upstream_unavailable' | 'upstream_error'; status?: number };
 
 /** Reads the answer of `Login/AuthLogon`: a profile, a refusal, or garbage. */
 export function readLogonAnswer(json: unknown): LogonOutcome {
@@ -42,15 +45,30 @@ export function signIn(ctx: GatewayDeps, locks: AttemptLock): RequestHandler {
       return;
     }
     const lockKey = `login:${creds.data.username.toLowerCase()}`;
-    if ((await locks.lockedFor(lockKey)) > 0) {
+    // The attempt is taken before the upstream is asked, so concurrent tries count (attemptLock).
+    if (!(await locks.begin(lockKey)).ok) {
       sendError(res, 'locked');
       return;
     }
+    let settled: AttemptOutcome = 'neutral';
+    try {
+      settled = await logOn(req, res, creds.data, lockKey);
+    } finally {
+      if (settled === 'neutral') await locks.settle(lockKey, 'neutral');
+    }
+  };
 
-    let outcome: LogonOutcome;
+  /** Asks the upstream; answers how the attempt ended (a failure or success already settled). */
+  async function logOn(
+    req: Request,
+    res: Response,
+    creds: z.infer<typeof credentialsSchema>,
+    lockKey: string,
+  ): Promise<AttemptOutcome> {
+    let outcome: LogonResult;
     try {
       const { json } = await ctx.upstream.passThrough('POST', 'Login/AuthLogon', {
-        body: { Username: creds.data.username, Password: creds.data.password, IsUseProduction: true },
+        body: { Username: creds.username, Password: creds.password, IsUseProduction: true },
       });
       outcome = readLogonAnswer(json);
     } catch (e) {
@@ -59,31 +77,42 @@ export function signIn(ctx: GatewayDeps, locks: AttemptLock): RequestHandler {
       if (e.kind === 'session_expired' || (e.kind === 'http' && status === 400))
         outcome = { kind: 'refused' };
       else if (e.kind === 'malformed') outcome = { kind: 'malformed' };
-      else if (e.kind === 'timeout') return sendError(res, 'upstream_timeout');
+      else if (e.kind === 'timeout') outcome = { kind: 'failed', code: 'upstream_timeout' };
       // NOTE: doc 1 §8: a 404 from the login call reads "Unable to connect.", like no answer at all.
-      else if (e.kind === 'network' || status === 404) return sendError(res, 'upstream_unavailable');
-      else return sendError(res, 'upstream_error', status ? { upstreamStatus: status } : {});
+      else if (e.kind === 'network' || status === 404)
+        outcome = { kind: 'failed', code: 'upstream_unavailable' };
+      else outcome = { kind: 'failed', code: 'upstream_error', status };
     }
 
-    if (outcome.kind === 'malformed') return sendError(res, 'upstream_malformed');
+    if (outcome.kind === 'failed') {
+      sendError(res, outcome.code, outcome.status ? { upstreamStatus: outcome.status } : {});
+      return 'neutral';
+    }
+    if (outcome.kind === 'malformed') {
+      sendError(res, 'upstream_malformed');
+      return 'neutral';
+    }
     if (outcome.kind === 'refused') {
-      const { locked } = await locks.fail(lockKey);
+      const { locked } = await locks.settle(lockKey, 'failed');
       ctx.logger.info({ locked }, 'sign-in refused');
-      return locked ? sendError(res, 'locked') : sendError(res, 'invalid_credentials');
+      if (locked) sendError(res, 'locked');
+      else sendError(res, 'invalid_credentials');
+      return 'failed';
     }
 
-    await locks.reset(lockKey);
+    await locks.settle(lockKey, 'succeeded');
     const previous = sessionIdOf(req);
     if (previous) {
       await ctx.sessions.delete(previous);
       await ctx.sockets.closeSession(previous).catch(() => undefined);
     }
     const session = await ctx.sessions.create({
-      username: creds.data.username,
+      username: creds.username,
       upstreamSessionId: outcome.profile.loginGUID,
       profile: outcome.profile,
     });
     setSessionCookie(res, ctx.config, session);
     res.json(sessionAnswer(ctx.config, session.profile));
-  };
+    return 'succeeded';
+  }
 }

@@ -20,6 +20,7 @@ export interface BridgeSession {
 export interface SessionStore {
   create(s: Omit<BridgeSession, 'id' | 'createdAt' | 'expiresAt'>): Promise<BridgeSession>;
   get(id: string): Promise<BridgeSession | null>;
+  /** Rewrites a session that still exists; one that was ended or expired stays gone. */
   update(s: BridgeSession): Promise<void>;
   delete(id: string): Promise<void>;
   /**
@@ -54,7 +55,8 @@ export function createMemorySessionStore(ttlMs: number, now: () => number = Date
       return s;
     },
     async update(s) {
-      sessions.set(s.id, s);
+      // An ended session stays ended: an update that lands after sign-out changes nothing.
+      if (sessions.has(s.id)) sessions.set(s.id, s);
     },
     async delete(id) {
       sessions.delete(id);
@@ -95,7 +97,9 @@ export function createRedisSessionStore(
       return text ? (JSON.parse(text) as BridgeSession) : null;
     },
     async update(s) {
-      await redis.set(key(s.id), JSON.stringify(s), 'PX', Math.max(1, s.expiresAt - now()));
+      // NOTE: XX: only a session that still exists is rewritten, so an update racing a sign-out
+      // (codeword proof, company switch) cannot bring the session back past its tombstone.
+      await redis.set(key(s.id), JSON.stringify(s), 'PX', Math.max(1, s.expiresAt - now()), 'XX');
     },
     async delete(id) {
       // The tombstone keeps a session that was ended from being reinstated by another process.

@@ -19,6 +19,7 @@ import { badRequest, gateway, GATEWAY_PATH } from './routes/envelope';
 import { registerGatewayRoutes } from './routes/gatewayRoutes';
 import { registerGrowthRoutes } from './routes/growthRoutes';
 import { registerLoginRoutes, registerLogOffRoutes } from './routes/loginRoutes';
+import { menuAccess } from './routes/menuAccess';
 import { readMultipart } from './routes/multipart';
 import { registerOnTestLookupRoutes } from './routes/onTestLookupRoutes';
 import { registerOnTestRoutes } from './routes/onTestRoutes';
@@ -233,6 +234,11 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   const sessionCheck = requireSession(sessions);
   app.use((req, res, next) =>
     protectedPaths.has(req.path.toLowerCase().replace(/\/+$/, '')) ? sessionCheck(req, res, next) : next(),
+  );
+  // Calls outside the user's menu are refused as the monitoring center does (menuAccess).
+  const menuCheck = menuAccess(world);
+  app.use((req, res, next) =>
+    protectedPaths.has(req.path.toLowerCase().replace(/\/+$/, '')) ? menuCheck(req, res, next) : next(),
   );
   app.use(api);
   app.use(

@@ -169,7 +169,12 @@ describe('health, metrics and security headers', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-      expect(csp).toContain("connect-src 'self' ws: wss:");
+      // The page's own origin (and its live socket), never a websocket of any host.
+      const connect = (/connect-src ([^;]*)/.exec(csp)?.[1] ?? '').split(' ');
+      expect(connect).toContain("'self'");
+      expect(connect).not.toContain('ws:');
+      expect(connect).not.toContain('wss:');
+      expect(connect.filter((s) => s.startsWith('ws'))).toEqual([`ws://${new URL(base).host}`]);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(a.headers.get('x-content-type-options')).toBe('nosniff');

@@ -6,6 +6,7 @@ import { childContactsOf, preferenceOf } from '../world/userProfile';
 import type { RouteContext } from './context';
 import { ok, refuse, UNAUTHORIZED_AGENCY } from './envelope';
 import { ciObject, parseRequest, zOptBool, zOptInt, zOptText } from './requestFields';
+import { SECURITY_MESSAGES } from './securitySettingsRoutes';
 import { sessionOf, type Session } from './sessions';
 import type { World } from '../world/world';
 
@@ -48,8 +49,13 @@ export function registerContactRoutes(router: Router, ctx: RouteContext): void {
     const current = preferenceOf(world, target);
     if (!current || !mayManage(world, session, target)) return refuse(res, ['Contact not found.']);
     if ((body.Mode ?? '').trim().toUpperCase() !== 'UPDATE') return ok(res, JSON.stringify([current]));
+    const navIds = body.SelectedNavIds?.replace(/\s/g, '');
+    // Only the owner changes menus (doc 3 §6): a sub-account may resend its own list, not another.
+    const isOwner = session.user.relationId === OWNER_RELATION_ID;
+    if (navIds !== undefined && navIds !== current.SelectedNavIds && !isOwner)
+      return refuse(res, [SECURITY_MESSAGES.ownerOnly]);
     const next: SitePreference = {
-      SelectedNavIds: body.SelectedNavIds?.replace(/\s/g, '') ?? current.SelectedNavIds,
+      SelectedNavIds: navIds ?? current.SelectedNavIds,
       DefaultLiveAlarmViewTab: body.DefaultLiveAlarmViewTab ?? current.DefaultLiveAlarmViewTab,
       GraphsView: body.GraphsView ?? current.GraphsView,
       DataManagementTool: body.DataManagementTool ?? current.DataManagementTool,

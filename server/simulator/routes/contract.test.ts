@@ -5,6 +5,7 @@ import type { RunningSimulator } from '../createSimulator';
 import { DEMO_USERS } from '../world/demoUsers';
 import { control, signIn, startTestSimulator } from '../testing/simClient';
 import { callsFor, send } from '../testing/upstreamCalls';
+import { NOT_IN_MENU, outsideMenu } from './menuAccess';
 
 let sim: RunningSimulator;
 
@@ -30,7 +31,11 @@ describe('the upstream contract', () => {
       for (const call of calls) {
         const a = await send(sim, call, session.loginGUID);
         expect(a.status, `${call.name}: ${a.text}`).toBe(200);
-        if (call.gateway) {
+        if (outsideMenu(user, user.selectedNavIds, call)) {
+          // A call outside the user's menu is refused as the monitoring center does.
+          const words = call.gateway ? a.body.MessageCollection : envelopeSchema.parse(a.body).errors;
+          expect(words, `${call.name}: ${a.text}`).toEqual([NOT_IN_MENU]);
+        } else if (call.gateway) {
           const g = gatewayAnswerSchema.parse(a.body);
           if (call.name !== 'gateway ClearAlarm')
             expect(g.ErrorMessage, `${call.name}: ${a.text}`).toBeNull();

@@ -64,6 +64,22 @@ export const browserHandOffDeps: HandOffDeps = {
   showError: () => undefined,
 };
 
+export const UNSAFE_HANDOFF_MESSAGE = 'The hand-off link is not a secure (https) address.';
+
+/**
+ * Whether a transfer url may be followed: https always; plain http only while the portal itself
+ * is served over http (development, where the simulator's own address answers).
+ */
+export function isSafeHandOffUrl(url: string, pageProtocol: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && pageProtocol === 'http:');
+}
+
 /** Runs one hand-off; resolves true when the tool was opened. */
 export async function handOff(target: HandOffTarget, tool: number, deps: HandOffDeps): Promise<boolean> {
   let url: string;
@@ -71,6 +87,10 @@ export async function handOff(target: HandOffTarget, tool: number, deps: HandOff
     url = await deps.fetchUrl(target, tool);
   } catch (e) {
     deps.showError(firstFailureMessage(e));
+    return false;
+  }
+  if (!isSafeHandOffUrl(url, globalThis.location?.protocol ?? 'https:')) {
+    deps.showError(UNSAFE_HANDOFF_MESSAGE);
     return false;
   }
   if (opensInNewTab(tool)) deps.openTab(url);
