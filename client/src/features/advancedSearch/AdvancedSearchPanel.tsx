@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { DataGrid } from '../../components/grid/DataGrid';
 import type { GridColumn } from '../../components/grid/gridTypes';
 import { CsNoLink } from '../../components/handoff/CsNoLink';
@@ -6,8 +6,8 @@ import { Icon } from '../../components/icons/Icon';
 import { Drawer } from '../../components/layout/Drawer';
 import { LoadingOverlay } from '../../components/layout/LoadingOverlay';
 import { showToast } from '../../components/toast/toastStore';
-import { failureMessage, isAbort } from '../../lib/api/apiError';
 import type { SiteRow, StatusRow } from '../../lib/api/rowSchemas';
+import { useApiRead } from '../../lib/query/useApiRead';
 import { fetchStatusSites, searchEventStatuses, searchSites } from './advancedSearchApi';
 import {
   accountRequest,
@@ -76,22 +76,18 @@ export function AdvancedSearchPanel({ onClose }: { onClose: () => void }) {
   const [event, setEvent] = useState(() => defaultEventForm());
   const [errors, setErrors] = useState<FormErrors>({});
   const [results, setResults] = useState<Results | null>(null);
-  const [loading, setLoading] = useState(false);
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
+  const search = useApiRead();
+  const loading = search.busy;
 
-  async function run<T>(call: (signal: AbortSignal) => Promise<T>, done: (value: T) => void) {
-    running.current?.abort();
-    const ctrl = new AbortController();
-    running.current = ctrl;
-    setLoading(true);
-    try {
-      done(await call(ctrl.signal));
-    } catch (e) {
-      if (!isAbort(e) && !ctrl.signal.aborted) showToast(failureMessage(e), 'error');
-    } finally {
-      if (running.current === ctrl) setLoading(false);
-    }
+  // One search at a time: a newer one, back or closing the drawer cancels the one on its way.
+  async function run<T>(
+    key: readonly unknown[],
+    call: (signal: AbortSignal) => Promise<T>,
+    done: (value: T) => void,
+  ) {
+    const outcome = await search.read(['advancedSearch', ...key], call);
+    if (outcome.ok) done(outcome.data);
+    else if (outcome.message) showToast(outcome.message, 'error');
   }
 
   const submit = (e: React.FormEvent) => {
@@ -106,18 +102,24 @@ export function AdvancedSearchPanel({ onClose }: { onClose: () => void }) {
     if (hasErrors(check)) return;
     if (type === 1002) {
       const range = eventRange(event);
+      const request = eventRequest(event);
       void run(
-        (s) => searchEventStatuses(eventRequest(event), s),
+        ['statuses', request],
+        (s) => searchEventStatuses(request, s),
         (rows) => setResults({ kind: 'statuses', range, rows: keyed(rows, (r) => r.servtype_id) }),
       );
     } else if (type === 1001) {
+      const request = accountRequest(account);
       void run(
-        (s) => searchSites(accountRequest(account), s),
+        ['sites', request],
+        (s) => searchSites(request, s),
         (rows) => setResults({ kind: 'sites', type: 1001, rows: keyed(rows, siteKey) }),
       );
     } else {
+      const request = contactRequest(contact);
       void run(
-        (s) => searchSites(contactRequest(contact), s),
+        ['sites', request],
+        (s) => searchSites(request, s),
         (rows) => setResults({ kind: 'sites', type: 1003, rows: keyed(contactRows(rows), siteKey) }),
       );
     }
@@ -127,14 +129,14 @@ export function AdvancedSearchPanel({ onClose }: { onClose: () => void }) {
     if (results?.kind !== 'statuses') return;
     const { range, rows: statuses } = results;
     void run(
+      ['statusSites', range, status.servtype_id],
       (s) => fetchStatusSites(range, status.servtype_id, s),
       (rows) => setResults({ kind: 'statusSites', range, statuses, status, rows: keyed(rows, siteKey) }),
     );
   };
 
   const back = () => {
-    running.current?.abort();
-    setLoading(false);
+    search.cancel();
     if (results?.kind === 'statusSites')
       setResults({ kind: 'statuses', range: results.range, rows: results.statuses });
     else setResults(null);

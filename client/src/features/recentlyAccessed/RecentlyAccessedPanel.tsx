@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DataGrid } from '../../components/grid/DataGrid';
 import type { GridColumn } from '../../components/grid/gridTypes';
@@ -6,37 +6,30 @@ import { CsNoLink } from '../../components/handoff/CsNoLink';
 import { Icon } from '../../components/icons/Icon';
 import { Drawer } from '../../components/layout/Drawer';
 import { showToast } from '../../components/toast/toastStore';
-import { failureMessage, isAbort } from '../../lib/api/apiError';
 import type { SiteRow } from '../../lib/api/rowSchemas';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { useOnFailure } from '../../lib/query/useOnFailure';
 import { AccountDetailsDialog } from './AccountDetailsDialog';
 import { fetchRecentlyAccessed } from './recentlyAccessedApi';
 
 type Row = SiteRow & { rowId: string };
 
 /**
- * Recently Accessed (doc 1 §2.3): reloaded each time the drawer opens. A CS# hands off; the
- * info button opens Account Details, whose button leads to the full site details.
+ * Recently Accessed (doc 1 §2.3): reloaded each time the drawer opens (the last list shows
+ * meanwhile). A CS# hands off; the info button opens Account Details, whose button leads to the
+ * full site details.
  */
 export function RecentlyAccessedPanel({ onClose }: { onClose: () => void }) {
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(true);
+  const list = useApiQuery(['recentlyAccessed'], fetchRecentlyAccessed);
   const [details, setDetails] = useState<SiteRow | null>(null);
   const navigate = useNavigate();
+  const rows = useMemo<Row[]>(
+    () => (list.data ?? []).map((r, i) => ({ ...r, rowId: `${r.cs_no}|${r.site_no}|${r.system_no}#${i}` })),
+    [list.data],
+  );
+  const loading = list.status === 'loading';
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchRecentlyAccessed(ctrl.signal)
-      .then((list) =>
-        setRows(list.map((r, i) => ({ ...r, rowId: `${r.cs_no}|${r.site_no}|${r.system_no}#${i}` }))),
-      )
-      .catch((e: unknown) => {
-        if (!isAbort(e) && !ctrl.signal.aborted) showToast(failureMessage(e), 'error');
-      })
-      .finally(() => {
-        if (!ctrl.signal.aborted) setLoading(false);
-      });
-    return () => ctrl.abort();
-  }, []);
+  useOnFailure(list, (message) => showToast(message, 'error'));
 
   const columns: GridColumn<Row>[] = [
     {
