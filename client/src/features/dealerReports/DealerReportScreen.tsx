@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { DataGrid } from '../../components/grid/DataGrid';
+import type { GridColumn } from '../../components/grid/gridTypes';
+import { PageFrame } from '../../components/layout/PageFrame';
+import { showToast } from '../../components/toast/toastStore';
+import { failureMessage } from '../../lib/api/apiError';
+import { useApiMutation } from '../../lib/query/useApiMutation';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { useSessionView } from '../../lib/session/sessionView';
+import { AccountSuggest } from './AccountSuggest';
+import {
+  accountProblem,
+  companiesOf,
+  DEALER_REPORT_MESSAGES,
+  loadCompanySites,
+  runDealerReport,
+  servcoNoOf,
+  SITES_PATH,
+  type ReportRow,
+} from './dealerReportsApi';
+import './dealerReports.css';
+
+interface Ran {
+  company: string;
+  account: string;
+  at: Date;
+  rows: ReportRow[];
+}
+
+/**
+ * The Zone Report and the Site Contact Report (doc 3 §2, §4, §5): choose the service company,
+ * enter an account (suggested from that company's accounts), Run, then the parameters summary
+ * card and the rows. The contact report of a corporate account (servco type C) asks for the
+ * corporate account number instead, digits only.
+ */
+export function DealerReportScreen({
+  title,
+  report,
+  columns,
+}: {
+  title: string;
+  report: 'zone' | 'contact';
+  columns: GridColumn<ReportRow>[];
+}) {
+  const { profile } = useSessionView();
+  const companies = profile ? companiesOf(profile) : [];
+  const [servcoNo, setServcoNo] = useState(() => profile?.servco_no ?? servcoNoOf(companies[0]));
+  const [account, setAccount] = useState('');
+  const [corpNo, setCorpNo] = useState('');
+  const [ran, setRan] = useState<Ran | null>(null);
+  const company = companies.find((c) => servcoNoOf(c) === servcoNo) ?? companies[0];
+  const corporate = report === 'contact' && company?.servco_Type?.toUpperCase() === 'C';
+  const sites = useApiQuery(['GET', SITES_PATH, servcoNo], (signal) => loadCompanySites(servcoNo, signal));
+  const run = useApiMutation((vars: { csNo: string; corpNo: string }) =>
+    runDealerReport(corporate ? 'corporateContact' : report, { servcoNo, ...vars }),
+  );
+
+  const onRun = async () => {
+    if (corporate && !corpNo) return showToast(DEALER_REPORT_MESSAGES.enterCorp, 'warning');
+    if (!corporate) {
+      const problem = accountProblem(
+        sites.status === 'ready' || sites.status === 'empty' ? sites.data : null,
+        account,
+      );
+      if (problem) return showToast(problem, 'warning');
+    }
+    try {
+      const rows = await run.run({ csNo: account.trim(), corpNo });
+      if (rows.length === 0) showToast(DEALER_REPORT_MESSAGES.noRecords, 'warning');
+      setRan({
+        company: company?.servco_name ?? servcoNo,
+        account: corporate ? corpNo : account.trim(),
+        at: new Date(),
+        rows,
+      });
+    } catch (e) {
+      showToast(failureMessage(e), 'error');
+    }
+  };
+
+  return (
+    <PageFrame title={title}>
+      <form
+        className="card dealer-report__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onRun();
+        }}
+      >
+        <label className="field">
+          <span className="field__label">Service Company</span>
+          <select
+            className="select"
+            value={servcoNo}
+            onChange={(e) => {
+              setServcoNo(e.target.value);
+              setAccount('');
+              setRan(null);
+            }}
+          >
+            {companies.map((c) => (
+              <option key={servcoNoOf(c)} value={servcoNoOf(c)}>
+                {c.servco_name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {corporate ? (
+          <label className="field">
+            <span className="field__label">Corporate Account No</span>
+            <input
+              className="input"
+              inputMode="numeric"
+              placeholder="Enter Corporate Account No"
+              value={corpNo}
+              onChange={(e) => setCorpNo(e.target.value.replace(/\D/g, ''))}
+            />
+          </label>
+        ) : (
+          <div className="field">
+            <span className="field__label">
+              Account No
+              <span
+                className="dealer-report__info"
+                title="Display inactive accounts"
+                aria-label="Display inactive accounts"
+                role="img"
+              >
+                i
+              </span>
+            </span>
+            <AccountSuggest
+              sites={sites.data ?? []}
+              value={account}
+              onChange={setAccount}
+              onEnter={() => void onRun()}
+            />
+          </div>
+        )}
+        <button type="submit" className="button" disabled={run.status === 'saving'}>
+          Run
+        </button>
+      </form>
+      {run.status === 'saving' ? <p aria-busy="true">Loading...</p> : null}
+      {ran ? (
+        <>
+          <section className="card" aria-label="Report parameters">
+            <dl className="dealer-report__summary">
+              <div>
+                <dt>Report</dt>
+                <dd>{title}</dd>
+              </div>
+              <div>
+                <dt>Service Company</dt>
+                <dd>{ran.company}</dd>
+              </div>
+              <div>
+                <dt>{corporate ? 'Corporate Account No' : 'Account No'}</dt>
+                <dd>{ran.account}</dd>
+              </div>
+              <div>
+                <dt>Run at</dt>
+                <dd>{ran.at.toLocaleString()}</dd>
+              </div>
+              <div>
+                <dt>Rows</dt>
+                <dd>{ran.rows.length}</dd>
+              </div>
+            </dl>
+          </section>
+          <DataGrid<ReportRow>
+            label={title}
+            columns={columns}
+            rows={ran.rows}
+            getRowId={(r) => Object.values(r).join('|')}
+            minColumnWidth={80}
+            maxColumnWidth={200}
+            emptyText={DEALER_REPORT_MESSAGES.noRecords}
+          />
+        </>
+      ) : null}
+    </PageFrame>
+  );
+}
