@@ -1,11 +1,178 @@
-import { ComingSoon } from '../../components/layout/PageFrame';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageFrame } from '../../components/layout/PageFrame';
+import { allAccounts, ownAgencyId, topSites } from '../../lib/accounts/allAccounts';
+import { runtimeConfig } from '../../lib/config/runtimeConfig';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { useSessionView } from '../../lib/session/sessionView';
+import { useStore } from '../../lib/store/useStore';
+import { placeOnTestFlow } from './placeOnTestActors';
+import { siteSystems } from './placeOnTestApi';
+import { SiteDrawer } from './SiteDrawer';
+import { groupBySite, searchSites, type SiteChoice } from './siteSearch';
+import { SiteTestForm } from './SiteTestForm';
+import { SiteTestHistory } from './SiteTestHistory';
+import './placeOnTest.css';
 
-/** Place On Test: a later release replaces this frame with the screen. */
+type Tab = 'form' | 'history';
+
+/**
+ * Place On Test (/placeontest, doc 2 §2): a drawer with the site list and the CS# search, a header
+ * bar with the Site and System dropdowns, and two tabs: the form and the site's test Event
+ * History. A site may come in as `?site=` (links from other screens).
+ */
 export function PlaceOnTestPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { profile } = useSessionView();
+  const accounts = useStore(allAccounts, (s) => s.accounts);
+  const config = useStore(runtimeConfig);
+  const [applied, setApplied] = useState('');
+  const siteNo = params.get('site');
+  const [systemNo, setSystemNo] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab>('form');
+  const ids = { site: useId(), system: useId() };
+
+  const agencyId = profile ? ownAgencyId(profile) : '';
+  const sites: SiteChoice[] = useMemo(
+    () => (applied ? searchSites(accounts, applied) : groupBySite(topSites(accounts, agencyId))),
+    [accounts, applied, agencyId],
+  );
+  const chosenSite = useMemo(() => {
+    if (!siteNo) return null;
+    const listed = sites.find((s) => s.site_no === siteNo);
+    if (listed) return listed;
+    return groupBySite(accounts.filter((a) => a.site_no === siteNo))[0] ?? null;
+  }, [accounts, sites, siteNo]);
+  const headerSites = chosenSite && !sites.includes(chosenSite) ? [chosenSite, ...sites] : sites;
+
+  const systems = useApiQuery(
+    ['placeOnTest', 'systems', siteNo],
+    (signal) => siteSystems(siteNo ?? '', signal),
+    { enabled: siteNo !== null },
+  );
+  const systemList = systems.data ?? [];
+
+  const chooseSite = (next: string | null) => {
+    setSystemNo(null);
+    setTab('form');
+    const p = new URLSearchParams(params);
+    if (next) p.set('site', next);
+    else p.delete('site');
+    setParams(p, { replace: true, state: location.state });
+  };
+  const leave = useCallback(() => navigate('/systemontest'), [navigate]);
+  const clock = useCallback(() => Date.now(), []);
+  const limits = profile?.testCategoryDetails;
+
   return (
-    <ComingSoon
-      title="Place On Test"
-      summary="Put a whole system, or chosen zones of it, on test for a limited period."
-    />
+    <PageFrame title="Place On Test">
+      <div className="pot-layout">
+        <SiteDrawer
+          sites={sites}
+          loading={accounts.length === 0}
+          selected={siteNo}
+          searched={applied}
+          onSearch={setApplied}
+          onChoose={chooseSite}
+          onBack={() => navigate('/systemontest')}
+        />
+        <div className="pot-main">
+          <div className="pot-header card">
+            <div className="field">
+              <label className="field__label" htmlFor={ids.site}>
+                Site
+              </label>
+              <select
+                id={ids.site}
+                className="select"
+                value={siteNo ?? ''}
+                onChange={(e) => chooseSite(e.target.value || null)}
+              >
+                <option value="">Select a site</option>
+                {headerSites.map((s) => (
+                  <option key={s.site_no} value={s.site_no}>
+                    {s.site_name || s.site_no}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={ids.system}>
+                System
+              </label>
+              <select
+                id={ids.system}
+                className="select"
+                value={systemNo ?? ''}
+                disabled={!siteNo}
+                onChange={(e) => setSystemNo(e.target.value || null)}
+              >
+                <option value="">All Systems</option>
+                {systemList.map((s) => (
+                  <option key={s.system_no} value={s.system_no}>
+                    {s.cs_no}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="button"
+              className="button button--secondary pot-header__back"
+              disabled={!siteNo}
+              onClick={() => chooseSite(null)}
+            >
+              Back
+            </button>
+          </div>
+
+          <div className="pot-tabs" role="tablist" aria-label="Place On Test">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'form'}
+              className="pot-tab"
+              onClick={() => setTab('form')}
+            >
+              Place On Test
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'history'}
+              className="pot-tab"
+              disabled={!siteNo}
+              onClick={() => setTab('history')}
+            >
+              Event History
+            </button>
+          </div>
+
+          <div className="pot-panel card" role="tabpanel">
+            {!siteNo || !profile ? (
+              <p className="pot-prompt">Select a site to start place on test</p>
+            ) : tab === 'form' ? (
+              <SiteTestForm
+                // A new site or header system starts a new form.
+                key={`${siteNo}:${systemNo ?? ''}`}
+                machine={placeOnTestFlow}
+                input={{
+                  site: { site_no: siteNo },
+                  user: { contactNumber: String(profile.contactNumber), firstName: profile.firstName },
+                  clock,
+                  limits: limits ? { MaxHours: limits.MaxHours, MaxOnTestDays: limits.MaxOnTestDays } : null,
+                  comment: { prefix: config.testCommentPrefix, max: config.testCommentMax },
+                  systemNo,
+                }}
+                onLeave={leave}
+              />
+            ) : (
+              <SiteTestHistory siteNo={siteNo} systems={systemList} />
+            )}
+          </div>
+        </div>
+      </div>
+    </PageFrame>
   );
 }
