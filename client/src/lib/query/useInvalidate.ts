@@ -13,3 +13,16 @@ export function useInvalidate(): (key: readonly unknown[]) => Promise<void> {
   const scope = scopeOf(useSessionView());
   return useCallback((key) => client.invalidateQueries({ queryKey: scopedKey(scope, key) }), [client, scope]);
 }
+
+/**
+ * Puts what the server accepted straight into the cache (a saved setting the screen already
+ * knows), so screens show it without loading it again. `key` is the full key of useApiQuery.
+ */
+export function useSetCached(): <T>(key: readonly unknown[], data: T) => void {
+  const client = useQueryClient();
+  const scope = scopeOf(useSessionView());
+  return useCallback(
+    <T>(key: readonly unknown[], data: T) => void client.setQueryData(scopedKey(scope, key), data),
+    [client, scope],
+  );
+}

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { isAbort } from '../../../lib/api/apiError';
+import { useCallback, useMemo } from 'react';
+import { useApiQuery } from '../../../lib/query/useApiQuery';
+import { useSetCached } from '../../../lib/query/useInvalidate';
 import { local, STORAGE_KEYS } from '../../../lib/storage/clientStorage';
 import { fetchAgencyConfig, saveAgencyConfig } from '../liveAlarmsApi';
 import {
@@ -28,42 +29,32 @@ export function useAgencyConfig(
   labels: Readonly<Record<string, string>>,
   defaultHidden: readonly string[],
 ): AgencyConfigState {
-  const [state, setState] = useState<{ agencyId: string; text: string | null; loading: boolean }>({
-    agencyId,
-    text: null,
-    loading: true,
+  const stored = useApiQuery(['agencyConfig', agencyId], async (signal) => {
+    const text = await fetchAgencyConfig(agencyId, signal);
+    if (text) local.set(STORAGE_KEYS.agencyConfig, text);
+    return text;
   });
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchAgencyConfig(agencyId, ctrl.signal)
-      .then((text) => {
-        if (text) local.set(STORAGE_KEYS.agencyConfig, text);
-        setState({ agencyId, text, loading: false });
-      })
-      .catch((e: unknown) => {
-        if (isAbort(e)) return;
-        // The view still opens: the last configuration stored in this browser, or the defaults.
-        setState({ agencyId, text: local.get(STORAGE_KEYS.agencyConfig), loading: false });
-      });
-    return () => ctrl.abort();
-  }, [agencyId]);
+  const setCached = useSetCached();
 
   const save = useCallback(
     async (cfg: LiveViewConfig) => {
       const text = serializeColumnFormat(cfg, labels);
       const message = await saveAgencyConfig(agencyId, text);
       local.set(STORAGE_KEYS.agencyConfig, text);
-      setState({ agencyId, text, loading: false });
+      setCached(['agencyConfig', agencyId], text);
       return message || CONFIG_SAVED;
     },
-    [agencyId, labels],
+    [agencyId, labels, setCached],
   );
 
-  const loading = state.loading || state.agencyId !== agencyId;
+  // The view still opens when the call fails: the last configuration stored in this browser, or
+  // the defaults.
+  const failed = stored.status === 'error' || stored.status === 'expired';
+  const loading = stored.status === 'loading' || stored.status === 'idle';
+  const text = failed ? local.get(STORAGE_KEYS.agencyConfig) : (stored.data ?? null);
   const saved = useMemo(
-    () => parseColumnFormat(state.text, columnIds, defaultHidden),
-    [state.text, columnIds, defaultHidden],
+    () => parseColumnFormat(text, columnIds, defaultHidden),
+    [text, columnIds, defaultHidden],
   );
   return { loading, saved, save };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
-import { isAbort } from '../../../lib/api/apiError';
-import { fetchChartData, type ChartRow } from '../liveAlarmsApi';
+import { useApiQuery } from '../../../lib/query/useApiQuery';
+import { fetchChartData } from '../liveAlarmsApi';
 import {
   bucketStarts,
   chartFrom,
@@ -33,32 +33,30 @@ export function useChartData(opts: {
   const due: DueValue = filter.due;
   const extended = needsOlderHistory(due);
   const now = useNow(1000);
-  const [server, setServer] = useState<{ key: string; rows: ChartRow[]; at: number } | null>(null);
-  const [error, setError] = useState(false);
   const key = `${agencyId}|${due}|${filter.types ? [...filter.types].sort().join(',') : ''}|${filter.includeTests}`;
 
-  useEffect(() => {
-    if (!enabled || !extended) return;
-    const ctrl = new AbortController();
-    const at = Date.now();
-    setError(false);
-    fetchChartData(
-      {
-        agencyId,
-        due,
-        events: filter.types ? [...filter.types] : null,
-        includeTests: filter.includeTests,
-        installServcoType,
-      },
-      ctrl.signal,
-    )
-      .then((r) => setServer({ key, rows: r, at }))
-      .catch((e: unknown) => {
-        if (!isAbort(e)) setError(true);
-      });
-    return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, extended, key]);
+  // Longer periods start from the gateway's counts; `at` is when they were asked for, so the live
+  // rows after it are added on top.
+  const counts = useApiQuery(
+    ['chartData', key, installServcoType],
+    async (signal) => {
+      const at = Date.now();
+      const rows = await fetchChartData(
+        {
+          agencyId,
+          due,
+          events: filter.types ? [...filter.types] : null,
+          includeTests: filter.includeTests,
+          installServcoType,
+        },
+        signal,
+      );
+      return { rows, at };
+    },
+    { enabled: enabled && extended },
+  );
+  const server = useMemo(() => (counts.data ? { key, ...counts.data } : null), [counts.data, key]);
+  const error = counts.status === 'error';
 
   // NOTE: counting is its own task, at most once a second, after the render that brought the
   // rows: a delta's render never waits for the chart. Between bucket layouts the counts follow the

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import type { FeedView } from '../../../lib/live/feedHandle';
+import { createQueryClient } from '../../../lib/query/queryClient';
 import type { EventFilter } from '../model/eventFilters';
 import { eventRow } from '../model/testRows';
 import { useEventHistory } from './useEventHistory';
@@ -18,6 +21,10 @@ const feed = (rows: EventLogRow[], version: number, fresh: string[] = []): FeedV
 });
 const filter: EventFilter = { types: null, includeTests: true, csNo: '', due: 1 };
 const ids = (rows: readonly EventLogRow[]) => rows.map((r) => r.id);
+// Older pages load through the client data layer.
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+);
 
 describe('the event history of the live feed', () => {
   it('shows the feed newest first and flashes the rows of the last delta', () => {
@@ -26,7 +33,7 @@ describe('the event history of the live feed', () => {
     const { result, rerender } = renderHook(
       (p: { f: FeedView<'events'> }) =>
         useEventHistory({ feed: p.f, filter, sort: null, agencyId: '1', installServcoType: 'D' }),
-      { initialProps: { f: feed([a], 1) } },
+      { initialProps: { f: feed([a], 1) }, wrapper },
     );
     expect(ids(result.current.rows)).toEqual(['1']);
     rerender({ f: feed([a, b], 2, ['2']) });
@@ -39,7 +46,7 @@ describe('the event history of the live feed', () => {
     const { result, rerender } = renderHook(
       (p: { f: FeedView<'events'> }) =>
         useEventHistory({ feed: p.f, filter, sort: null, agencyId: '1', installServcoType: 'D' }),
-      { initialProps: { f: feed([a], 1) } },
+      { initialProps: { f: feed([a], 1) }, wrapper },
     );
     act(() => result.current.setAutoRefresh(false));
     expect(result.current.autoRefresh).toBe(false);
@@ -71,6 +78,7 @@ describe('the event history of the live feed', () => {
         }),
       {
         initialProps: { filter },
+        wrapper,
       },
     );
     expect(ids(result.current.rows)).toEqual(['2', '1']);

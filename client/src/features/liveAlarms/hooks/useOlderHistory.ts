@@ -1,29 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
-import { isAbort } from '../../../lib/api/apiError';
+import { useScopedKey } from '../../../lib/query/useScopedKey';
 import { fetchEventPage, type OlderPageQuery } from '../liveAlarmsApi';
 
 /** Rows per gateway page when reaching back past the live window. */
 export const OLDER_PAGE_SIZE = 200;
-
-interface PagingState {
-  key: string;
-  /** The next gateway page (1-based); 0 until the first load picks where the live window ends. */
-  nextPage: number;
-  loading: boolean;
-  total: number | null;
-  exhausted: boolean;
-  error: boolean;
-}
-
-const fresh = (key: string): PagingState => ({
-  key,
-  nextPage: 0,
-  loading: false,
-  total: null,
-  exhausted: false,
-  error: false,
-});
 
 export interface OlderHistory {
   loading: boolean;
@@ -33,6 +15,17 @@ export interface OlderHistory {
   error: boolean;
   loadMore(): void;
 }
+
+interface OlderPage {
+  /** The gateway page (1-based). */
+  page: number;
+  rows: EventLogRow[];
+  /** The total as known after this page. */
+  total: number | null;
+}
+
+const isLast = (p: OlderPage) =>
+  p.rows.length < OLDER_PAGE_SIZE || (p.total != null && p.page * OLDER_PAGE_SIZE >= p.total);
 
 /**
  * Older history for This Week, This Month and All: gateway pages fetched on demand (the grid's
@@ -51,58 +44,50 @@ export function useOlderHistory(opts: {
   const { enabled, queryKey } = opts;
   const latest = useRef(opts);
   latest.current = opts;
-  const [state, setState] = useState<PagingState>(() => fresh(queryKey));
-  // The state as the async callbacks see it (the guard against double loads).
-  const stateRef = useRef(state);
-  const abort = useRef<AbortController | null>(null);
-  const current = state.key === queryKey ? state : fresh(queryKey);
 
-  const update = useCallback((next: PagingState) => {
-    stateRef.current = next;
-    setState(next);
-  }, []);
+  // NOTE: pages are kept only while the view shows them (gcTime 0) and never reloaded (staleTime
+  // Infinity): the live window moves on, so a query opened again starts over, as it always has.
+  const q = useInfiniteQuery({
+    queryKey: useScopedKey(['olderHistory', queryKey]),
+    // 0: the page where the live window ends, known only when the first page is asked for.
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }): Promise<OlderPage> => {
+      const page = pageParam || Math.floor(latest.current.liveMatches() / OLDER_PAGE_SIZE) + 1;
+      const answer = await fetchEventPage({ ...latest.current.query, page, count: OLDER_PAGE_SIZE }, signal);
+      return { page, rows: answer.rows, total: answer.total };
+    },
+    getNextPageParam: (last, pages): number | undefined => {
+      const total = [...pages].reverse().find((p) => p.total != null)?.total ?? null;
+      return isLast({ ...last, total }) ? undefined : last.page + 1;
+    },
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 
-  const loadMore = useCallback(() => {
-    if (!latest.current.enabled) return;
-    const s = stateRef.current.key === queryKey ? stateRef.current : fresh(queryKey);
-    if (s.loading || s.exhausted) return;
-    const page = s.nextPage || Math.floor(latest.current.liveMatches() / OLDER_PAGE_SIZE) + 1;
-    abort.current?.abort();
-    const ctrl = new AbortController();
-    abort.current = ctrl;
-    update({ ...s, loading: true, error: false });
-    fetchEventPage({ ...latest.current.query, page, count: OLDER_PAGE_SIZE }, ctrl.signal)
-      .then(({ rows, total }) => {
-        if (ctrl.signal.aborted || stateRef.current.key !== queryKey) return;
-        latest.current.onRows(rows);
-        const t = total ?? stateRef.current.total;
-        update({
-          ...stateRef.current,
-          loading: false,
-          nextPage: page + 1,
-          total: t,
-          exhausted: rows.length < OLDER_PAGE_SIZE || (t != null && page * OLDER_PAGE_SIZE >= t),
-          error: false,
-        });
-      })
-      .catch((e: unknown) => {
-        if (isAbort(e) || ctrl.signal.aborted || stateRef.current.key !== queryKey) return;
-        update({ ...stateRef.current, loading: false, error: true });
-      });
-  }, [queryKey, update]);
-
-  // A new query starts over; the first older page loads at once so the view reaches back.
+  // Each page's rows go to the view's index once (all of them again for a new view).
+  const pages = q.data?.pages;
+  const delivered = useRef({ key: '', count: 0 });
   useEffect(() => {
-    if (!enabled) return;
-    loadMore();
-    return () => abort.current?.abort();
-  }, [enabled, queryKey, loadMore]);
+    if (!pages) return;
+    const from = delivered.current.key === queryKey ? delivered.current.count : 0;
+    for (const p of pages.slice(from)) latest.current.onRows(p.rows);
+    delivered.current = { key: queryKey, count: pages.length };
+  }, [pages, queryKey]);
 
+  const { isFetching, hasNextPage, fetchNextPage, refetch } = q;
+  const loadMore = useCallback(() => {
+    if (!latest.current.enabled || isFetching) return;
+    if (!pages) void refetch();
+    else if (hasNextPage) void fetchNextPage();
+  }, [isFetching, pages, hasNextPage, fetchNextPage, refetch]);
+
+  const total = pages ? ([...pages].reverse().find((p) => p.total != null)?.total ?? null) : null;
   return {
-    loading: current.loading,
-    total: current.total,
-    exhausted: !enabled || current.exhausted,
-    error: current.error,
+    loading: enabled && isFetching,
+    total,
+    exhausted: !enabled || (pages !== undefined && !hasNextPage),
+    error: q.isError,
     loadMore,
   };
 }
