@@ -256,6 +256,8 @@ export function registerSearchRoutes(router: Router, ctx: RouteContext): void {
   router.get('/GetMonitorCertificateDetails', (req, res) => {
     const q = parseRequest(ciObject({ CsNo: zOptText }), req, res);
     if (!q) return;
+    // NOTE: an account that does not exist is an empty result ("No record found.", doc 3 §5).
+    if (!q.CsNo || !world.systemByCsNo(q.CsNo)) return ok(res, []);
     const sys = accountFor(world, sessionOf(res), res, q.CsNo);
     if (!sys) return;
     const site = world.requireSite(sys.siteNo);
