@@ -98,7 +98,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     upstream,
     sessions,
     redis: redis?.shared ?? null,
-    sockets,
+    sockets: { closeSession: sockets.closeSession, refreshRights: screens.refreshRights },
   };
   const actions = createAlarmActions({ config, logger, redis: redis?.shared ?? null });
   const actionSteps = createActionSteps({ logger, refresh: (ref) => feeds.pollSoon(ref), gateway }, actions);

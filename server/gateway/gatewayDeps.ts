@@ -5,10 +5,13 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { SessionStore } from '../session/sessionStore';
 import type { UpstreamClient } from '../upstream/upstreamClient';
+import type { AnswerHandler } from './gatewayAnswer';
 
 /** What the gateway asks of the live side: a session that ended closes its screens. */
 export interface SessionSockets {
   closeSession(sessionId: string): Promise<void>;
+  /** The session's screens re-read its rights (after a company switch). */
+  refreshRights(sessionId: string): Promise<void>;
 }
 
 /** What the HTTP gateway is built from; server/app/ hands it over, complete, at construction. */
@@ -23,12 +26,15 @@ export interface GatewayDeps {
   sockets: SessionSockets;
 }
 
-/** The steps of acting on alarms and tests (server/actions), mounted by the gateway. */
+/**
+ * The action step (server/actions): it wraps the answering routes that act, so it authorises,
+ * locks, audits and sends whatever they answer.
+ */
 export interface ActionSteps {
-  /** In front of `POST /api/MASAPI/APIRequest`. */
-  gateway: RequestHandler;
-  /** In front of an allowlisted upstream route that acts, or null for a read. */
-  route(path: string): RequestHandler | null;
+  /** `POST /api/MASAPI/APIRequest` (behind parseGatewayCall), its answer being `act`. */
+  gateway(act: AnswerHandler): RequestHandler;
+  /** An allowlisted upstream route that acts, its answer being `act`; null for a route that only reads. */
+  route(path: string, act: AnswerHandler): RequestHandler | null;
   /** `/api/audit`: the owner's audit view and export. */
   auditRoutes: Router;
 }

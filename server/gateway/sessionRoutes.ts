@@ -63,6 +63,10 @@ export function sessionRoutes(ctx: GatewayDeps): Router {
     if (!profile)
       return sendError(res, 'forbidden_agency', { message: 'That service company is not on your account.' });
     await ctx.sessions.update({ ...session, profile });
+    // The live screens of the session re-read what they may see; /api reads it on every call.
+    await ctx.sockets
+      .refreshRights(session.id)
+      .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'refreshing live rights failed'));
     res.json(sessionAnswer(ctx.config, profile));
   });
 

@@ -11,6 +11,7 @@ import type { BridgeSession, SessionStore } from '../session/sessionStore';
 import { registerFeedHandlers } from './feedHandlers';
 import type { LiveNamespace } from './liveServer';
 import { registerPresenceHandlers } from './presenceHandlers';
+import { createSessionRights, rightsKey } from './sessionRights';
 import { createScreenLimits } from './screenLimits';
 import type { PresenceStore } from './presenceStore';
 
@@ -50,6 +51,10 @@ export function attachLive(d: LiveDeps) {
       if (!shared) {
         shared = { session, visible: visibleAgencies(session.profile), sockets: 0 };
         bySession.set(session.id, shared);
+      } else if (rightsKey(shared.session.profile) !== rightsKey(session.profile)) {
+        // The company was switched since this process last read the session: its rights changed.
+        shared.session = session;
+        shared.visible = visibleAgencies(session.profile);
       }
       shared.sockets++;
       socket.data = { session: shared.session, visible: shared.visible, subs: new Set() };
@@ -76,6 +81,19 @@ export function attachLive(d: LiveDeps) {
     });
   });
 
+  // A company switch re-reads the rights of the session's screens, on every process.
+  const rights = createSessionRights({
+    nsp,
+    sessions,
+    feeds,
+    logger,
+    multiProcess: config.REDIS_URL != null,
+    onRefreshed(session, visible) {
+      const shared = bySession.get(session.id);
+      if (shared) Object.assign(shared, { session, visible });
+    },
+  });
+
   // Sessions end by expiry too; a screen whose session is gone is told and closed.
   const recheck = setInterval(async () => {
     for (const socket of nsp.sockets.values()) {
@@ -90,6 +108,7 @@ export function attachLive(d: LiveDeps) {
 
   return {
     screens: () => nsp.sockets.size,
+    refreshRights: rights.refreshRights,
     /** A Redis that came back may have lost the sessions of screens still connected here. */
     reinstateSessions() {
       for (const socket of nsp.sockets.values())

@@ -15,18 +15,17 @@ export interface SocketData {
   visible: Set<string>;
   subs: Set<string>;
 }
+/** Messages between bridge processes (Redis adapter): a session's rights changed (sessionRights.ts). */
+export interface InterServerEvents {
+  'session.rights': (sessionId: string) => void;
+}
 export type LiveNamespace = Namespace<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
-export type LiveSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** Inbound socket messages are small: a subscribe is well under 1 KB. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -52,7 +51,7 @@ export function createLiveServer(
   config: Pick<BridgeConfig, 'ALLOWED_ORIGINS' | 'REDIS_PREFIX'>,
   adapter: { pub: Redis; sub: Redis } | null,
 ) {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(http, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(http, {
     path: '/socket.io',
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     // NOTE: compression would cost CPU per screen and defeat encode-once broadcasts (FACTS.md).
