@@ -1,12 +1,20 @@
 // Runs every test with vitest and closes with the line CI reads: "N passed, N failed, N skipped".
 // The fault soak runs on its own after the rest: it kills and restarts processes on a timeline,
 // and other tests competing for the two cores would only measure the machine.
+//
+// The summary before that line names every skipped test and why (the skip condition written in
+// its file), and says which services this machine offers. A test that was skipped although its
+// file states no skip condition was skipped because its suite's setup (beforeAll) failed: it
+// counts as failed, as does a file that failed to load. With CI_NO_SKIPS=1 (.ci/run) every
+// skipped test counts as failed too: CI provides every service, so a skip means something broke.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const args = process.argv.slice(2);
+const noSkips = process.env.CI_NO_SKIPS === '1';
 
 // The browser and start-up tests serve the built client: build it once, for production, first.
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
@@ -15,6 +23,60 @@ const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
 });
 
 const totals = { passed: 0, failed: build.status === 0 ? 0 : 1, skipped: 0 };
+/** Lines of the summary: skipped tests with their reason, and failures vitest counts as skips. */
+const skippedLines = [];
+const failedLines = build.status === 0 ? [] : ['the client build (vite build) failed'];
+
+/**
+ * The skip marker written just before a title in a test file: `describe.skipIf(cond)('title'`,
+ * `it.runIf(cond)(...)`, `it.skip('title'`, `it.todo('title'`. Null when the title has none.
+ */
+function markerBefore(src, quoteAt) {
+  let j = quoteAt - 1;
+  while (j >= 0 && /\s/.test(src[j])) j--;
+  if (src[j] !== '(') return null;
+  j--;
+  while (j >= 0 && /\s/.test(src[j])) j--;
+  if (src[j] === ')') {
+    const end = j;
+    let depth = 1;
+    j--;
+    while (j >= 0 && depth > 0) {
+      if (src[j] === ')') depth++;
+      else if (src[j] === '(') depth--;
+      j--;
+    }
+    const m = /\.(skipIf|runIf)$/.exec(src.slice(Math.max(0, j - 20), j + 1));
+    if (!m) return null;
+    const cond = src
+      .slice(j + 2, end)
+      .replace(/\s+/g, ' ')
+      .trim();
+    return m[1] === 'skipIf' ? `skipIf(${cond})` : `runIf(${cond}) was false`;
+  }
+  const m = /\.(skip|todo)$/.exec(src.slice(Math.max(0, j - 20), j + 1));
+  return m ? (m[1] === 'skip' ? 'marked .skip' : 'todo') : null;
+}
+
+/** Why a test was skipped, from its file: the marker on its own title or its nearest suite's. */
+function skipReason(file, titles) {
+  let src = '';
+  try {
+    src = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  for (const title of [...titles].reverse()) {
+    for (const q of ["'", '"', '`']) {
+      const needle = `${q}${title.replace(/'/g, q === "'" ? "\\'" : "'")}${q}`;
+      for (let at = src.indexOf(needle); at >= 0; at = src.indexOf(needle, at + 1)) {
+        const reason = markerBefore(src, at);
+        if (reason) return reason;
+      }
+    }
+  }
+  return null;
+}
 
 function run(projectArgs) {
   const out = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'results.json');
@@ -37,18 +99,78 @@ function run(projectArgs) {
   let failed = 0;
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
-    failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-    // A test file that fails to load counts as a failure even though it ran no test.
     for (const file of report.testResults ?? []) {
-      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
+      const name = relative(process.cwd(), file.name);
+      const tests = file.assertionResults ?? [];
+      // A test file that fails to load counts as a failure even though it ran no test.
+      if (file.status === 'failed' && tests.length === 0) {
+        failed += 1;
+        failedLines.push(`${name}: did not load${file.message ? `: ${file.message}` : ''}`);
+      }
+      for (const t of tests) {
+        if (t.status === 'passed') totals.passed += 1;
+        else if (t.status === 'failed') failed += 1;
+        else {
+          const reason = skipReason(file.name, [...t.ancestorTitles, t.title]);
+          if (!reason && file.status === 'failed') {
+            failed += 1;
+            failedLines.push(`${name} > ${t.fullName}: not run, its suite's setup failed (see above)`);
+          } else if (noSkips) {
+            failed += 1;
+            failedLines.push(`${name} > ${t.fullName}: skipped in CI (${reason ?? 'no reason stated'})`);
+          } else {
+            totals.skipped += 1;
+            skippedLines.push(`${name} > ${t.fullName}: ${reason ?? 'no reason stated in the file'}`);
+          }
+        }
+      }
     }
   } catch {
     failed += 1;
+    failedLines.push(`vitest ${projectArgs.join(' ')} wrote no report (exit ${res.status})`);
   }
-  if (res.status !== 0 && failed === 0) failed = 1;
+  if (res.status !== 0 && failed === 0) {
+    failed = 1;
+    failedLines.push(`vitest ${projectArgs.join(' ')} exited with ${res.status} although no test failed`);
+  }
   totals.failed += failed;
+}
+
+/** True when something accepts a TCP connection at the URL's host and port. */
+function answers(url, defaultPort) {
+  return new Promise((resolve) => {
+    let u;
+    try {
+      u = new URL(url);
+    } catch {
+      return resolve(false);
+    }
+    const socket = connect({ host: u.hostname, port: Number(u.port || defaultPort) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function services() {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const yes = (b) => (b ? 'yes' : 'NO');
+  return [
+    `Redis at ${redisUrl}: ${yes(await answers(redisUrl, 6379))}`,
+    `PostgreSQL at ${pgUrl.replace(/\/\/[^@/]*@/, '//')}: ${yes(await answers(pgUrl, 5432))}`,
+    `chromium: ${yes(existsSync('/usr/bin/chromium'))}`,
+    `nginx: ${yes(existsSync('/usr/sbin/nginx'))}`,
+    `redis-server: ${yes(spawnSync('redis-server', ['--version']).status === 0)}`,
+    `pdftoppm: ${yes(spawnSync('pdftoppm', ['-v']).status === 0)}`,
+  ].join('; ');
 }
 
 if (args.length) {
@@ -58,5 +180,15 @@ if (args.length) {
   run(['--project', 'soak']);
 }
 
+console.log('');
+console.log(`Services on this machine: ${await services()}`);
+if (skippedLines.length) {
+  console.log(`Skipped (${skippedLines.length}):`);
+  for (const l of skippedLines) console.log(`  - ${l}`);
+}
+if (failedLines.length) {
+  console.log('Failed outside assertions:');
+  for (const l of failedLines) console.log(`  - ${l}`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
