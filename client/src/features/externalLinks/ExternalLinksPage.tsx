@@ -7,6 +7,9 @@ import { runtimeConfig } from '../../lib/config/runtimeConfig';
 import { DATA_MANAGEMENT_ENTRY } from '../../lib/handoff/handOff';
 import { MENU_BY_ID } from '../../lib/menu/menuCatalog';
 import { useStore } from '../../lib/store/useStore';
+import { selectedNavIds } from '../../lib/session/sitePreferences';
+import { useSessionView } from '../../lib/session/sessionView';
+import { firstLeafOf, isExternalMenuId } from '../../../../shared/menu/menuCatalog';
 
 /**
  * /externalLinks (doc 1 §2.6, doc 3): when the user's default tab is an external link (or the
@@ -20,7 +23,11 @@ export function ExternalLinksPage() {
     state && typeof state === 'object' && 'menuId' in state
       ? String((state as { menuId: unknown }).menuId)
       : null;
-  const item = menuId ? MENU_BY_ID.get(menuId)?.item : undefined;
+  const { profile, isOwner } = useSessionView();
+  // Opened directly: the user's default tab, the first of their menu, when it leaves the portal.
+  const fallback = firstLeafOf(selectedNavIds(profile) ?? [], isOwner);
+  const id = menuId ?? (fallback && isExternalMenuId(fallback.id) ? fallback.id : null);
+  const item = id ? MENU_BY_ID.get(id)?.item : undefined;
   const config = useStore(runtimeConfig);
   const { start } = useHandOff();
   const [open, setOpen] = useState(Boolean(item));
