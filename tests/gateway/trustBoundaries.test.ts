@@ -111,11 +111,26 @@ describe('menu permissions enforced by the bridge', () => {
     expect(optOut.status).toBe(403);
     expect(optOut.body.error).toBe('forbidden_menu');
 
-    // The owner gives the whole group back.
-    await call(base, 'POST', '/api/Contact/UpdateChildSitePreference', {
+    // The owner gives the whole group back through the site-preference call, under the same checks.
+    const tooMuch = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
       cookie: owner.cookie,
-      body: { contact_no: dispatcher.body.profile.contactNumber, SelectedNavIds: '1,3,4,7' },
+      body: {
+        Mode: 'UPDATE',
+        SelectedContactNo: dispatcher.body.profile.contactNumber,
+        SelectedNavIds: '1,6',
+      },
     });
+    expect(tooMuch.body.errors).toEqual(['Security Settings cannot be given to a sub-account.']);
+    const back = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+      cookie: owner.cookie,
+      body: {
+        Mode: 'UPDATE',
+        SelectedContactNo: dispatcher.body.profile.contactNumber,
+        SelectedNavIds: '1,3,4,7',
+      },
+    });
+    expect(back.body.apiStatus).toBe(true);
+    expect(navIdsOf((await signIn(base, 'dispatcher', 'dispatch123')).body.profile)).toBe('1,3,4,7');
   });
 
   it('a sub-account calling a report or hand-off outside its menu gets 403 with a clear message', async () => {

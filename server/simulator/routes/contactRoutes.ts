@@ -6,7 +6,7 @@ import { childContactsOf, preferenceOf } from '../world/userProfile';
 import type { RouteContext } from './context';
 import { ok, refuse, UNAUTHORIZED_AGENCY } from './envelope';
 import { ciObject, parseRequest, zOptBool, zOptInt, zOptText } from './requestFields';
-import { SECURITY_MESSAGES } from './securitySettingsRoutes';
+import { navIdsProblem, SECURITY_MESSAGES } from './securitySettingsRoutes';
 import { sessionOf, type Session } from './sessions';
 import type { World } from '../world/world';
 
@@ -54,6 +54,12 @@ export function registerContactRoutes(router: Router, ctx: RouteContext): void {
     const isOwner = session.user.relationId === OWNER_RELATION_ID;
     if (navIds !== undefined && navIds !== current.SelectedNavIds && !isOwner)
       return refuse(res, [SECURITY_MESSAGES.ownerOnly]);
+    // The owner setting a sub-account's list here meets the Security Settings checks (doc 3 §5).
+    const problem =
+      navIds !== undefined && target !== session.user.contactNumber
+        ? navIdsProblem(navIds.split(',').filter(Boolean))
+        : null;
+    if (problem) return refuse(res, [problem]);
     const next: SitePreference = {
       SelectedNavIds: navIds ?? current.SelectedNavIds,
       DefaultLiveAlarmViewTab: body.DefaultLiveAlarmViewTab ?? current.DefaultLiveAlarmViewTab,

@@ -40,7 +40,7 @@ const childPreferenceSchema = ciObject({
 
 /** The checks of doc 3 §5 on a sub-account's menu list; the first failing message, if any. */
 // NOTE: the external-link catalogue and the rules are the client's own (shared/menu).
-function navIdsProblem(ids: string[]): string | null {
+export function navIdsProblem(ids: string[]): string | null {
   if (ids.length === 0) return SECURITY_MESSAGES.selectOne;
   if (ids.some(isOwnerOnlyMenuId)) return SECURITY_MESSAGES.notForSubAccounts;
   return menuListProblem(ids);
