@@ -7,7 +7,9 @@ import { CODEWORD_ADDRESS_LOCK, CODEWORD_USER_LOCK, codewordRoute } from './code
 import { switchCompany } from './companySwitch';
 import { sessionAnswer } from './sessionAnswer';
 import { codewordRateLimit, signInRateLimit } from './rateLimits';
+import { refreshPreferences } from './refreshPreferences';
 import { signIn } from './signIn';
+import { twoFactorSignIn } from './twoFactorSignIn';
 import { clearSessionCookie, requireSession, sessionIdOf, sessionOf } from './requireSession';
 
 const SIGN_IN_LOCK = { maxFailures: 5, lockMs: 10 * 60_000 };
@@ -28,10 +30,14 @@ export function sessionRoutes(ctx: GatewayDeps): Router {
   });
   const withSession = requireSession(ctx);
 
-  router.post('/', signInRateLimit(ctx), signIn(ctx, signInLocks));
+  const twoFactor = twoFactorSignIn(ctx, signInLocks);
+  router.post('/', signInRateLimit(ctx), signIn(ctx, signInLocks, twoFactor));
+  router.use('/otp', signInRateLimit(ctx), twoFactor.routes);
 
-  router.get('/', withSession, (_req, res) => {
-    res.json(sessionAnswer(ctx.config, sessionOf(res).profile));
+  // A page load: the menu and preferences as the upstream holds them now.
+  router.get('/', withSession, async (_req, res) => {
+    const session = await refreshPreferences(ctx, sessionOf(res));
+    res.json(sessionAnswer(ctx.config, session.profile));
   });
 
   router.delete('/', async (req, res) => {

@@ -7,6 +7,7 @@ import { isUpstreamError } from '../upstream/upstreamError';
 import { sendError } from './apiErrors';
 import type { AttemptLock, AttemptOutcome } from './attemptLock';
 import { sessionAnswer } from './sessionAnswer';
+import type { TwoFactorSignIn } from './twoFactorSignIn';
 import { sessionIdOf, setSessionCookie } from './requireSession';
 
 const credentialsSchema = z.object({
@@ -37,7 +38,11 @@ export function readLogonAnswer(json: unknown): LogonOutcome {
  * profile in a bridge session, and gives the browser only an httpOnly cookie and the public
  * profile. Five refusals in a row lock the username for ten minutes (UL 1981).
  */
-export function signIn(ctx: GatewayDeps, locks: AttemptLock): RequestHandler {
+export function signIn(
+  ctx: GatewayDeps,
+  locks: AttemptLock,
+  twoFactor?: Pick<TwoFactorSignIn, 'challengeFor'>,
+): RequestHandler {
   return async (req, res) => {
     const creds = credentialsSchema.safeParse(req.body);
     if (!creds.success) {
@@ -101,6 +106,18 @@ export function signIn(ctx: GatewayDeps, locks: AttemptLock): RequestHandler {
     }
 
     await locks.settle(lockKey, 'succeeded');
+    // Two-factor on: no session until the one-time password is accepted (twoFactorSignIn.ts).
+    const challenge = await twoFactor
+      ?.challengeFor(creds.username, outcome.profile)
+      .catch(() => 'failed' as const);
+    if (challenge === 'failed') {
+      sendError(res, 'upstream_unavailable');
+      return 'succeeded';
+    }
+    if (challenge) {
+      res.json({ twoFactor: challenge });
+      return 'succeeded';
+    }
     const previous = sessionIdOf(req);
     if (previous) {
       await ctx.sessions.delete(previous);
