@@ -1,4 +1,4 @@
-import { formatWallClock } from '../../../../../shared/dates/displayDate';
+import { formatWallClock } from '../../../shared/dates/displayDate';
 
 /**
  * The report date formats (doc 3 §9). The upstream sends ISO dates in the site's own time

@@ -70,9 +70,9 @@ export interface DataGridProps<R> {
   rowActions?(row: R): ReactNode;
   rowActionsLabel?: string;
   rowActionsWidth?: number;
-  /** Makes rows expandable; the detail row has the fixed height detailHeight. */
+  /** Makes rows expandable; the detail row has the height detailHeight (px, or per row). */
   renderDetail?(row: R): ReactNode;
-  detailHeight?: number;
+  detailHeight?: number | ((row: R) => number);
   emptyText?: string;
   loading?: boolean;
   initialLayout?: Partial<GridLayout>;
@@ -203,7 +203,11 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback(
-    (i: number) => (items?.[i]?.kind === 'detail' ? detailHeight : rowHeight),
+    (i: number) => {
+      const it = items?.[i];
+      if (it?.kind !== 'detail') return rowHeight;
+      return typeof detailHeight === 'function' ? detailHeight(it.row) : detailHeight;
+    },
     [items, detailHeight, rowHeight],
   );
   const getItemKey = useCallback(

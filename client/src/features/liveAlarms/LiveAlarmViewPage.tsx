@@ -19,7 +19,7 @@ import { useAgencyConfig } from './hooks/useAgencyConfig';
 import { useEventTypes } from './hooks/useEventTypes';
 import { useWatchedAgency } from './hooks/useWatchedAgency';
 import { saveGraphsView } from './liveAlarmsApi';
-import { DirectionsDialog } from './map/DirectionsDialog';
+import { DirectionsDialog } from '../../reporting/map/DirectionsDialog';
 import type { SiteRef } from './model/siteRef';
 import { ReplayBanner, ReplayPicker } from './replay/ReplayPanel';
 import './liveAlarms.css';

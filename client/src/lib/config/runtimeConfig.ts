@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createStore } from '../store/createStore';
+import { rangeListsSchema } from './rangeListsConfig';
 
 /**
  * Values a deployment sets without rebuilding, served as /config.json (doc 3 "Environment
@@ -32,6 +33,8 @@ const runtimeConfigSchema = z.object({
     .catch('Placed on test from alarm by ')
     .default('Placed on test from alarm by '),
   alarmTestCommentMax: z.number().int().min(120).max(2000).catch(194).default(194),
+  /** The report range tabs (doc 3 §9 Lists 1-4); the defaults are in rangeListsConfig.ts. */
+  rangeLists: rangeListsSchema,
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -1,22 +1,33 @@
 import { useState } from 'react';
-import { showToast } from '../../../components/toast/toastStore';
-import { UNABLE_TO_PROCESS } from '../../../../../machines/messages';
-import type { ExportTable } from './exportFiles';
+import './export.css';
+import { showToast } from '../../components/toast/toastStore';
+import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
+import type { ExportTable, PdfExportOptions } from './exportFiles';
 
 /**
  * Export Excel and Export PDF, both disabled while an export runs, with its progress. The export
  * code loads only when a button is pressed.
  */
-export function ExportButtons({ getTable, disabled }: { getTable(): ExportTable; disabled?: boolean }) {
+export function ExportButtons({
+  getTable,
+  disabled,
+  pdf,
+}: {
+  /** The table to export, read when a button is pressed (the grid's rows at that moment). */
+  getTable(): ExportTable | Promise<ExportTable>;
+  disabled?: boolean;
+  /** PDF scale and file name (reports: { scale: 0.5, fileName: 'Export' }). */
+  pdf?: PdfExportOptions;
+}) {
   const [running, setRunning] = useState<{ kind: 'Excel' | 'PDF'; progress: number } | null>(null);
   const run = async (kind: 'Excel' | 'PDF') => {
     if (running) return;
     setRunning({ kind, progress: 0 });
     try {
-      const table = getTable();
+      const table = await getTable();
       const files = await import('./exportFiles');
       const progress = (p: number) => setRunning({ kind, progress: p });
-      await (kind === 'Excel' ? files.exportExcel(table, progress) : files.exportPdf(table, progress));
+      await (kind === 'Excel' ? files.exportExcel(table, progress) : files.exportPdf(table, progress, pdf));
     } catch {
       showToast(UNABLE_TO_PROCESS, 'error');
     } finally {
@@ -24,7 +35,7 @@ export function ExportButtons({ getTable, disabled }: { getTable(): ExportTable;
     }
   };
   return (
-    <div className="la-export" role="group" aria-label="Export">
+    <div className="rp-export" role="group" aria-label="Export">
       <button
         type="button"
         className="button button--secondary"
@@ -42,7 +53,7 @@ export function ExportButtons({ getTable, disabled }: { getTable(): ExportTable;
         Export PDF
       </button>
       {running ? (
-        <span className="la-export__progress" role="status">
+        <span className="rp-export__progress" role="status">
           Exporting {running.kind}… {Math.round(running.progress * 100)}%
           <progress max={1} value={running.progress} aria-label={`${running.kind} export progress`} />
         </span>

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Dialog } from '../../../components/layout/Dialog';
-import { showToast } from '../../../components/toast/toastStore';
-import { runtimeConfig } from '../../../lib/config/runtimeConfig';
-import { browserHandOffDeps, handOff } from '../../../lib/handoff/handOff';
-import { useStore } from '../../../lib/store/useStore';
-import { addressLine, type SiteRef } from '../model/siteRef';
+import './map.css';
+import { Dialog } from '../../components/layout/Dialog';
+import { showToast } from '../../components/toast/toastStore';
+import { runtimeConfig } from '../../lib/config/runtimeConfig';
+import { browserHandOffDeps, handOff } from '../../lib/handoff/handOff';
+import { useStore } from '../../lib/store/useStore';
+import { addressLine, type SiteRef } from './siteRef';
 import {
   browserGeoDeps,
   DIRECTIONS_FAILED,
@@ -77,14 +78,14 @@ export function DirectionsDialog({ site, onClose }: { site: SiteRef; onClose(): 
 
   return (
     <Dialog title={site.csNo} onClose={onClose}>
-      <div className="la-directions">
-        <p className="la-directions__address">
+      <div className="rp-directions">
+        <p className="rp-directions__address">
           <strong>{site.siteName}</strong>
           <br />
           {address}
         </p>
         {origin?.message ? (
-          <p className="la-directions__notice" role="status">
+          <p className="rp-directions__notice" role="status">
             {origin.message}
           </p>
         ) : null}
@@ -94,7 +95,7 @@ export function DirectionsDialog({ site, onClose }: { site: SiteRef; onClose(): 
           </p>
         ) : null}
         {route ? (
-          <p className="la-directions__distance" data-testid="route-distance">
+          <p className="rp-directions__distance" data-testid="route-distance">
             {route.estimate
               ? `About ${route.distanceMiles.toFixed(1)} miles in a straight line (estimate; no route service configured).`
               : `${route.distanceMiles.toFixed(1)} miles by car${route.durationMinutes != null ? `, about ${Math.round(route.durationMinutes)} min` : ''}.`}
@@ -106,7 +107,7 @@ export function DirectionsDialog({ site, onClose }: { site: SiteRef; onClose(): 
             Finding your location…
           </p>
         ) : null}
-        <div className="la-directions__links">
+        <div className="rp-directions__links">
           <a
             className="button button--secondary"
             href={externalDirectionsUrl(origin?.source === 'device' ? origin.position : null, address)}
@@ -131,7 +132,7 @@ export function DirectionsDialog({ site, onClose }: { site: SiteRef; onClose(): 
         {route && destination && focus ? (
           <Suspense
             fallback={
-              <div className="la-map la-map--loading" style={{ height: 320 }}>
+              <div className="rp-map rp-map--loading" style={{ height: 320 }}>
                 Loading map…
               </div>
             }

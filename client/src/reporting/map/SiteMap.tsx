@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import './map.css';
 import DeckGL from '@deck.gl/react';
 import { MapView, type Layer, type PickingInfo } from '@deck.gl/core';
 import { GeoJsonLayer, PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
@@ -180,7 +181,7 @@ export default function SiteMap({
   }, [points, selectedId, counties, zoom, path, tileLayer]);
 
   return (
-    <div className="la-map" style={{ height }} role="img" aria-label={label} data-testid="site-map">
+    <div className="rp-map" style={{ height }} role="img" aria-label={label} data-testid="site-map">
       <DeckGL
         views={MAP_VIEW}
         initialViewState={initialViewState}

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Pager } from '../../../components/grid/Pager';
-import { useStore } from '../../../lib/store/useStore';
-import { runtimeConfig } from '../../../lib/config/runtimeConfig';
-import { hexToRgb } from '../model/rowColours';
-import type { SiteRef } from '../model/siteRef';
+import './map.css';
+import { Pager } from '../../components/grid/Pager';
+import { useStore } from '../../lib/store/useStore';
+import { runtimeConfig } from '../../lib/config/runtimeConfig';
+import { hexToRgb, type SiteRef } from './siteRef';
 import {
   ALL_DESCRIPTIONS,
   descriptionOptions,
@@ -14,7 +14,7 @@ import {
   type SiteRowLike,
 } from './siteGroups';
 import type { MapFocus, MapPoint } from './SiteMap';
-import { placeOf, useZipTable } from './useSitePlaces';
+import { placeOfSite, placementNote, useZipTable } from './useSitePlaces';
 import { DEFAULT_CENTRE, GROUP_ZOOM, SITE_ZOOM, type LngLat } from './zipPlaces';
 
 const SiteMap = lazy(() => import('./SiteMap'));
@@ -25,15 +25,35 @@ const GROUPS_PER_PAGE = 10;
  * the groups, the 'Select Event Id' dropdown and the WebGL map (zoom 5 for the groups, 16 for one
  * site). Sites are placed at their ZIP centroid, and the panel says so.
  */
-export function SiteMapPanel<R>(props: {
+export interface SiteMapPanelProps<R> {
   rows: readonly R[];
+  /** A row as a site with its event description (the grouping key is siteNo). */
   read(row: R): SiteRowLike;
+  /** A marker's colour ('#rrggbb') from its site's first row. */
   colourOf?(row: R): string | null | undefined;
   onDirections?(site: SiteRef): void;
   height?: number;
   title?: string;
-}) {
-  const { rows, read, colourOf, onDirections, height = 480, title = 'Map View (Grouped By Site)' } = props;
+  /** Zoom of the grouped view: 5 (default) for reports and the Live Alarm View, 7 for Alarm Testing. */
+  zoom?: number;
+  /** Where the grouped view starts: the first site of the page (reports) or the middle of them. */
+  centreOn?: 'first' | 'average';
+  /** The description selector's label. */
+  descriptionLabel?: string;
+}
+
+export function SiteMapPanel<R>(props: SiteMapPanelProps<R>) {
+  const {
+    rows,
+    read,
+    colourOf,
+    onDirections,
+    height = 480,
+    title = 'Map View (Grouped By Site)',
+    zoom = GROUP_ZOOM,
+    centreOn = 'average',
+    descriptionLabel = 'Select Event Id',
+  } = props;
   const tileUrl = useStore(runtimeConfig, (c) => c.mapTileUrl);
   const { codes, failed } = useZipTable();
   const [description, setDescription] = useState(ALL_DESCRIPTIONS);
@@ -49,11 +69,13 @@ export function SiteMapPanel<R>(props: {
   const current = Math.min(page, pages - 1);
   const shown = groups.slice(current * pageSize, current * pageSize + pageSize);
 
-  const points = useMemo<MapPoint[]>(() => {
+  const { points, zipPlaced } = useMemo(() => {
     const out: MapPoint[] = [];
+    let zipPlaced = 0;
     for (const g of shown) {
-      const place = placeOf(codes, g.zip);
+      const place = placeOfSite(codes, g);
       if (!place) continue;
+      if (place.precision === 'zip') zipPlaced++;
       const colour = hexToRgb(colourOf?.(g.rows[0])) ?? [21, 101, 192];
       out.push({
         id: g.siteNo,
@@ -64,30 +86,31 @@ export function SiteMapPanel<R>(props: {
         subtitle: fullAddress(g),
       });
     }
-    return out;
+    return { points: out, zipPlaced };
   }, [shown, codes, colourOf]);
 
   const byId = useMemo(() => new Map(shown.map((g) => [g.siteNo, g])), [shown]);
   const selectedPoint = points.find((p) => p.id === selected);
   const focus = useMemo<MapFocus>(() => {
     if (selectedPoint) return { position: selectedPoint.position, zoom: SITE_ZOOM };
-    if (points.length === 0) return { position: DEFAULT_CENTRE, zoom: GROUP_ZOOM };
+    if (points.length === 0) return { position: DEFAULT_CENTRE, zoom };
+    if (centreOn === 'first') return { position: points[0].position, zoom };
     const lng = points.reduce((s, p) => s + p.position[0], 0) / points.length;
     const lat = points.reduce((s, p) => s + p.position[1], 0) / points.length;
-    return { position: [lng, lat] as LngLat, zoom: GROUP_ZOOM };
+    return { position: [lng, lat] as LngLat, zoom };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedPoint?.id, points.length > 0 ? points[0].id : '', current, chosen]);
+  }, [selectedPoint?.id, points.length > 0 ? points[0].id : '', current, chosen, zoom, centreOn]);
 
   const popupGroup: SiteGroup<R> | undefined = popup ? byId.get(popup.id) : undefined;
   const popupPoint = popup ? points.find((p) => p.id === popup.id) : undefined;
 
   return (
-    <section className="la-mapview" aria-label={title}>
-      <div className="la-mapview__side">
-        <h3 className="la-mapview__title">{title}</h3>
+    <section className="rp-mapview" aria-label={title}>
+      <div className="rp-mapview__side">
+        <h3 className="rp-mapview__title">{title}</h3>
         {options.length > 0 ? (
           <label className="field">
-            <span className="field__label">Select Event Id</span>
+            <span className="field__label">{descriptionLabel}</span>
             <select
               className="select"
               value={chosen}
@@ -105,19 +128,19 @@ export function SiteMapPanel<R>(props: {
             </select>
           </label>
         ) : null}
-        <ul className="la-mapview__groups" aria-label="Sites">
+        <ul className="rp-mapview__groups" aria-label="Sites">
           {shown.length === 0 ? <li className="muted">No records found</li> : null}
           {shown.map((g) => (
             <li key={g.siteNo}>
               <button
                 type="button"
-                className={`la-mapview__group${g.siteNo === selected ? ' is-selected' : ''}`}
+                className={`rp-mapview__group${g.siteNo === selected ? ' is-selected' : ''}`}
                 aria-pressed={g.siteNo === selected}
                 onClick={() => setSelected((s) => (s === g.siteNo ? null : g.siteNo))}
               >
-                <span className="la-mapview__count">{g.count}</span>
-                <span className="la-mapview__name">{g.siteName}</span>
-                <span className="la-mapview__addr muted">{fullAddress(g)}</span>
+                <span className="rp-mapview__count">{g.count}</span>
+                <span className="rp-mapview__name">{g.siteName}</span>
+                <span className="rp-mapview__addr muted">{fullAddress(g)}</span>
               </button>
             </li>
           ))}
@@ -136,18 +159,14 @@ export function SiteMapPanel<R>(props: {
             setPage(0);
           }}
         />
-        <p className="muted la-mapview__note">
-          {failed
-            ? 'Site locations are unavailable.'
-            : codes
-              ? 'Sites are placed at their ZIP code centre (approximate).'
-              : 'Locating sites…'}
+        <p className="muted rp-mapview__note">
+          {placementNote({ failed, loaded: codes != null, points: points.length, zipPlaced })}
         </p>
       </div>
-      <div className="la-mapview__map">
+      <div className="rp-mapview__map">
         <Suspense
           fallback={
-            <div className="la-map la-map--loading" style={{ height }} role="status">
+            <div className="rp-map rp-map--loading" style={{ height }} role="status">
               Loading map…
             </div>
           }
@@ -164,14 +183,14 @@ export function SiteMapPanel<R>(props: {
         </Suspense>
         {popup && popupGroup ? (
           <div
-            className="la-map-popup card"
+            className="rp-map-popup card"
             style={{ left: popup.x + 12, top: popup.y + 12 }}
             role="dialog"
             aria-label={popupGroup.siteName}
           >
             <button
               type="button"
-              className="icon-button la-map-popup__close"
+              className="icon-button rp-map-popup__close"
               aria-label="Close"
               onClick={() => setPopup(null)}
             >

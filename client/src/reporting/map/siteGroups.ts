@@ -13,6 +13,9 @@ export interface SiteRowLike {
   zip: string;
   csNo: string;
   description: string;
+  /** Coordinates when the upstream gives them (else the ZIP centroid places the site). */
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 export interface SiteGroup<R> {
@@ -22,6 +25,8 @@ export interface SiteGroup<R> {
   city: string;
   state: string;
   zip: string;
+  latitude?: number | null;
+  longitude?: number | null;
   csNos: string[];
   count: number;
   rows: R[];
@@ -54,6 +59,8 @@ export function groupBySite<R>(
         city: s.city,
         state: s.state,
         zip: s.zip,
+        latitude: s.latitude,
+        longitude: s.longitude,
         csNos: [],
         count: 0,
         rows: [],

@@ -6,13 +6,13 @@ import type { DataGridApi, GridLayout, GridSort } from '../../../components/grid
 import { ActionIcon } from './ActionIcon';
 import { showToast } from '../../../components/toast/toastStore';
 import type { FeedView } from '../../../lib/live/feedHandle';
-import { ExportButtons } from '../export/ExportButtons';
-import type { ExportTable } from '../export/exportFiles';
+import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import type { ExportTable } from '../../../reporting/export/exportFiles';
 import type { AgencyConfigState } from '../hooks/useAgencyConfig';
 import { useChartData } from '../hooks/useChartData';
 import { useEventHistory } from '../hooks/useEventHistory';
 import type { EventType } from '../liveAlarmsApi';
-import { SiteMapPanel } from '../map/SiteMapPanel';
+import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
 import {
   CHANGES_SAVED,
   mergeVisibleOrder,

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { hexToRgb } from '../../../reporting/map/siteRef';
 
 /**
  * Row colours (doc 2 §9): the event history colours rows of types F, B, ME and HU, with the
@@ -13,15 +14,8 @@ export function eventRowClass(eventrptId: string): string | undefined {
     : undefined;
 }
 
-const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** '#FFA500' or 'FFA500' or '#fa0' to [r, g, b]; null when not a colour. */
-export function hexToRgb(code: string | null | undefined): [number, number, number] | null {
-  const m = code ? HEX.exec(code.trim()) : null;
-  if (!m) return null;
-  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
-  return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
-}
+// The colour parser lives with the maps, which colour markers the same way.
+export { hexToRgb };
 
 /** Black or white, whichever reads better on `rgb` (WCAG relative luminance). */
 export function textOn(rgb: [number, number, number]): '#000000' | '#ffffff' {

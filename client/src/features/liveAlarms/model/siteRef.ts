@@ -1,19 +1,10 @@
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
-import type { SiteRowLike } from '../map/siteGroups';
+import type { SiteRowLike } from '../../../reporting/map/siteGroups';
+import type { SiteRef } from '../../../reporting/map/siteRef';
 
-/** A site as the directions dialog and the map need it, from either kind of row. */
-export interface SiteRef {
-  csNo: string;
-  siteNo: string;
-  systemNo: string;
-  siteName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+export type { SiteRef };
+export { addressLine } from '../../../reporting/map/siteRef';
 
 export const siteOfEvent = (r: EventLogRow): SiteRef => ({
   csNo: r.cS_,
@@ -47,13 +38,3 @@ export const groupRowOfAlarm = (r: ActiveAlarmRow): SiteRowLike => ({
   ...siteOfAlarm(r),
   description: r.event_Descr ?? '',
 });
-
-export function addressLine(s: Pick<SiteRef, 'address1' | 'address2' | 'city' | 'state' | 'zip'>): string {
-  return [
-    [s.address1, s.address2].filter(Boolean).join(', '),
-    s.city,
-    [s.state, s.zip].filter(Boolean).join(' '),
-  ]
-    .filter(Boolean)
-    .join(', ');
-}

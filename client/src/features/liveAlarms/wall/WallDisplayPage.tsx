@@ -9,9 +9,9 @@ import { typeColour } from '../components/typeColours';
 import { useClockThresholds } from '../hooks/useClockThresholds';
 import { useNow } from '../hooks/useNow';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';
-import { fullAddress, groupBySite } from '../map/siteGroups';
-import { placeOf, useZipTable } from '../map/useSitePlaces';
-import { DEFAULT_CENTRE, GROUP_ZOOM } from '../map/zipPlaces';
+import { fullAddress, groupBySite } from '../../../reporting/map/siteGroups';
+import { placeOf, useZipTable } from '../../../reporting/map/useSitePlaces';
+import { DEFAULT_CENTRE, GROUP_ZOOM } from '../../../reporting/map/zipPlaces';
 import { hexToRgb } from '../model/rowColours';
 import { compareFor, sortByKey } from '../model/rowSort';
 import { groupRowOfAlarm } from '../model/siteRef';
@@ -19,7 +19,7 @@ import { countsByType, WALL_VIEWS, type WallView } from './wallModel';
 import '../liveAlarms.css';
 import './wall.css';
 
-const SiteMap = lazy(() => import('../map/SiteMap'));
+const SiteMap = lazy(() => import('../../../reporting/map/SiteMap'));
 
 /**
  * The wall display (/wall; ?kiosk=1 for an unattended screen): an agency's active alarms, counts

@@ -1,0 +1,293 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import {
+  isChartEmpty,
+  nearestSeries,
+  PALETTE,
+  stackedSeriesAt,
+  stackValues,
+  xCount,
+  xLabelOf,
+  xValues,
+  yMax,
+  type ChartKind,
+  type ChartPoint,
+  type ChartSeries,
+  type ChartX,
+} from './chartModel';
+import { NO_CHART_RECORDS } from './reportMessages';
+import './chart.css';
+
+export type { ChartKind, ChartPoint, ChartSeries, ChartX };
+
+export interface ReportChartProps {
+  kind: ChartKind;
+  x: ChartX;
+  series: readonly ChartSeries[];
+  /** Accessible name (the chart is an image to assistive tech). */
+  label: string;
+  /** Fixed y range, e.g. [0, 100] for Growth; otherwise 0 to the data's top. */
+  yRange?: readonly [number, number];
+  height?: number;
+  /** A click on a point (a bar, or the line nearest the pointer). */
+  onPointClick?(point: ChartPoint): void;
+  /** Tooltip content for the x under the pointer; default the x label and each series' value. */
+  tooltip?(index: number, points: readonly ChartPoint[]): ReactNode;
+  /** How time x values read in the tooltip and the legend. */
+  formatTime?(unixSeconds: number): string;
+  emptyText?: string;
+  testId?: string;
+}
+
+interface Live {
+  props: ReportChartProps;
+}
+
+const colourOf = (s: ChartSeries, k: number) => s.colour ?? PALETTE[k % PALETTE.length];
+
+function pointsAt(p: ReportChartProps, index: number): ChartPoint[] {
+  const xs = xValues(p.x);
+  const xLabel = xLabelOf(p.x, index, p.formatTime);
+  return p.series.map((s, k) => ({
+    index,
+    x: xs[index],
+    xLabel,
+    series: s.label,
+    seriesIndex: k,
+    value: s.values[index] ?? null,
+  }));
+}
+
+/** Bars drawn on the canvas: stacked, or side by side per x. */
+function drawBars(u: uPlot, p: ReportChartProps) {
+  const n = xCount(p.x);
+  const xs = xValues(p.x);
+  const stacked = p.kind === 'stackedBar' ? stackValues(p.series, n) : null;
+  const width = barWidth(p, u);
+  const ctx = u.ctx;
+  ctx.save();
+  for (let j = 0; j < n; j++) {
+    const left = barLeft(p, u, xs[j], width);
+    const gap = Math.max(1, width * 0.12);
+    if (stacked) {
+      for (let k = 0; k < p.series.length; k++) {
+        const top = stacked[k][j];
+        const bottom = k + 1 < p.series.length ? stacked[k + 1][j] : 0;
+        if (top <= bottom) continue;
+        const y0 = u.valToPos(top, 'y', true);
+        const y1 = u.valToPos(bottom, 'y', true);
+        ctx.fillStyle = colourOf(p.series[k], k);
+        ctx.fillRect(left + gap / 2, y0, Math.max(1, width - gap), y1 - y0);
+      }
+    } else {
+      const each = (width - gap) / Math.max(1, p.series.length);
+      p.series.forEach((s, k) => {
+        const v = s.values[j];
+        if (v == null || v <= 0) return;
+        const y0 = u.valToPos(v, 'y', true);
+        const y1 = u.valToPos(0, 'y', true);
+        ctx.fillStyle = colourOf(s, k);
+        ctx.fillRect(left + gap / 2 + k * each, y0, Math.max(1, each), y1 - y0);
+      });
+    }
+  }
+  ctx.restore();
+}
+
+/** A bar's width in canvas px: the time step, else one x unit (categories, counts). */
+function barWidth(p: ReportChartProps, u: uPlot): number {
+  const unit = p.x.kind === 'time' ? (p.x.step ?? 3600) : 1;
+  const xs = xValues(p.x);
+  const a = xs[0] ?? 0;
+  const span = Math.abs(u.valToPos(a + unit, 'x', true) - u.valToPos(a, 'x', true));
+  return Math.max(2, span * (p.x.kind === 'time' ? 1 : 0.8));
+}
+
+function barLeft(p: ReportChartProps, u: uPlot, x: number, width: number): number {
+  const pos = u.valToPos(x, 'x', true);
+  return p.x.kind === 'time' ? pos : pos - width / 2;
+}
+
+function options(live: Live, width: number): uPlot.Options {
+  const p = live.props;
+  const bars = p.kind === 'bar' || p.kind === 'stackedBar';
+  const n = xCount(p.x);
+  const timeStep = p.x.kind === 'time' ? (p.x.step ?? 0) : 0;
+  return {
+    width,
+    height: p.height ?? 240,
+    cursor: { points: { show: !bars }, drag: { x: false, y: false } },
+    legend: { live: false },
+    scales: {
+      x: {
+        time: p.x.kind === 'time',
+        range: (_u, min, max) => {
+          const cur = live.props;
+          if (cur.x.kind === 'time') return [min, max + (bars ? timeStep : 0)];
+          const pad = bars || xCount(cur.x) === 1 ? 0.5 : 0;
+          return [min - pad, max + pad];
+        },
+      },
+      y: {
+        range: () => {
+          const cur = live.props;
+          return cur.yRange ? [cur.yRange[0], cur.yRange[1]] : [0, yMax(cur.kind, cur.series, xCount(cur.x))];
+        },
+      },
+    },
+    axes: [
+      {
+        stroke: 'currentColor',
+        grid: { stroke: 'rgba(128,128,128,0.15)' },
+        ...(p.x.kind === 'time'
+          ? {}
+          : {
+              incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+              values: (_u: uPlot, splits: number[]) =>
+                splits.map((v) => (Number.isInteger(v) ? xTick(live.props.x, v) : '')),
+            }),
+      },
+      { stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.15)' } },
+    ],
+    series: [
+      { label: p.x.kind === 'time' ? 'Time' : 'x' },
+      ...p.series.map((s, k) => ({
+        label: s.label,
+        stroke: colourOf(s, k),
+        fill: p.kind === 'area' ? `${colourOf(s, k)}55` : bars ? colourOf(s, k) : undefined,
+        width: bars ? 0 : 2,
+        ...(bars ? { paths: () => null, points: { show: false } } : { points: { show: n < 60 } }),
+      })),
+    ],
+    hooks: bars ? { draw: [(u: uPlot) => drawBars(u, live.props)] } : {},
+  };
+}
+
+/** Tick text of a non-time x: the category's name, or the number (signal counts). */
+function xTick(x: ChartX, v: number): string {
+  if (x.kind === 'category') return x.labels[v] ?? '';
+  return String(v);
+}
+
+function plotData(p: ReportChartProps): uPlot.AlignedData {
+  return [xValues(p.x), ...p.series.map((s) => s.values.map((v) => v ?? null))] as uPlot.AlignedData;
+}
+
+/**
+ * The one chart of the reports and the Live Alarm View (uPlot): bar, stacked bar, line or area
+ * over time (Unix seconds), numbers or categories, with a tooltip, a click on a point and
+ * 'No records found for chart.' when there is nothing to draw. New values go through setData;
+ * the plot is rebuilt only when its shape (kind, series, x kind, height, y range) changes.
+ */
+export function ReportChart(props: ReportChartProps) {
+  const { kind, x, series, height = 240, label, testId = 'report-chart' } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const live = useRef<Live>({ props });
+  live.current.props = props;
+  const [hover, setHover] = useState<{ index: number; left: number; top: number } | null>(null);
+  const empty = isChartEmpty(x, series);
+  const shape = [
+    kind,
+    x.kind,
+    height,
+    props.yRange?.join('-') ?? '',
+    series.map((s, k) => `${s.label}:${colourOf(s, k)}`).join(','),
+    x.kind === 'time' ? (x.step ?? 0) : '',
+  ].join('|');
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || empty) return;
+    const width = Math.max(300, el.clientWidth || 600);
+    const u = new uPlot(options(live.current, width), plotData(live.current.props), el);
+    plot.current = u;
+    const ro =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => u.setSize({ width: Math.max(300, el.clientWidth), height }));
+    ro?.observe(el);
+    const onMove = () => {
+      const idx = u.cursor.idx;
+      if (idx == null || u.cursor.left == null || u.cursor.left < 0) setHover(null);
+      else
+        setHover({
+          index: idx,
+          left: u.over.offsetLeft + u.cursor.left + 12,
+          top: u.over.offsetTop + (u.cursor.top ?? 0),
+        });
+    };
+    const onLeave = () => setHover(null);
+    const onClick = () => {
+      const cur = live.current.props;
+      const idx = u.cursor.idx;
+      if (!cur.onPointClick || idx == null || u.cursor.top == null) return;
+      const y = u.posToVal(u.cursor.top, 'y');
+      const k =
+        cur.kind === 'stackedBar' ? stackedSeriesAt(cur.series, idx, y) : nearestSeries(cur.series, idx, y);
+      if (k < 0) return;
+      cur.onPointClick(pointsAt(cur, idx)[k]);
+    };
+    u.over.addEventListener('mousemove', onMove);
+    u.over.addEventListener('mouseleave', onLeave);
+    u.over.addEventListener('click', onClick);
+    return () => {
+      ro?.disconnect();
+      u.over.removeEventListener('mousemove', onMove);
+      u.over.removeEventListener('mouseleave', onLeave);
+      u.over.removeEventListener('click', onClick);
+      u.destroy();
+      plot.current = null;
+      setHover(null);
+    };
+    // Rebuilt when the shape changes; new values go through setData below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shape, empty]);
+
+  useEffect(() => {
+    plot.current?.setData(plotData(props));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [x, series]);
+
+  if (empty) {
+    return (
+      <div className="rp-chart rp-chart--empty" role="status" data-testid={testId}>
+        {props.emptyText ?? NO_CHART_RECORDS}
+      </div>
+    );
+  }
+  const total = series.reduce((s, se) => s + se.values.reduce<number>((a, v) => a + (v ?? 0), 0), 0);
+  const points = hover ? pointsAt(props, hover.index) : null;
+  return (
+    <div className="rp-chart-wrap">
+      <div
+        className={`rp-chart${props.onPointClick ? ' rp-chart--clickable' : ''}`}
+        ref={box}
+        role="img"
+        aria-label={`${label}: ${total} events`}
+        data-testid={testId}
+      />
+      {hover && points ? (
+        <div
+          className="rp-chart__tooltip"
+          role="tooltip"
+          style={{ left: hover.left, top: Math.max(0, hover.top - 8) }}
+        >
+          {props.tooltip ? (
+            props.tooltip(hover.index, points)
+          ) : (
+            <>
+              <strong>{points[0]?.xLabel}</strong>
+              {points.map((pt) => (
+                <span key={pt.seriesIndex}>
+                  {pt.series}: {pt.value ?? 0}
+                </span>
+              ))}
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { GridColumn } from '../components/grid/gridTypes';
+import { CsNoLink } from '../components/handoff/CsNoLink';
+import type { HandOffTarget } from '../lib/handoff/handOff';
+
+/**
+ * A CS# column whose cells hand off to the user's data-management tool (doc 3 §2: "CS# cells
+ * hand off"); it sorts and exports as the CS# text. A row without a site keeps plain text.
+ */
+export function csNoColumn<R>(
+  target: (row: R) => HandOffTarget,
+  column: Partial<Omit<GridColumn<R>, 'render' | 'value'>> = {},
+): GridColumn<R> {
+  return {
+    id: 'csNo',
+    label: 'CS#',
+    ...column,
+    value: (row) => target(row).csNo,
+    render: (row) => {
+      const t = target(row);
+      return t.csNo && t.siteNo ? <CsNoLink target={t} /> : t.csNo;
+    },
+  };
+}

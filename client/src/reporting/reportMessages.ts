@@ -1,0 +1,13 @@
+import { failureMessage } from '../lib/api/apiError';
+
+/** The spec's words for report states (doc 3 §8). */
+export const NO_RECORDS = 'No records found';
+export const NO_CHART_RECORDS = 'No records found for chart.';
+
+/**
+ * The error text of a failed report call: a string is shown as is; an error gives the API's
+ * errors joined by line breaks, else 'Unable to process your request.'.
+ */
+export function reportErrorText(error: unknown): string {
+  return typeof error === 'string' ? error : failureMessage(error);
+}
