@@ -116,7 +116,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     kind: 'page',
     paths: ['/activity'],
     title: 'Excessive Alarm Accounts',
-    page: 'features/reports/ExcessiveAlarmsPage',
+    page: 'features/reports/activity/ExcessiveAlarmsPage',
     menu: report(I.excessiveAlarms),
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { excessiveRowSchema } from './activityApi';
-import { descriptionOptions, moreDetails, signalsPerAccount, withVaSwitch } from './activityRules';
+import { moreDetails, signalsPerAccount, withVaSwitch } from './activityRules';
 
 const row = (cs: string, id: string, descr: string, n: number) =>
   excessiveRowSchema.parse({
@@ -49,10 +49,5 @@ describe('excessive alarm accounts', () => {
       'Signal Count',
     ]);
     expect(moreDetails({ ...rows[0], event_count: 0 }).map(([k]) => k)).not.toContain('Signal Count');
-  });
-
-  it("offers 'All' only when there is more than one event description", () => {
-    expect(descriptionOptions(rows)).toEqual(['All', 'BURGLARY', 'VIDEO ACTIVATION']);
-    expect(descriptionOptions([rows[0]])).toEqual(['BURGLARY']);
   });
 });

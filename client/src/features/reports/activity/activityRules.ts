@@ -43,11 +43,3 @@ export function moreDetails(r: ExcessiveRow): Array<[string, string]> {
   if (r.event_count) fields.push(['Signal Count', String(r.event_count)]);
   return fields;
 }
-
-export const ALL_DESCRIPTIONS = 'All';
-
-/** The map's event-description selector: 'All' is offered when there is more than one. */
-export function descriptionOptions(rows: readonly ExcessiveRow[]): string[] {
-  const descr = [...new Set(rows.map((r) => r.event_descr).filter(Boolean))].sort();
-  return descr.length > 1 ? [ALL_DESCRIPTIONS, ...descr] : descr;
-}

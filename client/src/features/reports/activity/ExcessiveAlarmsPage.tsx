@@ -1,0 +1,160 @@
+import { useMemo, useRef, useState } from 'react';
+import { CityFilter, ALL_CITIES, cityOptions, filterByCity } from '../../../reporting/CityFilter';
+import { ReportChart } from '../../../reporting/ReportChart';
+import { ReportFrame } from '../../../reporting/ReportFrame';
+import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
+import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
+import { pickRange } from '../../../reporting/rangeLists';
+import { fileDate } from '../../../reporting/reportDates';
+import { useReportRanges } from '../../../reporting/useReportRanges';
+import { ComputedAt } from '../common/ComputedAt';
+import { DetailsDialog } from '../common/DetailsDialog';
+import { ReportSwitch } from '../common/ReportSwitch';
+import '../common/reports.css';
+import { useLiveRefresh } from '../common/useLiveRefresh';
+import { useReportLink } from '../common/useReportLink';
+import { useOnReload, useReportQuery } from '../common/useReportQuery';
+import { fetchExcessiveActivity, type ExcessiveRow } from './activityApi';
+import { activityColumns, activityRowId } from './activityColumns';
+import { moreDetails, signalsPerAccount, withVaSwitch } from './activityRules';
+
+const TITLE = 'Excessive Alarm Accounts';
+const NONE: readonly ExcessiveRow[] = [];
+
+/**
+ * Excessive Alarm Accounts (/activity, doc 3 §2): range tabs without '1week', 'Show Only VA
+ * Events', the bar chart per account, 'Filter by City' (back to All on every reload), the grid
+ * with its 'More details' dialog and exports, and the map grouped by site. It follows the agency's
+ * live feed, so its counts move as signals arrive (useLiveRefresh).
+ */
+export function ExcessiveAlarmsPage() {
+  const ranges = useReportRanges('activity');
+  const link = useReportLink();
+  const range = pickRange(ranges, link.range);
+  const { load, servcoNo, computedAt } = useReportQuery(['excessiveActivity', range], (servco, signal) =>
+    fetchExcessiveActivity({ servcoNo: servco, range }, signal),
+  );
+  const live = useLiveRefresh(servcoNo, true, load.refetch);
+  useOnReload(load.data, () => link.set({ city: null }));
+
+  const vaOnly = link.extra.va === '1';
+  const mapView = link.extra.view === 'map';
+  const city = link.city ?? ALL_CITIES;
+  const all = load.data ?? NONE;
+  const shown = useMemo(
+    () => filterByCity(withVaSwitch(all, vaOnly), city, (r) => r.city_name),
+    [all, vaOnly, city],
+  );
+  const chart = useMemo(() => signalsPerAccount(shown), [shown]);
+  const [details, setDetails] = useState<ExcessiveRow | null>(null);
+  const grid = useRef<ReportGridApi<ExcessiveRow>>(null);
+
+  return (
+    <ReportFrame
+      title={TITLE}
+      ranges={ranges}
+      range={range}
+      onRangeChange={(key) => link.set({ range: key, city: null })}
+      load={load}
+      toolbar={
+        <>
+          {all.length > 0 ? (
+            <ReportSwitch
+              label="Show Only VA Events"
+              checked={vaOnly}
+              onChange={(on) => link.set({ va: on ? '1' : null })}
+            />
+          ) : null}
+          <ReportSwitch
+            label="Map View"
+            checked={mapView}
+            onChange={(on) => link.set({ view: on ? 'map' : null })}
+          />
+          <ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={load.refetch} />
+        </>
+      }
+      filters={
+        <CityFilter
+          cities={cityOptions(all.map((r) => r.city_name))}
+          value={city}
+          onChange={(c) => link.set({ city: c === ALL_CITIES ? null : c })}
+        />
+      }
+      exports={
+        <ExportButtons
+          disabled={shown.length === 0}
+          getTable={() =>
+            grid.current!.exportTable({
+              title: TITLE,
+              fileName: `Excessive_Alarm_Accounts_${fileDate(new Date())}`,
+            })
+          }
+          pdf={{ scale: 0.5, fileName: 'Export' }}
+        />
+      }
+    >
+      <ReportChart
+        kind="stackedBar"
+        label="Signal count per account"
+        testId="activity-chart"
+        x={{ kind: 'category', labels: chart.accounts }}
+        series={chart.series}
+        tooltip={(_, points) => (
+          <div>
+            <strong>{points[0]?.xLabel}</strong>
+            {points
+              .filter((p) => p.value)
+              .map((p) => (
+                <div key={p.series}>
+                  {p.series}: {p.value}
+                </div>
+              ))}
+          </div>
+        )}
+      />
+      {mapView ? (
+        <SiteMapPanel
+          rows={shown}
+          centreOn="first"
+          descriptionLabel="Event Description"
+          read={(r) => ({
+            siteNo: r.site_no,
+            systemNo: r.system_no,
+            siteName: r.site_name,
+            address1: r.site_addr1,
+            address2: r.site_addr2,
+            city: r.city_name,
+            state: r.state_id,
+            zip: r.zip_code,
+            csNo: r.cs_no,
+            description: r.event_descr,
+          })}
+        />
+      ) : null}
+      <ReportGrid<ExcessiveRow>
+        label={TITLE}
+        columns={activityColumns}
+        rows={shown}
+        getRowId={activityRowId}
+        sort={link.sort}
+        onSortChange={link.setSort}
+        rowActions={(r) => (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={`More details of ${r.cs_no}`}
+            onClick={() => setDetails(r)}
+          >
+            Details
+          </button>
+        )}
+        rowActionsLabel="Details"
+        apiRef={grid}
+      />
+      {details ? (
+        <DetailsDialog title="More details" fields={moreDetails(details)} onClose={() => setDetails(null)} />
+      ) : null}
+    </ReportFrame>
+  );
+}

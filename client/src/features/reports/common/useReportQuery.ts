@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import { useApiQuery, type ApiQueryOptions } from '../../../lib/query/useApiQuery';
+import type { LoadState } from '../../../lib/query/loadState';
+import { useSessionView } from '../../../lib/session/sessionView';
+import { reportServcoNo } from './reportScope';
+
+/**
+ * A report's load through the data layer, with the service company it is scoped to and when the
+ * shown answer was computed (the intraday reports show it beside their Refresh button).
+ */
+export function useReportQuery<T>(
+  key: readonly unknown[],
+  fetcher: (servcoNo: string, signal: AbortSignal) => Promise<T>,
+  opts: ApiQueryOptions<T> = {},
+): { load: LoadState<T>; servcoNo: string; computedAt: Date | null } {
+  const { profile } = useSessionView();
+  const servcoNo = reportServcoNo(profile);
+  const load = useApiQuery([...key, servcoNo], (signal) => fetcher(servcoNo, signal), {
+    keepPrevious: true,
+    ...opts,
+  });
+  const [computedAt, setComputedAt] = useState<Date | null>(null);
+  const last = useRef<T | undefined>(undefined);
+  useEffect(() => {
+    if (load.data !== undefined && load.data !== last.current) {
+      last.current = load.data;
+      setComputedAt(new Date());
+    }
+  }, [load.data]);
+  return { load, servcoNo, computedAt };
+}
+
+/**
+ * Runs `reset` whenever a new answer arrives after the first one (a tab switch, a refresh, a
+ * live update): Excessive Alarm Accounts puts its city filter back to All then (doc 3 §2).
+ */
+export function useOnReload(data: unknown, reset: () => void): void {
+  const first = useRef<unknown>(undefined);
+  const resetRef = useRef(reset);
+  resetRef.current = reset;
+  useEffect(() => {
+    if (data === undefined) return;
+    if (first.current === undefined) {
+      first.current = data;
+      return;
+    }
+    if (data !== first.current) {
+      first.current = data;
+      resetRef.current();
+    }
+  }, [data]);
+}

@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+import { parsePickerDate } from '../../../reporting/reportDates';
+import { DATE_TYPES, type DateType } from './noActivityApi';
+
+export interface NoActivitySearch {
+  dateType: DateType;
+  csNo: string;
+  /** MM/dd/yyyy; only read when dateType is Select. */
+  selectedDate: string;
+}
+
+/** NOTE: the spec shows no other validation; an unreadable date is refused under its field. */
+export const DATE_FORMAT_HINT = 'Enter the date as MM/dd/yyyy.';
+
+/**
+ * The left filter panel of Sites With No Alarm Activity (doc 3 §2): DateType, the CS# box, the
+ * date (MM/dd/yyyy, only for Select) and Search.
+ */
+export function NoActivityFilters({
+  initial,
+  busy,
+  onSearch,
+}: {
+  initial: NoActivitySearch;
+  busy: boolean;
+  onSearch(search: NoActivitySearch): void;
+}) {
+  const id = useId();
+  const [dateType, setDateType] = useState<DateType>(initial.dateType);
+  const [csNo, setCsNo] = useState(initial.csNo);
+  const [selectedDate, setSelectedDate] = useState(initial.selectedDate);
+  const [dateError, setDateError] = useState<string | null>(null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (dateType === 'Select' && !parsePickerDate(selectedDate)) {
+      setDateError(DATE_FORMAT_HINT);
+      return;
+    }
+    setDateError(null);
+    onSearch({ dateType, csNo: csNo.trim(), selectedDate });
+  };
+
+  return (
+    <form className="card search-form" onSubmit={submit} aria-label="No activity filters">
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-type`}>
+          DateType
+        </label>
+        <select
+          id={`${id}-type`}
+          className="select"
+          value={dateType}
+          onChange={(e) => setDateType(e.target.value as DateType)}
+        >
+          {DATE_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-cs`}>
+          CS#
+        </label>
+        <input
+          id={`${id}-cs`}
+          className="input"
+          value={csNo}
+          maxLength={40}
+          onChange={(e) => setCsNo(e.target.value)}
+        />
+      </div>
+      {dateType === 'Select' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-date`}>
+            Date
+          </label>
+          <input
+            id={`${id}-date`}
+            className="input"
+            placeholder="MM/dd/yyyy"
+            inputMode="numeric"
+            value={selectedDate}
+            aria-invalid={dateError ? true : undefined}
+            aria-describedby={dateError ? `${id}-date-error` : undefined}
+            onChange={(e) => setSelectedDate(e.target.value)}
+          />
+          {dateError ? (
+            <span className="field__error" id={`${id}-date-error`}>
+              {dateError}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <button type="submit" className="button" disabled={busy}>
+        Search
+      </button>
+    </form>
+  );
+}
