@@ -4,6 +4,7 @@ import { SignInPage } from '../features/session/SignInPage';
 import { useSessionView } from '../lib/session/sessionView';
 import { landingFor } from './session/sessionEffects';
 import { SignInTwoFactor } from './session/SignInTwoFactor';
+import { preloadShell } from './shellPreload';
 
 /** `/`: the sign-in page, or, with a session, the remembered url or the user's default tab. */
 export function SignInRoute() {
@@ -14,9 +15,9 @@ export function SignInRoute() {
   );
   if (status === 'signedIn' && target) return <Navigate to={target.path} state={target.state} replace />;
   return (
-    <>
+    <div onInputCapture={preloadShell} className="signin-route">
       <SignInPage />
       <SignInTwoFactor />
-    </>
+    </div>
   );
 }

@@ -3,10 +3,10 @@ import { SCREENS } from '../lib/screens/screens';
 import type { ScreenEntry } from '../lib/screens/screenTypes';
 import { BootScreen } from './BootScreen';
 import { NotFoundPage } from './NotFoundPage';
-import { RequireSession } from './RequireSession';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { loadPage } from './screenPages';
 import { SessionRoot } from './session/SessionRoot';
+import { loadShell } from './shellPreload';
 import { SignInRoute } from './SignInRoute';
 
 /**
@@ -41,7 +41,12 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <BootScreen />,
     children: [
       { path: '/', element: <SignInRoute />, errorElement: <RouteErrorBoundary /> },
-      { element: <RequireSession />, errorElement: <RouteErrorBoundary />, children: shellRoutes },
+      // NOTE: the shell is its own chunk: the sign-in page downloads none of it (shellPreload.ts).
+      {
+        lazy: async () => ({ Component: (await loadShell()).RequireSession }),
+        errorElement: <RouteErrorBoundary />,
+        children: shellRoutes,
+      },
     ],
   },
 ];
