@@ -159,6 +159,29 @@ describe('live feeds through the bridge', () => {
     expect(s.stats.errors.map((e) => e.code)).toContain('forbidden');
   });
 
+  it('a real agency of another dealer is refused both ways: owner and multi', async () => {
+    const ownerScreen = screen(owner.cookie);
+    const multiScreen = screen(other.cookie);
+    await Promise.all([ownerScreen.connected(), multiScreen.connected()]);
+    for (const [s, agencyId] of [
+      [ownerScreen, other.agencyId],
+      [multiScreen, owner.agencyId],
+    ] as const) {
+      for (const feed of ['events', 'alarms'] as const) {
+        const ack = await s.subscribe({ feed, agencyId });
+        expect(ack.ok).toBe(false);
+        if (!ack.ok) expect(ack.error.code).toBe('forbidden');
+      }
+    }
+    // Each may still watch its own.
+    expect((await multiScreen.subscribe({ feed: 'alarms', agencyId: other.agencyId })).ok).toBe(true);
+    await waitFor(
+      'snapshot',
+      () => multiScreen.cursor({ feed: 'alarms', agencyId: other.agencyId }) !== null,
+    );
+    expect(ownerScreen.stats.snapshots).toBe(0);
+  });
+
   it('malformed messages get an error and do not disturb the screen', async () => {
     const s = screen(owner.cookie);
     await s.connected();

@@ -121,6 +121,45 @@ describe('recordings and replay', () => {
     }
   });
 
+  it("a real recording of another dealer's agency is neither listed nor replayed for the owner", async () => {
+    // multi watches its own dealer's alarms, so the bridge records that agency too.
+    const multi = await signIn(bridge.url, 'multi', 'multi123');
+    const theirs = multi.profile.serviceCompanyList
+      .map((c) => c.servco_no)
+      .find((id): id is string => !!id && id !== agencyId)!;
+    const watcher = connectScreen(bridge.url, multi.cookie);
+    screens.push(watcher);
+    await watcher.connected();
+    const ref = { feed: 'alarms' as const, agencyId: theirs };
+    expect((await watcher.subscribe(ref)).ok).toBe(true);
+    await waitFor('snapshot', () => watcher.cursor(ref) !== null);
+    const listOf = (screen: Screen) =>
+      new Promise<RecordingInfo[]>((resolve) =>
+        screen.socket.emit('replay.list', {}, ((a: { recordings?: RecordingInfo[] }) =>
+          resolve(a.recordings ?? [])) as never),
+      );
+    // A session of its own: the replay calls here do not spend the other tests' rate.
+    const owner = await signIn(bridge.url, 'owner', 'owner123');
+    const tester = connectScreen(bridge.url, owner.cookie);
+    screens.push(tester);
+    await tester.connected();
+    let recordingOfTheirs: RecordingInfo | undefined;
+    await waitFor(
+      "multi's recording",
+      async () => {
+        recordingOfTheirs = (await listOf(watcher)).find((r) => r.agencyId === theirs);
+        return recordingOfTheirs !== undefined;
+      },
+      10_000,
+    );
+    expect((await listOf(tester)).some((r) => r.agencyId === theirs)).toBe(false);
+    const ack = await new Promise<{ ok: boolean; error?: { code: string } }>((resolve) =>
+      tester.socket.emit('replay.start', { recording: recordingOfTheirs!.name, speed: 1 }, resolve as never),
+    );
+    expect(ack.ok).toBe(false);
+    expect(ack.error?.code).toBe('forbidden');
+  });
+
   it('a recording of an agency the session may not see is refused', async () => {
     const tester = connectScreen(bridge.url, cookie);
     screens.push(tester);
