@@ -4,6 +4,7 @@ import type { FeedSource } from './agencyFeed';
 import { createAlarmsSource } from './alarmsSource';
 import type { FeedCredential } from './credentialPool';
 import { createHistorySource } from './historySource';
+import { createSystemsOnTestSource, fetchSystemsOnTest } from './systemsOnTestSource';
 import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
 
 /** What a feed kind's source is built from, once per agency feed. */
@@ -64,6 +65,19 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
         fetchPage: async (page, count, signal) => {
           await d.budget();
           return fetchAlarmsPage(d.upstream, d.ref, d.credential(), page, count, signal);
+        },
+      }),
+  },
+  // Doc 2 "Alarm Testing": the agency's systems on test, read whole each poll.
+  systemsOnTest: {
+    upstreamPath: 'OnTest/GetUnclearedSystems',
+    sortColumn: 'effective_date',
+    presence: false,
+    source: (d) =>
+      createSystemsOnTestSource({
+        fetchList: async (signal) => {
+          await d.budget();
+          return fetchSystemsOnTest(d.upstream, d.ref, d.credential(), signal);
         },
       }),
   },

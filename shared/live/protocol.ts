@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ActiveAlarmRow } from '../upstream/activeAlarmRow';
 import type { EventLogRow } from '../upstream/eventLogRow';
+import type { SystemOnTestRow } from '../upstream/onTestRows';
 
 /**
  * The live wire protocol between a screen and the bridge (socket.io namespace `/live`).
@@ -11,12 +12,14 @@ import type { EventLogRow } from '../upstream/eventLogRow';
 export const PROTOCOL_VERSION = 1;
 export const LIVE_NAMESPACE = '/live';
 
-export const FEEDS = ['events', 'alarms'] as const;
+export const FEEDS = ['events', 'alarms', 'systemsOnTest'] as const;
 export type FeedName = (typeof FEEDS)[number];
 
 export interface FeedRows {
   events: EventLogRow;
   alarms: ActiveAlarmRow;
+  /** Doc 2 §2 "Alarm Testing": the agency's systems on test (GetUnclearedSystems). */
+  systemsOnTest: SystemOnTestRow;
 }
 export type FeedRow = FeedRows[FeedName];
 

@@ -17,31 +17,42 @@ const flag = z.preprocess(
   z.enum(['Y', 'N']).catch('N'),
 );
 
+const onTestEntryShape = {
+  seqno: id,
+  site_no: id,
+  system_no: id,
+  cs_no: id,
+  site_name: text.optional().default(null),
+  site_addr1: text.optional().default(null),
+  site_addr2: text.optional().default(null),
+  city_name: text.optional().default(null),
+  state_id: text.optional().default(null),
+  zip_code: text.optional().default(null),
+  effective_date: z.string(),
+  expire_date: z.string(),
+  s_effective_date: text.optional().default(null),
+  s_expire_date: text.optional().default(null),
+  zone_list: text.optional().default(null),
+  all_zones_flag: flag.optional().default('Y'),
+  servtype_list: text.optional().default(null),
+  site_time: text.optional().default(null),
+  isOverThanOneWeek: yes.optional().default(false),
+};
+
 /** One on-test entry (doc 2 §3) as GetUnclearedSystems lists it for the Alarm Testing grid. */
-export const onTestEntrySchema = z
-  .object({
-    seqno: id,
-    site_no: id,
-    system_no: id,
-    cs_no: id,
-    site_name: text.optional().default(null),
-    site_addr1: text.optional().default(null),
-    site_addr2: text.optional().default(null),
-    city_name: text.optional().default(null),
-    state_id: text.optional().default(null),
-    zip_code: text.optional().default(null),
-    effective_date: z.string(),
-    expire_date: z.string(),
-    s_effective_date: text.optional().default(null),
-    s_expire_date: text.optional().default(null),
-    zone_list: text.optional().default(null),
-    all_zones_flag: flag.optional().default('Y'),
-    servtype_list: text.optional().default(null),
-    site_time: text.optional().default(null),
-    isOverThanOneWeek: yes.optional().default(false),
-  })
-  .loose();
+export const onTestEntrySchema = z.object(onTestEntryShape).loose();
 export type OnTestEntryRow = z.infer<typeof onTestEntrySchema>;
+
+/**
+ * A row of the systems-on-test feed: an entry keyed by its seqno, with only the fields the screens
+ * read. NOTE: the upstream's `site_time` is "now" at the site and changes on every answer, so the
+ * feed leaves it out (screens use their clock); otherwise every poll would change every row.
+ */
+export const systemOnTestRowSchema = z
+  .object(onTestEntryShape)
+  .omit({ site_time: true })
+  .transform((r) => ({ id: r.seqno, ...r, site_time: null }));
+export type SystemOnTestRow = z.infer<typeof systemOnTestRowSchema>;
 
 /** One row of a site's test event log (doc 2 §3). */
 export const testEventSchema = z

@@ -66,7 +66,7 @@ export async function simPost(sim: Simulator, path: string, body: unknown) {
 export async function truth(
   sim: Simulator,
   agencyId: string,
-  feed: 'events' | 'alarms',
+  feed: 'events' | 'alarms' | 'systemsOnTest',
 ): Promise<{ id: string }[]> {
   const res = await fetch(`${sim.url}/_sim/truth?agencyId=${encodeURIComponent(agencyId)}&feed=${feed}`);
   const body = (await res.json()) as { rows: { id: string | number }[] };

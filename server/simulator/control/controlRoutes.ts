@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { SignalGenerator } from '../generator/signalGenerator';
 import { queryActiveAlarms } from '../queries/activeAlarmQuery';
 import { queryEventLog } from '../queries/eventLogQuery';
+import { systemOnTestRowSchema } from '../../../shared/upstream/onTestRows';
+import { agencyTestRows } from '../queries/onTestRows';
 import { toActiveAlarmRow, toEventLogRow } from '../queries/rows';
 import type { SessionStore } from '../routes/sessions';
 import { demoUsers } from '../world/demoUsers';
@@ -158,7 +160,13 @@ export function createControlRouter(ctx: ControlContext): Router {
       return void res.json({
         rows: queryActiveAlarms(world, { ...base, due: null }, now, false).eventLogList,
       });
-    if (feed !== 'events') return fail(res, 400, 'feed must be events or alarms.');
+    // What the bridge's systems-on-test feed holds: GetUnclearedSystems' rows as the feed's row
+    // schema reads them (keyed by seqno, without the site's "now").
+    if (feed === 'systemsOnTest')
+      return void res.json({
+        rows: agencyTestRows(world, agencyId, now).map((row) => systemOnTestRowSchema.parse(row)),
+      });
+    if (feed !== 'events') return fail(res, 400, 'feed must be events, alarms or systemsOnTest.');
     res.json({
       rows: queryEventLog(
         world,

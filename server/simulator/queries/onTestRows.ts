@@ -55,6 +55,18 @@ export function toZoneRow(world: World, system: MonitoredSystem, z: Zone, now: n
   };
 }
 
+/**
+ * An agency's tests not cleared or expired, as GetUnclearedSystems lists them (by site, system and
+ * seqno). The systems-on-test feed of the bridge holds exactly these, keyed by seqno.
+ */
+export function agencyTestRows(world: World, agencyId: string, now: number) {
+  return world.tests
+    .openTests()
+    .filter((t) => t.agencyId === agencyId)
+    .sort((a, b) => a.siteNo - b.siteNo || a.systemNo - b.systemNo || a.seqno - b.seqno)
+    .map((t) => toOnTestRow(world, t, now));
+}
+
 /** Tests not cleared or expired on a site's systems (current and future ones). */
 export function openTestsOfSite(world: World, siteNo: number): OnTest[] {
   return world

@@ -1,6 +1,6 @@
 import type { Response, Router } from 'express';
 import { z } from 'zod';
-import { openTestsOfSite, testEventLog, toOnTestRow } from '../queries/onTestRows';
+import { agencyTestRows, openTestsOfSite, testEventLog, toOnTestRow } from '../queries/onTestRows';
 import type { RouteContext } from './context';
 import { badRequest, ok, refuse } from './envelope';
 import {
@@ -82,11 +82,7 @@ export function registerOnTestRoutes(router: Router, ctx: RouteContext): void {
     }
     const agencyId = agencyFor(world, session, res, q.AgencyId);
     if (!agencyId) return;
-    const rows = world.tests
-      .openTests()
-      .filter((t) => t.agencyId === agencyId)
-      .sort((a, b) => a.siteNo - b.siteNo || a.systemNo - b.systemNo || a.seqno - b.seqno)
-      .map((t) => toOnTestRow(world, t, now));
+    const rows = agencyTestRows(world, agencyId, ctx.clock());
     ok(res, rows);
   });
 

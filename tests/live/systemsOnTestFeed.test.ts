@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../server/app/bridge';
+import type { SystemOnTestRow } from '../../shared/upstream/onTestRows';
+import { visibleAgencies } from '../../shared/upstream/loginProfile';
+import { connectScreen, waitFor, type Screen } from '../support/screen';
+import { sameAsTruth, signIn, startSim, startTestBridge, truth, type Simulator } from '../support/stack';
+
+/**
+ * The systems-on-test feed: a test placed, extended or cleared through the bridge reaches every
+ * screen of the agency within a poll, and no screen of another agency.
+ */
+
+let sim: Simulator;
+let bridge: Bridge;
+let owner: { cookie: string; agencyId: string };
+let other: { cookie: string; agencyId: string };
+const screens: Screen[] = [];
+
+function screen(cookie: string) {
+  const s = connectScreen(bridge.url, cookie);
+  screens.push(s);
+  return s;
+}
+
+async function api(path: string, body: unknown) {
+  const res = await fetch(`${bridge.url}/api/${path}`, {
+    method: 'POST',
+    headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { result: unknown; errors: string[] | null };
+}
+
+beforeAll(async () => {
+  sim = await startSim();
+  bridge = await startTestBridge(sim.url);
+  const o = await signIn(bridge.url, 'owner', 'owner123');
+  owner = { cookie: o.cookie, agencyId: o.profile.agencyId };
+  const m = await signIn(bridge.url, 'multi', 'multi123');
+  other = {
+    cookie: m.cookie,
+    agencyId: [...visibleAgencies(m.profile as never)].find((a) => a !== owner.agencyId)!,
+  };
+});
+
+afterAll(async () => {
+  for (const s of screens) s.close();
+  await bridge?.close();
+  await sim?.close();
+});
+
+describe('the systems-on-test feed', () => {
+  it('places, extends and clears a test on one screen and every screen of the agency follows', async () => {
+    const a1 = screen(owner.cookie);
+    const a2 = screen(owner.cookie);
+    const b = screen(other.cookie);
+    await Promise.all([a1.connected(), a2.connected(), b.connected()]);
+    const ref = { feed: 'systemsOnTest' as const, agencyId: owner.agencyId };
+    const refB = { feed: 'systemsOnTest' as const, agencyId: other.agencyId };
+    for (const [s, r] of [
+      [a1, ref],
+      [a2, ref],
+      [b, refB],
+    ] as const)
+      expect((await s.subscribe(r)).ok).toBe(true);
+    await waitFor(
+      'snapshots',
+      () => a1.cursor(ref) !== null && a2.cursor(ref) !== null && b.cursor(refB) !== null,
+    );
+    // Every agency starts with tests on (docs/simulator.md): the snapshot is the upstream's list.
+    expect(a1.rows(ref).size).toBeGreaterThan(0);
+    expect(sameAsTruth(a1.rows(ref), await truth(sim, owner.agencyId, 'systemsOnTest'))).toBe(true);
+
+    const onTest = new Set([...a1.rows(ref).values()].map((r) => (r as SystemOnTestRow).system_no));
+    const system = sim.world.systemsOf(owner.agencyId).find((s) => !onTest.has(String(s.systemNo)))!;
+    const placed = await api('OnTest/SaveOnTest', {
+      process_flag: 'on',
+      SiteNo: system.siteNo,
+      system_no: system.systemNo,
+      system_list: String(system.systemNo),
+      testcat_id: 'GEN',
+      all_zones_flag: 'Y',
+      comment: 'feed test',
+    });
+    const seqno = String((placed.result as { test_seqnos: number[] }).test_seqnos[0]);
+    await waitFor('the new test on both screens', () => a1.rows(ref).has(seqno) && a2.rows(ref).has(seqno));
+    expect(a1.rows(ref).get(seqno)).toMatchObject({
+      cs_no: system.csNo,
+      all_zones_flag: 'Y',
+      site_time: null,
+    });
+    expect(b.rows(refB).has(seqno)).toBe(false);
+
+    const before = (a1.rows(ref).get(seqno) as SystemOnTestRow).expire_date;
+    await api('OnTest/ClearOrExtendMultipleTests', [
+      {
+        process_flag: 'extend',
+        test_seqno: Number(seqno),
+        system_no: system.systemNo,
+        extend_hh: 1,
+        extend_mm: 0,
+      },
+    ]);
+    await waitFor(
+      'the extension on both screens',
+      () =>
+        (a1.rows(ref).get(seqno) as SystemOnTestRow | undefined)?.expire_date !== before &&
+        (a2.rows(ref).get(seqno) as SystemOnTestRow | undefined)?.expire_date !== before,
+    );
+    expect(Date.parse((a2.rows(ref).get(seqno) as SystemOnTestRow).expire_date) - Date.parse(before)).toBe(
+      3_600_000,
+    );
+
+    await api('OnTest/ClearOrExtendMultipleTests', [
+      { process_flag: 'off', test_seqno: Number(seqno), system_no: system.systemNo, comment: 'done' },
+    ]);
+    await waitFor(
+      'the test gone from both screens',
+      () => !a1.rows(ref).has(seqno) && !a2.rows(ref).has(seqno),
+    );
+    expect(sameAsTruth(a2.rows(ref), await truth(sim, owner.agencyId, 'systemsOnTest'))).toBe(true);
+  });
+});
