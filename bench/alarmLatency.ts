@@ -113,6 +113,9 @@ async function main() {
   const afterQuery: number[] = [];
   const feedPath = { events: '/AlarmBuffer/GetEventLogs', alarms: '/AlarmBuffer/GetEventLogsLiveAlarm_Dev' };
   let missing = 0;
+  // Screens a signal's row should have reached and did not: each is a failed delivery.
+  let missedDeliveries = 0;
+  let expectedDeliveries = 0;
   for (const feed of ['events', 'alarms'] as const) {
     for (const agencyId of agencies) {
       const key = `${feed}:${agencyId}`;
@@ -131,13 +134,21 @@ async function main() {
         const rec = c
           ? await runner.call<{ times: number[] } | null>('arrivals.get', { key, seq: c.seq })
           : null;
-        if (!c || !rec || rec.times.length < perAgency.get(agencyId)!) {
+        const screens = perAgency.get(agencyId)!;
+        expectedDeliveries += screens;
+        if (!c || !rec) {
           missing++;
+          missedDeliveries += screens;
           continue;
         }
+        // NOTE: the screens that did get the row count in the sample; the others as failures (a
+        // signal that did not reach every screen used to be dropped, which flattered the figures).
         const l = rec.times.map((t) => t - s.t);
         lat[feed].push(...l);
-        lastScreen[feed].push(Math.max(...l));
+        if (rec.times.length < screens) {
+          missing++;
+          missedDeliveries += screens - rec.times.length;
+        } else lastScreen[feed].push(Math.max(...l));
         wait.push(c.at - s.t);
         fan.push(...rec.times.map((t) => t - c.at));
         // The query that carried the row: the last one of this feed the simulator answered before delta.at.
@@ -191,6 +202,8 @@ async function main() {
   const s = summary(all);
   const b = summary(base, 0);
   const target = POLL_MS + 60;
+  // A run in which nothing arrived has no p99 worth the name: no sample, or a missed delivery, fails.
+  const met = expectedDeliveries > 0 && missedDeliveries === 0 && all.length > 0 && s.p99 <= target;
   section('bridge: from /_sim/signals to the delta at each screen (ms)', {
     'all deliveries': s,
     'history feed': summary(lat.events),
@@ -202,6 +215,7 @@ async function main() {
     'of which: end of poll to screen': summary(fan),
     'time between two polls of one feed': summary(gapsBetweenPolls),
     'signals / rows missed': `${signals.length} / ${missing}`,
+    'deliveries missed (counted as failures)': `${missedDeliveries} of ${expectedDeliveries}`,
     'bridge event-loop lag p99 / max (ms)': `${bridgeLag.p99.toFixed(1)} / ${bridgeLag.max.toFixed(1)}`,
     'bridge main thread waiting for a CPU': `${(runQueue.ms / 1000).toFixed(1)} s of ${(runQueue.of / 1000).toFixed(1)} s`,
     'gaps / duplicates at screens': `${stats.gaps} / ${stats.duplicates}`,
@@ -212,7 +226,7 @@ async function main() {
   );
   section('comparison', {
     'p50 / p99 faster than baseline': `${(b.p50 / s.p50).toFixed(1)}x / ${(b.p99 / s.p99).toFixed(1)}x`,
-    [`target p99 <= POLL_MS + 60 = ${target} ms`]: `${s.p99} ms: ${verdict(s.p99 <= target)}`,
+    [`target p99 <= POLL_MS + 60 = ${target} ms, every delivery made`]: `${s.p99} ms, ${missedDeliveries} missed: ${verdict(met)}`,
   });
   console.log(
     `\nconditions: loopback; bridge, screens and baseline pollers in separate processes; simulator in this process; took ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -224,6 +238,8 @@ async function main() {
     pollMs: POLL_MS,
     signals: signals.length,
     missing,
+    missedDeliveries,
+    expectedDeliveries,
     bridge: s,
     events: summary(lat.events),
     alarms: summary(lat.alarms),
@@ -235,7 +251,7 @@ async function main() {
     bridgeLagMs: bridgeLag,
     bridgeRunQueueWaitMs: Math.round(runQueue.ms),
     baseline: b,
-    target: { p99MaxMs: target, met: s.p99 <= target },
+    target: { p99MaxMs: target, met },
   });
   process.exit(0);
 }
