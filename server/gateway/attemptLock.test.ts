@@ -57,6 +57,15 @@ describe('memory attempt lock', () => {
     const begun = await Promise.all(Array.from({ length: 8 }, () => lock.begin('u')));
     expect(begun.filter((b) => b.ok)).toHaveLength(5);
   });
+
+  it('where attempts in flight do not count, many at once pass and only failures lock', async () => {
+    const lock = createMemoryAttemptLock({ maxFailures: 5, lockMs: 600_000, inFlightCounts: false });
+    const begun = await Promise.all(Array.from({ length: 30 }, () => lock.begin('wall')));
+    expect(begun.every((b) => b.ok)).toBe(true);
+    for (let i = 0; i < 30; i++) await lock.settle('wall', 'succeeded');
+    for (let i = 0; i < 4; i++) expect((await fail(lock, 'wall')).locked).toBe(false);
+    expect(await fail(lock, 'wall')).toEqual({ failures: 5, locked: true });
+  });
 });
 
 const haveRedis = await redisReachable();
@@ -82,6 +91,16 @@ describe.skipIf(!haveRedis)('redis attempt lock', () => {
     } finally {
       other.disconnect();
     }
+  });
+
+  it('where attempts in flight do not count, thirty sign-ins at once all pass', async () => {
+    const lock = createRedisAttemptLock(redis, prefix, {
+      maxFailures: 5,
+      lockMs: 60_000,
+      inFlightCounts: false,
+    });
+    const begun = await Promise.all(Array.from({ length: 30 }, () => lock.begin('wall')));
+    expect(begun.every((b) => b.ok)).toBe(true);
   });
 
   it('twenty concurrent attempts: only five are let through', async () => {

@@ -25,6 +25,12 @@ export type AttemptOutcome = 'failed' | 'succeeded' | 'neutral';
 export interface AttemptLockOptions {
   maxFailures: number;
   lockMs: number;
+  /**
+   * Whether attempts in flight count toward the limit (default true: a codeword). False where
+   * many right attempts come at once (a wall of screens signing in as one user): only the
+   * failures, counted atomically, lock.
+   */
+  inFlightCounts?: boolean;
   now?: () => number;
 }
 
@@ -39,6 +45,7 @@ interface Entry {
 export function createMemoryAttemptLock({
   maxFailures,
   lockMs,
+  inFlightCounts = true,
   now = Date.now,
 }: AttemptLockOptions): AttemptLock {
   const entries = new Map<string, Entry>();
@@ -58,7 +65,8 @@ export function createMemoryAttemptLock({
       if (entries.size > 10_000) sweep(t);
       const e = current(key, t);
       if (e.lockedUntil > t) return { ok: false, lockedForMs: e.lockedUntil - t };
-      if (e.failures + e.pending >= maxFailures) return { ok: false, lockedForMs: lockMs };
+      if (e.failures + (inFlightCounts ? e.pending : 0) >= maxFailures)
+        return { ok: false, lockedForMs: lockMs };
       e.pending++;
       e.touchedAt = t;
       return { ok: true };
@@ -83,11 +91,12 @@ export function createMemoryAttemptLock({
   };
 }
 
-// KEYS: count hash, lock key. ARGV: maxFailures, lockMs. Answers {1, 0} or {0, ms left}.
+// KEYS: count hash, lock key. ARGV: maxFailures, lockMs, in flight counts (1/0). Answers {1, 0} or {0, ms left}.
 const BEGIN = `local left = redis.call('pttl', KEYS[2])
 if left > 0 then return {0, left} end
 local failures = tonumber(redis.call('hget', KEYS[1], 'failures') or '0')
-local pending = tonumber(redis.call('hget', KEYS[1], 'pending') or '0')
+local pending = 0
+if ARGV[3] == '1' then pending = tonumber(redis.call('hget', KEYS[1], 'pending') or '0') end
 if failures + pending >= tonumber(ARGV[1]) then return {0, tonumber(ARGV[2])} end
 redis.call('hincrby', KEYS[1], 'pending', 1)
 redis.call('pexpire', KEYS[1], ARGV[2])
@@ -117,13 +126,21 @@ const numberAt = (answer: unknown, i: number): number => (Array.isArray(answer) 
 export function createRedisAttemptLock(
   redis: Redis,
   prefix: string,
-  { maxFailures, lockMs }: AttemptLockOptions,
+  { maxFailures, lockMs, inFlightCounts = true }: AttemptLockOptions,
 ): AttemptLock {
   const countKey = (key: string) => `${prefix}attempts:${key}`;
   const lockKey = (key: string) => `${prefix}locked:${key}`;
   return {
     async begin(key) {
-      const answer = await redis.eval(BEGIN, 2, countKey(key), lockKey(key), maxFailures, lockMs);
+      const answer = await redis.eval(
+        BEGIN,
+        2,
+        countKey(key),
+        lockKey(key),
+        maxFailures,
+        lockMs,
+        inFlightCounts ? 1 : 0,
+      );
       return numberAt(answer, 0) === 1 ? { ok: true } : { ok: false, lockedForMs: numberAt(answer, 1) || 1 };
     },
     async settle(key, outcome) {
