@@ -19,8 +19,8 @@ export const CANCEL_SUCCESS =
 export const NO_REPLY = 'Oops.. Something went wrong!';
 /** A dispatch or cancel error reads 'Error: ' plus the text (doc 2 §8). */
 export const errorWithText = (text: string): string => `Error: ${text}`;
-/** NOTE: not in the spec; shown when the live feed or the gateway says someone else handled the alarm. */
-export const ALREADY_HANDLED = 'This alarm has already been handled by another user.';
+/** Shown when the live feed or the gateway says someone allowed to act already did (shared with the bridge). */
+export { ALREADY_HANDLED } from '../shared/messages/alarmActionMessages';
 /** The reply the manual-signal call must give; anything else is shown to the user (doc 2 §8). */
 export const MANUAL_SIGNAL_OK = 'Success.';
 

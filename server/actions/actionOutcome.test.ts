@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayErrorText } from '../../machines/gatewayError';
-import { ALREADY_HANDLED } from '../../machines/messages';
+import { ALREADY_HANDLED } from '../../shared/messages/alarmActionMessages';
 import {
   alreadyHandledGatewayAnswer,
   confirmedGatewayAnswer,

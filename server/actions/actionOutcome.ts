@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALREADY_HANDLED } from '../../machines/messages';
+import { ALREADY_HANDLED } from '../../shared/messages/alarmActionMessages';
 import type { AuditOutcome } from './auditEntry';
 
 /**

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { AuditAction, AuditTarget } from './auditEntry';
+import type { AuditAction, AuditTarget, AuditTest } from './auditEntry';
 
 /**
  * Which requests are actions on an alarm or a test, and which alarm, account and site they
@@ -10,6 +9,8 @@ import type { AuditAction, AuditTarget } from './auditEntry';
 export interface ActionRequest {
   action: AuditAction;
   target: AuditTarget;
+  /** Several tests changed by one request (ClearOrExtendMultipleTests); `target` is the first. */
+  tests?: AuditTest[];
 }
 
 const NO_TARGET: AuditTarget = { alarmId: null, csNo: null, siteNo: null, systemNo: null };
@@ -59,14 +60,17 @@ function testTarget(record: unknown): AuditTarget {
   };
 }
 
-const gatewayCall = z.object({ methodName: z.string(), arguments: z.array(z.unknown()).default([]) });
-
-/** The action a `MASAPI/APIRequest` call performs, or null for a read. */
-export function gatewayAction(body: unknown): ActionRequest | null {
-  const call = gatewayCall.safeParse(body);
-  if (!call.success) return null;
-  const args = call.data.arguments;
-  switch (call.data.methodName) {
+/**
+ * The action a `MASAPI/APIRequest` call performs, or null for a read. The gateway has parsed the
+ * call already (parseGatewayCall); this only reads it.
+ */
+export function gatewayAction(call: unknown): ActionRequest | null {
+  const f = fields(call);
+  const methodName = f?.get('methodname');
+  if (typeof methodName !== 'string') return null;
+  const given = f?.get('arguments');
+  const args: unknown[] = Array.isArray(given) ? given : [];
+  switch (methodName) {
     case 'CallDispatch':
       return { action: 'dispatch', target: alarmTarget(args) };
     case 'ClearAlarm':
@@ -112,6 +116,24 @@ export const ACTION_ROUTES: ReadonlyMap<string, (body: unknown) => ActionRequest
         .map((r) => ({ action: flagAction(fields(r)?.get('process_flag')), target: testTarget(r) })),
   ],
 ]);
+
+/**
+ * The actions of one request as the one action the audit records: several tests changed together
+ * become one entry that lists them (the first test is its target).
+ */
+export function oneAction(requests: readonly ActionRequest[]): ActionRequest | null {
+  const [first] = requests;
+  if (!first || requests.length === 1) return first ?? null;
+  return {
+    ...first,
+    tests: requests.map((r) => ({
+      action: r.action,
+      csNo: r.target.csNo,
+      siteNo: r.target.siteNo,
+      systemNo: r.target.systemNo,
+    })),
+  };
+}
 
 /**
  * The alarm or account the screen acted from, sent alongside a test change (the upstream record

@@ -12,6 +12,8 @@ export interface AlarmActionLock {
   acquire(alarmId: string): Promise<LockAttempt>;
   /** After the upstream answered: `done` marks the alarm handled, otherwise the lock is let go. */
   settle(alarmId: string, token: string, done: boolean): Promise<void>;
+  /** Whether an alarm was handled lately (no lock is taken). */
+  handled(alarmId: string): Promise<boolean>;
 }
 
 export interface AlarmActionLockOptions {
@@ -59,6 +61,9 @@ export function createMemoryAlarmActionLock({
       }
       if (live(alarmId)?.value === token) entries.delete(alarmId);
     },
+    async handled(alarmId) {
+      return live(alarmId)?.value === HANDLED;
+    },
   };
 }
 
@@ -83,6 +88,9 @@ export function createRedisAlarmActionLock(
     async settle(alarmId, token, done) {
       if (done) await redis.set(key(alarmId), HANDLED, 'PX', handledMs);
       else await redis.eval(RELEASE, 1, key(alarmId), token);
+    },
+    async handled(alarmId) {
+      return (await redis.get(key(alarmId))) === HANDLED;
     },
   };
 }

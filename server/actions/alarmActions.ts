@@ -18,8 +18,16 @@ const HANDLED_MS = 60 * 60_000;
 export interface AlarmActions {
   lock: AlarmActionLock;
   audit: AuditLog;
-  /** Writes one audit entry; a failed write is logged, never shown to the user. */
-  record(session: BridgeSession, request: ActionRequest, outcome: ActionOutcome): Promise<void>;
+  /**
+   * Writes one audit entry, filed under `agencyId` (the agency that owns what was acted on); a
+   * failed write is logged, never shown to the user.
+   */
+  record(
+    session: BridgeSession,
+    request: ActionRequest,
+    outcome: ActionOutcome,
+    agencyId: string | null,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +35,7 @@ export function auditEntryOf(
   session: BridgeSession,
   request: ActionRequest,
   outcome: ActionOutcome,
+  agencyId: string | null = null,
   at = new Date(),
 ): AuditEntry {
   return {
@@ -34,11 +43,12 @@ export function auditEntryOf(
     at: at.toISOString(),
     username: session.username,
     contactNumber: String(session.profile.contactNumber),
-    agencyId: String(session.profile.agencyId),
+    agencyId: agencyId ?? String(session.profile.agencyId),
     action: request.action,
     ...request.target,
     outcome: outcome.outcome,
     message: outcome.message === null ? null : outcome.message.slice(0, 1000),
+    ...(request.tests ? { tests: request.tests } : {}),
   };
 }
 
@@ -63,8 +73,8 @@ export function createAlarmActions({ config, logger, redis }: Deps, audit?: Audi
   return {
     lock,
     audit: log,
-    async record(session, request, outcome) {
-      const entry = auditEntryOf(session, request, outcome);
+    async record(session, request, outcome, agencyId) {
+      const entry = auditEntryOf(session, request, outcome, agencyId);
       try {
         await log.append(entry);
       } catch (e) {

@@ -19,13 +19,26 @@ export interface AuditTarget {
   systemNo: string | null;
 }
 
+/** One test of a request that changed several. */
+export const auditTestSchema = z.object({
+  action: z.enum(AUDIT_ACTIONS),
+  csNo: z.string().nullable(),
+  siteNo: z.string().nullable(),
+  systemNo: z.string().nullable(),
+});
+export type AuditTest = z.infer<typeof auditTestSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   /** ISO 8601, UTC. */
   at: z.string(),
   username: z.string(),
   contactNumber: z.string(),
-  /** The acting user's agency: the owner reads the entries of the agencies it may see. */
+  /**
+   * The agency that owns the alarm or site acted on (the acting user's own when the bridge could
+   * not tell): an owner reads the entries of the agencies it may see, so it sees every action on
+   * its alarms, whoever took it.
+   */
   agencyId: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   alarmId: z.string().nullable(),
@@ -34,6 +47,8 @@ export const auditEntrySchema = z.object({
   systemNo: z.string().nullable(),
   outcome: z.enum(AUDIT_OUTCOMES),
   message: z.string().nullable(),
+  /** The tests one request changed together (ClearOrExtendMultipleTests): one entry lists them all. */
+  tests: z.array(auditTestSchema).nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

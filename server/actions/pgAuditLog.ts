@@ -53,6 +53,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
           outcome text NOT NULL,
           message text
         );
+        ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS tests jsonb;
         CREATE INDEX IF NOT EXISTS ${table}_agency_at ON ${table} (agency_id, at DESC);`,
       )
       .then(() => undefined)
@@ -67,8 +68,8 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
     async append(e) {
       await ensureTable();
       await pool.query(
-        `INSERT INTO ${table} (id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        `INSERT INTO ${table} (id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message, tests)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         [
           e.id,
           e.at,
@@ -82,13 +83,14 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
           e.systemNo,
           e.outcome,
           e.message,
+          e.tests ? JSON.stringify(e.tests) : null,
         ],
       );
     },
     async query(q) {
       await ensureTable();
       const { rows } = await pool.query(
-        `SELECT id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message
+        `SELECT id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message, tests
            FROM ${table}
           WHERE agency_id = ANY($1::text[])
             AND ($2::timestamptz IS NULL OR at >= $2)
@@ -117,6 +119,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
           systemNo: r.system_no,
           outcome: r.outcome,
           message: r.message,
+          tests: r.tests ?? null,
         });
         if (parsed.success) out.push(parsed.data);
       }

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createActionSteps } from '../actions/actionHooks';
+import { createActionSteps } from '../actions/actionStep';
+import { createAlarmOwners } from '../actions/alarmOwners';
+import { auditRoutes } from '../actions/auditRoutes';
 import { createAlarmActions } from '../actions/alarmActions';
 import type { BridgeConfig } from '../config';
 import type { GatewayDeps } from '../gateway/gatewayDeps';
@@ -101,7 +103,16 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     sockets: { closeSession: sockets.closeSession, refreshRights: screens.refreshRights },
   };
   const actions = createAlarmActions({ config, logger, redis: redis?.shared ?? null });
-  const actionSteps = createActionSteps({ logger, refresh: (ref) => feeds.pollSoon(ref), gateway }, actions);
+  const actionSteps = createActionSteps(
+    {
+      logger,
+      lock: actions.lock,
+      owners: createAlarmOwners({ store, upstream }),
+      record: actions.record,
+      refresh: (ref) => feeds.pollSoon(ref),
+    },
+    auditRoutes(gateway, actions),
+  );
   mountGateway(app, gateway, actionSteps);
   serveClient(app, opts.clientDir);
   mountFallback(app, gateway);

@@ -1,20 +1,28 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { GATEWAY_METHODS, gatewayAnswerSchema, type GatewayMethod } from '../../shared/upstream/envelope';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { GatewayDeps } from './gatewayDeps';
-import { sendError } from './apiErrors';
+import {
+  answering,
+  errorAnswer,
+  okAnswer,
+  sendAnswer,
+  type Answer,
+  type AnswerHandler,
+} from './gatewayAnswer';
 import { hasFreshCodeword, PIN_METHODS, withPin } from './codewordProof';
-import { endExpiredSession, sessionOf } from './requireSession';
+import { expiredSessionAnswer, sessionOf } from './requireSession';
 import { scrubSecrets } from './scrubSecrets';
 import { foreignAgency } from './shapeRequest';
-import { sendUpstreamFailure } from './upstreamFailure';
+import { upstreamFailureAnswer } from './upstreamFailure';
 
 /** The browser's half of a gateway request: the bridge adds sessionGuid. */
 const gatewayCallSchema = z.object({
   methodName: z.enum(GATEWAY_METHODS),
   arguments: z.array(z.unknown()).max(50).default([]),
 });
+export type GatewayCall = z.infer<typeof gatewayCallSchema>;
 
 /** Gateway methods whose first argument is a service company: it must be one the session may see. */
 const SERVCO_METHODS: ReadonlySet<GatewayMethod> = new Set(['GetSiteByServCoNo', 'GetOptOutListByServcoNo']);
@@ -38,38 +46,65 @@ const expiryFlags = z.object({
   HttpStatusCode: z.unknown().optional(),
 });
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** Set by parseGatewayCall: the request body read once, for every step after it. */
+      gatewayCall?: GatewayCall;
+    }
+  }
+}
+
+/**
+ * Reads the body of `POST /api/MASAPI/APIRequest` once, before the menu, the action step and the
+ * route look at it; a call that is not one of GATEWAY_METHODS goes no further.
+ */
+export const parseGatewayCall: RequestHandler = (req, res, next) => {
+  const call = gatewayCallSchema.safeParse(req.body);
+  if (!call.success)
+    return sendAnswer(
+      res,
+      errorAnswer('bad_request', { message: `methodName must be one of ${GATEWAY_METHODS.join(', ')}.` }),
+    );
+  res.locals.gatewayCall = call.data;
+  next();
+};
+
+/** The call parseGatewayCall read; a step behind it always has one. */
+export function gatewayCallOf(res: Response): GatewayCall {
+  const call = res.locals.gatewayCall;
+  if (!call) throw new Error('step is not behind parseGatewayCall');
+  return call;
+}
+
 /**
  * `POST /api/MASAPI/APIRequest` {methodName, arguments}: the alarm-incident gateway of doc 2 §7,
  * with the session's sessionGuid added and the answer (Result, ErrorMessage, MessageCollection,
  * HttpStatusCode, IsAlarmCleared) validated.
  */
-export function alarmGatewayRoute(ctx: GatewayDeps): RequestHandler {
-  return async (req, res) => {
+export function alarmGatewayAnswer(ctx: GatewayDeps): AnswerHandler {
+  return async (_req, res): Promise<Answer> => {
     const session = sessionOf(res);
-    const call = gatewayCallSchema.safeParse(req.body);
-    if (!call.success)
-      return sendError(res, 'bad_request', {
-        message: `methodName must be one of ${GATEWAY_METHODS.join(', ')}.`,
-      });
-    const { methodName } = call.data;
-    let args = call.data.arguments;
+    const { methodName } = gatewayCallOf(res);
+    let args = gatewayCallOf(res).arguments;
     if (SERVCO_METHODS.has(methodName)) {
       const servco = args[0];
       if (
         (typeof servco !== 'string' && typeof servco !== 'number') ||
         !visibleAgencies(session.profile).has(String(servco).trim())
       ) {
-        return sendError(res, 'forbidden_agency');
+        return errorAnswer('forbidden_agency');
       }
     }
     // Any agency field, however deep in the arguments, must be one the session may see.
     const foreign = foreignAgency(args, visibleAgencies(session.profile));
     if (foreign)
-      return sendError(res, 'forbidden_agency', {
+      return errorAnswer('forbidden_agency', {
         message: `You do not have access to that agency (arguments.${foreign}).`,
       });
     // Cancelling a dispatch takes the user's codeword (doc 2 §6), checked by the bridge just before.
-    if (methodName === 'ClearAlarm' && !hasFreshCodeword(session)) return sendError(res, 'codeword_required');
+    if (methodName === 'ClearAlarm' && !hasFreshCodeword(session)) return errorAnswer('codeword_required');
     if (PIN_METHODS.has(methodName)) args = withPin(args, session.profile.pn ?? null);
 
     let json: unknown;
@@ -81,7 +116,7 @@ export function alarmGatewayRoute(ctx: GatewayDeps): RequestHandler {
         alarmApi: true,
       }));
     } catch (e) {
-      return sendUpstreamFailure(ctx, res, e, session);
+      return upstreamFailureAnswer(ctx, res, e, session);
     }
 
     // The gateway says "session expired" as isSessionValid false or as HttpStatusCode 401/403.
@@ -92,13 +127,18 @@ export function alarmGatewayRoute(ctx: GatewayDeps): RequestHandler {
         flag.data.HttpStatusCode === 401 ||
         flag.data.HttpStatusCode === 403)
     ) {
-      return endExpiredSession(ctx, res, session);
+      return expiredSessionAnswer(ctx, res, session);
     }
     const answer = gatewayAnswer.safeParse(json);
     if (!answer.success) {
       ctx.metrics.upstreamErrors.inc({ path: 'MASAPI/APIRequest', kind: 'malformed' });
-      return sendError(res, 'upstream_malformed');
+      return errorAnswer('upstream_malformed');
     }
-    res.json(scrubSecrets(answer.data, session.upstreamSessionId));
+    return okAnswer(scrubSecrets(answer.data, session.upstreamSessionId));
   };
+}
+
+/** The gateway call mounted as a route of its own (behind parseGatewayCall). */
+export function alarmGatewayRoute(ctx: GatewayDeps): RequestHandler {
+  return answering(alarmGatewayAnswer(ctx));
 }

@@ -1,13 +1,13 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { ActionSteps, GatewayDeps } from './gatewayDeps';
-import { alarmGatewayRoute } from './alarmGatewayRoute';
+import { alarmGatewayAnswer, parseGatewayCall } from './alarmGatewayRoute';
 import { UPSTREAM_MENU_RULES } from '../../shared/menu/upstreamMenuNeeds';
 import { bodyLimitOf, GATEWAY_JSON_LIMIT, SESSION_JSON_LIMIT } from './bodyLimits';
 import { healthRoutes } from './healthRoutes';
 import { jsonErrorHandler, notFound } from './jsonErrors';
 import { gatewayMenuGuard, menuGuard } from './menuGuard';
-import { passThroughRoute } from './passThroughRoute';
+import { passThroughAnswer, passThroughRoute } from './passThroughRoute';
 import { apiRateLimit } from './rateLimits';
 import { requestObservability } from './requestObservability';
 import { requireSession } from './requireSession';
@@ -46,9 +46,9 @@ export function mountGateway(app: express.Express, ctx: GatewayDeps, actions: Ac
     '/api/MASAPI/APIRequest',
     ...withSession,
     express.json({ limit: GATEWAY_JSON_LIMIT }),
+    parseGatewayCall,
     gatewayMenuGuard(OWNER_RELATION_ID),
-    actions.gateway,
-    alarmGatewayRoute(ctx),
+    actions.gateway(alarmGatewayAnswer(ctx)),
   );
   for (const route of UPSTREAM_ROUTES) {
     const rule = UPSTREAM_MENU_RULES[route.path];
@@ -62,13 +62,13 @@ export function mountGateway(app: express.Express, ctx: GatewayDeps, actions: Ac
       menuGuard(rule, OWNER_RELATION_ID),
       ...(route.path === 'Contact/GetOrUpdateSitePreference' ? [sitePreferenceGuard(OWNER_RELATION_ID)] : []),
     ];
-    const hook = route.method === 'POST' ? actions.route(route.path) : null;
+    const acting = route.method === 'POST' ? actions.route(route.path, passThroughAnswer(ctx, route)) : null;
     const handlers = [
       ...withSession,
       parser,
       ...guards,
-      ...(hook ? [hook] : []),
-      passThroughRoute(ctx, route),
+      // A route that acts answers through the action step (authorise, lock, audit); a read directly.
+      acting ?? passThroughRoute(ctx, route),
     ];
     if (route.method === 'GET') app.get(`/api/${route.path}`, ...handlers);
     else app.post(`/api/${route.path}`, ...handlers);

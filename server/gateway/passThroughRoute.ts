@@ -2,14 +2,14 @@ import type { Request, RequestHandler, Response } from 'express';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { GatewayDeps } from './gatewayDeps';
 import type { RawBody } from '../upstream/upstreamClient';
-import { sendError } from './apiErrors';
+import { answering, errorAnswer, okAnswer, type Answer, type AnswerHandler } from './gatewayAnswer';
 import { hasFreshCodeword, setPinFields } from './codewordProof';
 import { HAND_OFF_PATHS, isSafeHandOffResult } from './handOffUrl';
 import { readEnvelope } from './readEnvelope';
-import { endExpiredSession, sessionOf } from './requireSession';
+import { expiredSessionAnswer, sessionOf } from './requireSession';
 import { scrubSecrets } from './scrubSecrets';
 import { shapeRequest } from './shapeRequest';
-import { sendUpstreamFailure } from './upstreamFailure';
+import { upstreamFailureAnswer } from './upstreamFailure';
 import type { UpstreamRoute } from './upstreamRoutes';
 
 /** Aborts an idempotent read when the browser goes away before the answer. */
@@ -32,8 +32,8 @@ function multipartBody(req: Request): RawBody | null {
  * agencies checked), the answer read as the envelope, validated where its shape is known, and
  * answered without secrets. Session expiry ends the bridge session.
  */
-export function passThroughRoute(ctx: GatewayDeps, route: UpstreamRoute): RequestHandler {
-  return async (req, res) => {
+export function passThroughAnswer(ctx: GatewayDeps, route: UpstreamRoute): AnswerHandler {
+  return async (req, res): Promise<Answer> => {
     const session = sessionOf(res);
     const multipart = route.body === 'multipart';
     const shaped = shapeRequest(
@@ -43,8 +43,8 @@ export function passThroughRoute(ctx: GatewayDeps, route: UpstreamRoute): Reques
       session.upstreamSessionId,
       visibleAgencies(session.profile),
     );
-    if (!shaped.ok) return sendError(res, shaped.error, shaped.message ? { message: shaped.message } : {});
-    if (route.needsCodeword && !hasFreshCodeword(session)) return sendError(res, 'codeword_required');
+    if (!shaped.ok) return errorAnswer(shaped.error, shaped.message ? { message: shaped.message } : {});
+    if (route.needsCodeword && !hasFreshCodeword(session)) return errorAnswer('codeword_required');
     if (route.pinFields && shaped.body && !Array.isArray(shaped.body)) {
       setPinFields(
         shaped.body,
@@ -54,7 +54,7 @@ export function passThroughRoute(ctx: GatewayDeps, route: UpstreamRoute): Reques
     }
     const rawBody = multipart ? multipartBody(req) : null;
     if (multipart && !rawBody)
-      return sendError(res, 'unsupported_media_type', {
+      return errorAnswer('unsupported_media_type', {
         message: 'Send the report e-mail as multipart/form-data.',
       });
 
@@ -71,22 +71,26 @@ export function passThroughRoute(ctx: GatewayDeps, route: UpstreamRoute): Reques
         signal: route.read ? abortOnClose(res) : undefined,
       }));
     } catch (e) {
-      if (res.writableEnded || res.destroyed) return;
-      return sendUpstreamFailure(ctx, res, e, session);
+      return upstreamFailureAnswer(ctx, res, e, session);
     }
 
     const reading = readEnvelope(json, route.result);
-    if (reading.kind === 'session_expired') return endExpiredSession(ctx, res, session);
+    if (reading.kind === 'session_expired') return expiredSessionAnswer(ctx, res, session);
     if (reading.kind === 'malformed') {
       ctx.logger.warn({ path: route.path }, 'malformed upstream answer');
       ctx.metrics.upstreamErrors.inc({ path: route.path, kind: 'malformed' });
-      return sendError(res, 'upstream_malformed');
+      return errorAnswer('upstream_malformed');
     }
     // The browser follows a hand-off url as it is: only a secure one reaches it.
     if (HAND_OFF_PATHS.has(route.path) && !isSafeHandOffResult(reading.answer.result, ctx.upstream.baseUrl)) {
       ctx.logger.warn({ path: route.path }, 'hand-off url refused: not https');
-      return sendError(res, 'unsafe_handoff');
+      return errorAnswer('unsafe_handoff');
     }
-    res.json(scrubSecrets(reading.answer, session.upstreamSessionId));
+    return okAnswer(scrubSecrets(reading.answer, session.upstreamSessionId));
   };
+}
+
+/** The pass-through call mounted as a route of its own (calls that do not act). */
+export function passThroughRoute(ctx: GatewayDeps, route: UpstreamRoute): RequestHandler {
+  return answering(passThroughAnswer(ctx, route));
 }

@@ -4,6 +4,7 @@ import type { BridgeConfig } from '../config';
 import { SESSION_COOKIE } from '../session/sessionCookie';
 import type { BridgeSession } from '../session/sessionStore';
 import { sendError } from './apiErrors';
+import { errorAnswer, sendAnswer, type Answer } from './gatewayAnswer';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -64,15 +65,24 @@ export function sessionOf(res: Response): BridgeSession {
  * Ends a session the upstream no longer honours (isSessionValid false, HTTP 401/403): the
  * bridge forgets it, its live sockets close, and the browser gets the spec's message.
  */
-export async function endExpiredSession(
+export async function expiredSessionAnswer(
   ctx: GatewayDeps,
   res: Response,
   session: BridgeSession,
-): Promise<void> {
+): Promise<Answer> {
   await ctx.sessions.delete(session.id);
   await ctx.sockets
     .closeSession(session.id)
     .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
   clearSessionCookie(res, ctx.config);
-  sendError(res, 'session_expired');
+  return errorAnswer('session_expired');
+}
+
+/** Ends an expired session and sends the spec's message (see expiredSessionAnswer). */
+export async function endExpiredSession(
+  ctx: GatewayDeps,
+  res: Response,
+  session: BridgeSession,
+): Promise<void> {
+  sendAnswer(res, await expiredSessionAnswer(ctx, res, session));
 }

@@ -2,34 +2,29 @@ import type { Response } from 'express';
 import type { GatewayDeps } from './gatewayDeps';
 import type { BridgeSession } from '../session/sessionStore';
 import { isUpstreamError } from '../upstream/upstreamError';
-import { sendError } from './apiErrors';
-import { endExpiredSession } from './requireSession';
+import { errorAnswer, sendAnswer, type Answer } from './gatewayAnswer';
+import { expiredSessionAnswer } from './requireSession';
 
 /**
- * Turns a failed upstream call into the gateway's answer. Session expiry ends the bridge
- * session; anything that is not an UpstreamError is rethrown for the final error handler.
+ * The gateway's answer to a failed upstream call. Session expiry ends the bridge session;
+ * anything that is not an UpstreamError is rethrown for the final error handler.
  */
-export async function sendUpstreamFailure(
+export async function upstreamFailureAnswer(
   ctx: GatewayDeps,
   res: Response,
   err: unknown,
   session: BridgeSession | null,
-): Promise<void> {
+): Promise<Answer> {
   if (!isUpstreamError(err)) throw err;
   switch (err.kind) {
     case 'session_expired':
-      if (session) await endExpiredSession(ctx, res, session);
-      else sendError(res, 'session_expired');
-      return;
+      return session ? expiredSessionAnswer(ctx, res, session) : errorAnswer('session_expired');
     case 'malformed':
-      sendError(res, 'upstream_malformed');
-      return;
+      return errorAnswer('upstream_malformed');
     case 'timeout':
-      sendError(res, 'upstream_timeout');
-      return;
+      return errorAnswer('upstream_timeout');
     case 'network':
-      sendError(res, 'upstream_unavailable');
-      return;
+      return errorAnswer('upstream_unavailable');
     case 'http':
     case 'rejected': {
       // An upstream 400/409/422 refused the request itself: the client shows its errors (doc 1 §8).
@@ -37,11 +32,20 @@ export async function sendUpstreamFailure(
       const errors = err.details.errors ?? [];
       const code =
         status === 400 || status === 409 || status === 422 ? 'upstream_rejected' : 'upstream_error';
-      sendError(res, code, {
+      return errorAnswer(code, {
         ...(errors.length ? { message: errors.join('\n'), errors } : {}),
         ...(status ? { upstreamStatus: status } : {}),
       });
-      return;
     }
   }
+}
+
+/** Sends the answer to a failed upstream call (see upstreamFailureAnswer). */
+export async function sendUpstreamFailure(
+  ctx: GatewayDeps,
+  res: Response,
+  err: unknown,
+  session: BridgeSession | null,
+): Promise<void> {
+  sendAnswer(res, await upstreamFailureAnswer(ctx, res, err, session));
 }

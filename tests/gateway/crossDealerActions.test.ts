@@ -1,0 +1,218 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../server/app/bridge';
+import { DISPATCH_SUCCESS } from '../../machines/messages';
+import { ALARM_NOT_YOURS } from '../../shared/messages/alarmActionMessages';
+import { alarmRef, bridgeCalls, runDispatch } from '../support/alarmFlows';
+import { waitFor } from '../support/screen';
+import { freshAccount, signIn, simPost, startSim, startTestBridge, type Simulator } from '../support/stack';
+import { call, clearFaults, fault } from './harness';
+
+/**
+ * Acting on an alarm across dealers (issue 10, finding 1), with a real second dealer (`multi`,
+ * whose service companies are not the owner's) and a slow upstream: a request on someone else's
+ * alarm is refused before any lock, upstream action or audit entry, and a request that ends badly
+ * (the caller hanging up, the upstream failing) never leaves the alarm locked.
+ */
+let sim: Simulator;
+let bridge: Bridge;
+let auditFile: string;
+let owner: { cookie: string; agencyId: string };
+let multi: { cookie: string; agencies: string[] };
+const ownerUser = { contactNumber: '500001', userName: 'Olivia Owens' };
+
+beforeAll(async () => {
+  sim = await startSim();
+  auditFile = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
+  bridge = await startTestBridge(sim.url, { AUDIT_FILE: auditFile, UPSTREAM_TIMEOUT_MS: '10000' });
+  const o = await signIn(bridge.url, 'owner', 'owner123');
+  owner = { cookie: o.cookie, agencyId: o.profile.agencyId };
+  const m = await signIn(bridge.url, 'multi', 'multi123');
+  const profile = m.profile as { agencyId: string; serviceCompanyList: { servco_no: string }[] };
+  multi = {
+    cookie: m.cookie,
+    agencies: [profile.agencyId, ...profile.serviceCompanyList.map((c) => c.servco_no)],
+  };
+});
+afterEach(() => clearFaults(sim));
+afterAll(async () => {
+  await bridge?.close();
+  await sim?.close();
+});
+
+async function newAlarm(agencyId: string) {
+  const created = (await simPost(sim, '/_sim/signals', {
+    csNo: await freshAccount(sim, agencyId),
+    eventId: 'B',
+  })) as { alarm: Record<string, unknown> };
+  return created.alarm;
+}
+
+const upstreamRequests = (path: string) => sim.simulator.stats.snapshot().byPath[path]?.requests ?? 0;
+
+/** The audit file's entries about one alarm (the file is written a moment after the answer). */
+function auditOf(alarmId: unknown): Array<Record<string, unknown>> {
+  let text = '';
+  try {
+    text = readFileSync(auditFile, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((e) => e.alarmId === String(alarmId));
+}
+
+/** A POST from a screen that acted from an alarm (`x-alarm-id`, as the client sends it). */
+async function postFromAlarm(path: string, cookie: string, alarmId: unknown, body: unknown) {
+  const res = await fetch(`${bridge.url}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'x-alarm-id': String(alarmId) },
+    body: JSON.stringify(body),
+  });
+  await res.text();
+  return res.status;
+}
+
+/** A POST the caller gives up on after `ms` (the browser closed, the network dropped). */
+async function hangUpAfter(ms: number, path: string, cookie: string, body: unknown): Promise<void> {
+  await fetch(`${bridge.url}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(ms),
+  }).catch(() => undefined);
+}
+
+describe("one dealer cannot block another dealer's alarm", () => {
+  it('the two demo dealers share no agency', () => {
+    expect(multi.agencies).not.toContain(owner.agencyId);
+  });
+
+  it("multi's dispatch of the owner's alarm, hung up on a slow upstream, leaves the owner free to dispatch", async () => {
+    const alarm = await newAlarm(owner.agencyId);
+    await fault(sim, { latencyMs: 3000 });
+    const dispatchesBefore = upstreamRequests('/Alarm/RequestDispatch');
+    await hangUpAfter(300, '/api/Alarm/RequestDispatch', multi.cookie, {
+      AlarmincNo: alarm.alarminc_No,
+      SystemNo: 'x',
+    });
+    await clearFaults(sim);
+
+    const out = await runDispatch(bridgeCalls(bridge.url, owner.cookie), alarmRef(alarm), ownerUser, null);
+    expect(out).toEqual({ state: 'succeeded', message: DISPATCH_SUCCESS });
+    // The refused request never reached the upstream, and only the owner's dispatch is audited.
+    expect(upstreamRequests('/Alarm/RequestDispatch')).toBe(dispatchesBefore);
+    await waitFor('the audit entry', () => auditOf(alarm.alarminc_No).length > 0);
+    expect(auditOf(alarm.alarminc_No).map((e) => [e.username, e.action, e.outcome])).toEqual([
+      ['owner', 'dispatch', 'ok'],
+    ]);
+  });
+
+  it('a cross-agency dispatch or cancel is refused with a clear message, no lock and no upstream action', async () => {
+    const alarm = await newAlarm(owner.agencyId);
+    const gatewayBefore = upstreamRequests('/MASAPI/APIRequest');
+    const dispatch = await call(bridge.url, 'POST', '/api/MASAPI/APIRequest', {
+      cookie: multi.cookie,
+      body: {
+        methodName: 'CallDispatch',
+        arguments: [{ AlarmincNo: alarm.alarminc_No, SiteNo: alarm.site_No, SystemNo: alarm.system_No }],
+      },
+    });
+    expect(dispatch.status).toBe(403);
+    expect(dispatch.body.message).toBe(ALARM_NOT_YOURS);
+    const cancel = await call(bridge.url, 'POST', '/api/Alarm/CancelDispatch', {
+      cookie: multi.cookie,
+      body: { AlarmincNo: alarm.alarminc_No, SystemNo: alarm.system_No },
+    });
+    expect(cancel.status).toBe(403);
+    expect(upstreamRequests('/MASAPI/APIRequest')).toBe(gatewayBefore);
+    expect(upstreamRequests('/Alarm/CancelDispatch')).toBe(0);
+
+    const out = await runDispatch(bridgeCalls(bridge.url, owner.cookie), alarmRef(alarm), ownerUser, null);
+    expect(out.state).toBe('succeeded');
+    await waitFor('the audit entry', () => auditOf(alarm.alarminc_No).length > 0);
+    expect(auditOf(alarm.alarminc_No).every((e) => e.username === 'owner')).toBe(true);
+  });
+
+  it("the owner's own request that fails after the caller hung up releases the alarm and is audited", async () => {
+    const alarm = await newAlarm(owner.agencyId);
+    await fault(sim, { path: '/Alarm/RequestDispatch', latencyMs: 1000, status: 500, count: 1 });
+    await hangUpAfter(300, '/api/Alarm/RequestDispatch', owner.cookie, {
+      AlarmincNo: alarm.alarminc_No,
+      SiteNo: alarm.site_No,
+      SystemNo: alarm.system_No,
+    });
+    await waitFor('the failed attempt in the audit', () =>
+      auditOf(alarm.alarminc_No).some((e) => e.outcome === 'failed'),
+    );
+
+    const out = await runDispatch(bridgeCalls(bridge.url, owner.cookie), alarmRef(alarm), ownerUser, null);
+    expect(out).toEqual({ state: 'succeeded', message: DISPATCH_SUCCESS });
+  });
+
+  it('an action is filed under the agency that owns the alarm, not the actor’s own', async () => {
+    const other = multi.agencies.find((a, i) => i > 0 && a !== multi.agencies[0]);
+    expect(other).toBeDefined();
+    const alarm = await newAlarm(String(other));
+    const out = await runDispatch(
+      bridgeCalls(bridge.url, multi.cookie),
+      alarmRef(alarm),
+      { contactNumber: '500003', userName: 'Maya Lindqvist' },
+      null,
+    );
+    expect(out.state).toBe('succeeded');
+    await waitFor('the audit entry', () => auditOf(alarm.alarminc_No).length > 0);
+    expect(auditOf(alarm.alarminc_No)[0]).toMatchObject({ username: 'multi', agencyId: other });
+  });
+});
+
+describe('several tests changed by one request', () => {
+  const records = (alarm: Record<string, unknown>, count: number) =>
+    Array.from({ length: count }, () => ({
+      process_flag: 'extend',
+      SiteNo: alarm.site_No,
+      system_no: alarm.system_No,
+      test_seqno: 1,
+      testcat_id: 'ALRM',
+      change_user: '500001',
+      comment: 'more time',
+    }));
+
+  it('write one audit entry that lists them', async () => {
+    const alarm = await newAlarm(owner.agencyId);
+    const status = await postFromAlarm(
+      '/api/OnTest/ClearOrExtendMultipleTests',
+      owner.cookie,
+      alarm.alarminc_No,
+      records(alarm, 3),
+    );
+    expect(status).toBeLessThan(500);
+    await waitFor('the audit entry', () => auditOf(alarm.alarminc_No).length > 0);
+    const entries = auditOf(alarm.alarminc_No);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].tests).toHaveLength(3);
+    expect(entries[0].agencyId).toBe(owner.agencyId);
+  });
+
+  it("on another dealer's site are refused before acting: no upstream call, no audit entry", async () => {
+    const alarm = await newAlarm(owner.agencyId);
+    const before = upstreamRequests('/OnTest/ClearOrExtendMultipleTests');
+    const status = await postFromAlarm(
+      '/api/OnTest/ClearOrExtendMultipleTests',
+      multi.cookie,
+      alarm.alarminc_No,
+      records(alarm, 2),
+    );
+    expect(status).toBe(403);
+    expect(upstreamRequests('/OnTest/ClearOrExtendMultipleTests')).toBe(before);
+    // Give a stray write the time it would take, then check none came.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(auditOf(alarm.alarminc_No)).toEqual([]);
+  });
+});
