@@ -15,6 +15,8 @@ const runtimeConfigSchema = z.object({
   /** The two external Dealer Resources links (doc 1 §2.2). */
   marketingFormsUrl: z.string().catch('').default(''),
   dealerBillingUrl: z.string().catch('').default(''),
+  /** The external form that files a new investigation request (doc 3 §2); shown as a link and a QR code. */
+  investigationFormUrl: z.string().catch('').default(''),
   termsOfUseUrl: z.string().catch('').default(''),
   privacyPolicyUrl: z.string().catch('').default(''),
   /** Live Alarm View maps: an XYZ tile URL ({z}/{x}/{y}) drawn under the bundled US base map. Empty: offline base map only. */
