@@ -1,0 +1,212 @@
+import { useId, useMemo, useState } from 'react';
+import { REPORT_EMAIL_SENT } from '../../../../machines/messages';
+import { formatSiteDisplay, readUpstreamTime } from '../../../../shared/onTest/siteDates';
+import type { TestZonesReportRow } from '../../../../shared/upstream/onTestRows';
+import { DataGrid } from '../../components/grid/DataGrid';
+import type { GridColumn } from '../../components/grid/gridTypes';
+import { Dialog } from '../../components/layout/Dialog';
+import { failureMessage } from '../../lib/api/apiError';
+import { useApiMutation } from '../../lib/query/useApiMutation';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { saveBlob } from '../../reporting/export/exportFiles';
+import { sendReportEmail, testZonesReport } from './alarmTestingApi';
+import { reportEmailAddresses } from './reportEmail';
+
+const shown = (text: string | null) => {
+  const t = readUpstreamTime(text, 0);
+  return t ? formatSiteDisplay(t.siteMs) : (text ?? '');
+};
+
+/** The report's columns, named as the spec names the rows (doc 2 §2). */
+const FIELDS: Array<{ id: keyof TestZonesReportRow; label: string; width: number; date?: boolean }> = [
+  { id: 'system_no', label: 'System No', width: 100 },
+  { id: 'cs_no', label: 'CS#', width: 110 },
+  { id: 'zone_id', label: 'Zone Id', width: 90 },
+  { id: 'zone_comment', label: 'Zone Comment', width: 200 },
+  { id: 'event_id', label: 'Event Id', width: 100 },
+  { id: 'event_descr', label: 'Event Description', width: 240 },
+  { id: 'zone_on_test', label: 'Zone On Test', width: 110 },
+  { id: 'signal_recd', label: 'Signal Received', width: 120 },
+  { id: 'signal_date', label: 'Signal Date', width: 190, date: true },
+];
+
+const cellOf = (row: TestZonesReportRow, f: (typeof FIELDS)[number]): string => {
+  const v = row[f.id];
+  if (v == null) return '';
+  return f.date ? shown(String(v)) : String(v);
+};
+
+const COLUMNS: GridColumn<TestZonesReportRow>[] = FIELDS.map((f) => ({
+  id: f.id,
+  label: f.label,
+  width: f.width,
+  value: (r) => cellOf(r, f),
+}));
+
+/** The PDF of the report (letter, scale 0.5), its header fields in the title line. */
+async function reportPdf(
+  siteName: string,
+  header: string,
+  rows: readonly TestZonesReportRow[],
+): Promise<Blob> {
+  const { buildPdfTable } = await import('../../reporting/export/pdfTable');
+  const bytes = await buildPdfTable(
+    {
+      title: `Test Zones Report - ${siteName} - ${header}`,
+      columns: FIELDS.map((f) => ({ label: f.label, width: f.width })),
+      cells: rows.map((r) => FIELDS.map((f) => cellOf(r, f))),
+    },
+    { scale: 0.5 },
+  );
+  return new Blob([bytes as BlobPart], { type: 'application/pdf' });
+}
+
+/**
+ * The Test Zones Report popup (doc 2 §2, §5, §7): the site's header fields and one row per zone of
+ * each system on test; Download PDF; E-mail it to addresses separated by semicolons through
+ * MASAPI/sendReportEmail.
+ */
+export function TestZonesReportDialog({ siteNo, onClose }: { siteNo: string; onClose(): void }) {
+  const report = useApiQuery(['alarmTesting', 'zonesReport', siteNo], (signal) =>
+    testZonesReport(siteNo, signal),
+  );
+  const rows = useMemo(() => report.data ?? [], [report.data]);
+  const [to, setTo] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [pdfBusy, setPdfBusy] = useState(false);
+  const toId = useId();
+  const first = rows[0];
+  const siteName = first?.site_name ?? `Site ${siteNo}`;
+  const address = first
+    ? [
+        first.site_addr1,
+        first.site_addr2,
+        [first.city_name, first.state_id, first.zip_code].filter(Boolean).join(' '),
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  const effective = first ? shown(first.effective_date) : '';
+  const expire = first ? shown(first.expire_date) : '';
+  const header = `${address} - Effective ${effective} - Expire ${expire}`;
+  const fileName = `TestZonesReport_${siteNo}.pdf`;
+
+  const email = useApiMutation(async (addresses: string[]) =>
+    sendReportEmail({
+      toAddress: addresses.join(';'),
+      subject: `Test Zones Report - ${siteName}`,
+      body: `The Test Zones Report of ${siteName} (${address}) is attached.`,
+      pdf: await reportPdf(siteName, header, rows),
+      fileName,
+    }),
+  );
+
+  const send = () => {
+    const { addresses, error } = reportEmailAddresses(to);
+    setEmailError(error);
+    if (!error) email.start(addresses);
+  };
+  const download = async () => {
+    setPdfBusy(true);
+    try {
+      saveBlob(await reportPdf(siteName, header, rows), fileName);
+    } finally {
+      setPdfBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title="Test Zones Report"
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {report.status === 'loading' ? <p aria-busy="true">Loading…</p> : null}
+      {report.status === 'error' ? (
+        <p className="form-error" role="alert">
+          {report.message}
+        </p>
+      ) : null}
+      {report.status === 'ready' || report.status === 'empty' ? (
+        <div className="testing-report">
+          <dl className="testing-report__header">
+            <dt>Site Name</dt>
+            <dd>{siteName}</dd>
+            <dt>Address</dt>
+            <dd>{[first?.site_addr1, first?.site_addr2].filter(Boolean).join(', ')}</dd>
+            <dt>City</dt>
+            <dd>{[first?.city_name, first?.state_id, first?.zip_code].filter(Boolean).join(' ')}</dd>
+            <dt>Effective Date</dt>
+            <dd>{effective}</dd>
+            <dt>Expire Date</dt>
+            <dd>{expire}</dd>
+          </dl>
+          <DataGrid<TestZonesReportRow>
+            label="Test Zones Report"
+            columns={COLUMNS}
+            rows={rows}
+            getRowId={(r) => `${r.system_no}:${r.zone_id}:${r.effective_date ?? ''}`}
+            mode="scroll"
+            maxBodyHeight={320}
+          />
+          <div className="testing-report__actions">
+            <button
+              type="button"
+              className="button"
+              disabled={pdfBusy || rows.length === 0}
+              onClick={download}
+            >
+              Download PDF
+            </button>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={toId}>
+              E-mail to (separate addresses with ;)
+            </label>
+            <div className="testing-report__email">
+              <input
+                id={toId}
+                className="input"
+                type="text"
+                value={to}
+                aria-invalid={emailError ? true : undefined}
+                onChange={(e) => {
+                  setTo(e.target.value);
+                  setEmailError(null);
+                  email.reset();
+                }}
+              />
+              <button
+                type="button"
+                className="button"
+                disabled={email.status === 'saving' || rows.length === 0}
+                onClick={send}
+              >
+                {email.status === 'saving' ? 'Sending…' : 'Send E-mail'}
+              </button>
+            </div>
+            {emailError ? (
+              <p className="form-error" role="alert">
+                {emailError}
+              </p>
+            ) : null}
+            {email.status === 'error' ? (
+              <p className="form-error" role="alert">
+                {email.message ?? failureMessage(null)}
+              </p>
+            ) : null}
+            {email.status === 'done' ? (
+              <p className="testing-success" role="status">
+                {typeof email.data === 'string' && email.data ? email.data : REPORT_EMAIL_SENT}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
