@@ -45,6 +45,24 @@ describe('shapeRequest', () => {
     });
   });
 
+  it('looks for agencies at every depth of the body, and refuses a body nested too deep', () => {
+    const nested = shapeRequest(eventLogs, {}, { Filter: { Sites: [{ servco_no: '200' }] } }, 's', visible);
+    expect(nested).toEqual({
+      ok: false,
+      error: 'forbidden_agency',
+      message: 'You do not have access to that agency (Filter.Sites.0.servco_no).',
+    });
+    expect(shapeRequest(eventLogs, {}, { Filter: { Sites: [{ servco_no: '300' }] } }, 's', visible).ok).toBe(
+      true,
+    );
+    let deep: Record<string, unknown> = { x: 1 };
+    for (let i = 0; i < 12; i++) deep = { a: deep };
+    expect(shapeRequest(eventLogs, {}, deep, 's', visible)).toMatchObject({
+      ok: false,
+      error: 'forbidden_agency',
+    });
+  });
+
   it('refuses a body that is not an object, and long or repeated query values', () => {
     expect(shapeRequest(eventLogs, {}, [1], 's', visible)).toMatchObject({ ok: false, error: 'bad_request' });
     expect(shapeRequest(eventLogs, { a: 'x'.repeat(501) }, {}, 's', visible)).toMatchObject({
