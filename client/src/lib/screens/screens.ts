@@ -74,14 +74,14 @@ export const SCREENS: readonly ScreenEntry[] = [
     kind: 'page',
     paths: ['/actualEvents'],
     title: 'Actuals',
-    page: 'features/reports/ActualsPage',
+    page: 'features/reports/actualEvents/ActualsPage',
     menu: report(I.actuals),
   },
   {
     kind: 'page',
     paths: ['/runawaysystems'],
     title: 'Runaway',
-    page: 'features/reports/RunawayPage',
+    page: 'features/reports/runaway/RunawayPage',
     menu: report(I.runaway),
   },
   {
@@ -95,14 +95,14 @@ export const SCREENS: readonly ScreenEntry[] = [
     kind: 'page',
     paths: ['/dispatches'],
     title: 'Agency Dispatch',
-    page: 'features/reports/AgencyDispatchPage',
+    page: 'features/reports/dispatches/AgencyDispatchPage',
     menu: report(I.agencyDispatch),
   },
   {
     kind: 'page',
     paths: ['/agencyrefuseddispatch'],
     title: 'Agency Refuse to Dispatch',
-    page: 'features/reports/AgencyRefusedDispatchPage',
+    page: 'features/reports/refusedDispatch/AgencyRefusedDispatchPage',
     menu: report(I.agencyRefusedDispatch),
   },
   {
@@ -123,7 +123,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     kind: 'page',
     paths: ['/unrestoredzones'],
     title: 'Unrestored Zones',
-    page: 'features/reports/UnrestoredZonesPage',
+    page: 'features/reports/unrestoredZones/UnrestoredZonesPage',
     menu: report(I.unrestoredZones),
   },
   {

@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react';
+import { runtimeConfig } from '../../../lib/config/runtimeConfig';
+import { useStore } from '../../../lib/store/useStore';
+import { ReportFrame } from '../../../reporting/ReportFrame';
+import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
+import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import { pickRange } from '../../../reporting/rangeLists';
+import { fileDate } from '../../../reporting/reportDates';
+import { ComputedAt } from '../common/ComputedAt';
+import { DetailsDialog } from '../common/DetailsDialog';
+import '../common/reports.css';
+import { useLiveRefresh } from '../common/useLiveRefresh';
+import { useReportLink } from '../common/useReportLink';
+import { useReportQuery } from '../common/useReportQuery';
+import { fetchRunawaySystems, type RunawayRow } from './runawayApi';
+import { runawayColumns, runawayDetails } from './runawayColumns';
+
+const TITLE = 'Runaway Systems';
+const NONE: readonly RunawayRow[] = [];
+
+/**
+ * Runaway Systems (/runawaysystems, doc 3 §2): one tab per range key (List 3: Last 24 hours, Last
+ * 30 Days; docs/decisions.md), the ten columns with more details. It follows the agency's feed.
+ */
+export function RunawayPage() {
+  const ranges = useStore(runtimeConfig, (c) => c.rangeLists.list3);
+  const link = useReportLink();
+  const range = pickRange(ranges, link.range);
+  const { load, servcoNo, computedAt } = useReportQuery(['runawaySystems', range], (servco, signal) =>
+    fetchRunawaySystems({ servcoNo: servco, range }, signal),
+  );
+  const live = useLiveRefresh(servcoNo, true, load.refetch);
+  const rows = load.data ?? NONE;
+  const [details, setDetails] = useState<RunawayRow | null>(null);
+  const grid = useRef<ReportGridApi<RunawayRow>>(null);
+
+  return (
+    <ReportFrame
+      title={TITLE}
+      ranges={ranges}
+      range={range}
+      onRangeChange={(key) => link.set({ range: key })}
+      load={load}
+      toolbar={<ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={load.refetch} />}
+      exports={
+        <ExportButtons
+          disabled={rows.length === 0}
+          getTable={() =>
+            grid.current!.exportTable({ title: TITLE, fileName: `Runaway_Systems_${fileDate(new Date())}` })
+          }
+          pdf={{ scale: 0.5, fileName: 'Export' }}
+        />
+      }
+    >
+      <ReportGrid<RunawayRow>
+        label={TITLE}
+        columns={runawayColumns}
+        rows={rows}
+        getRowId={(r) => r.system_no || r.cs_no}
+        sort={link.sort}
+        onSortChange={link.setSort}
+        rowActions={(r) => (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={`More details of ${r.cs_no}`}
+            onClick={() => setDetails(r)}
+          >
+            Details
+          </button>
+        )}
+        rowActionsLabel="More details"
+        apiRef={grid}
+      />
+      {details ? (
+        <DetailsDialog
+          title="More details"
+          fields={runawayDetails(details)}
+          onClose={() => setDetails(null)}
+        />
+      ) : null}
+    </ReportFrame>
+  );
+}
