@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import './map.css';
 import DeckGL from '@deck.gl/react';
 import { MapView, type Layer, type PickingInfo } from '@deck.gl/core';
-import { GeoJsonLayer, PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { BitmapLayer, GeoJsonLayer, PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import type { FeatureCollection } from 'geojson';
 import statesTopology from 'us-atlas/states-10m.json';
+import { tilesForView, tileUrlOf, type TileView } from './rasterTiles';
 import type { LngLat } from './zipPlaces';
 
 /**
@@ -67,7 +68,7 @@ export default function SiteMap({
 }: SiteMapProps) {
   const [zoom, setZoom] = useState(focus.zoom);
   const [counties, setCounties] = useState<FeatureCollection | null>(null);
-  const [tileLayer, setTileLayer] = useState<Layer | null>(null);
+  const [tileView, setTileView] = useState<TileView | null>(null);
   const initialViewState = useMemo(
     () => ({
       longitude: focus.position[0],
@@ -83,46 +84,33 @@ export default function SiteMap({
     if (zoom >= 6 && !counties) void loadCounties().then(setCounties);
   }, [zoom, counties]);
 
-  // NOTE: the tile layer (geo-layers) is only loaded when a deployment configures a tile URL.
-  useEffect(() => {
-    if (!tileUrl) return;
-    let live = true;
-    void Promise.all([import('deck.gl'), import('@deck.gl/layers')]).then(
-      ([{ TileLayer }, { BitmapLayer }]) => {
-        if (!live) return;
-        setTileLayer(
-          new TileLayer({
-            id: 'tiles',
-            data: tileUrl,
-            minZoom: 0,
-            maxZoom: 19,
-            tileSize: 256,
-            renderSubLayers: (props) => {
-              const { boundingBox } = props.tile;
-              return new BitmapLayer(props, {
-                data: undefined,
-                image: props.data,
-                bounds: [boundingBox[0][0], boundingBox[0][1], boundingBox[1][0], boundingBox[1][1]],
-              });
-            },
-          }) as unknown as Layer,
-        );
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [tileUrl]);
+  // NOTE: raster tiles only when a deployment configures a tile URL (online use); one bitmap
+  // layer per visible tile, keyed by its z/x/y so deck.gl keeps loaded images while panning.
+  const tileLayers = useMemo(
+    () =>
+      tileUrl
+        ? // Until the first move, the initial view at a generous width.
+          tilesForView(tileView ?? { ...initialViewState, width: 1600, height }).map(
+            (t) =>
+              new BitmapLayer({
+                id: `tile-${t.z}-${t.x}-${t.y}`,
+                image: tileUrlOf(tileUrl, t),
+                bounds: t.bounds,
+              }),
+          )
+        : [],
+    [tileUrl, tileView, initialViewState, height],
+  );
 
   const layers = useMemo(() => {
     const list: Layer[] = [];
-    if (tileLayer) list.push(tileLayer);
+    list.push(...tileLayers);
     list.push(
       new GeoJsonLayer({
         id: 'states',
         data: STATES,
         stroked: true,
-        filled: !tileLayer,
+        filled: tileLayers.length === 0,
         getFillColor: [226, 232, 240, 255],
         getLineColor: [120, 130, 145, 255],
         lineWidthMinPixels: 1,
@@ -178,7 +166,7 @@ export default function SiteMap({
       }),
     );
     return list;
-  }, [points, selectedId, counties, zoom, path, tileLayer]);
+  }, [points, selectedId, counties, zoom, path, tileLayers]);
 
   return (
     <div className="rp-map" style={{ height }} role="img" aria-label={label} data-testid="site-map">
@@ -188,8 +176,17 @@ export default function SiteMap({
         controller
         layers={layers}
         onViewStateChange={({ viewState }) => {
-          const z = Math.round((viewState as { zoom: number }).zoom);
+          const v = viewState as Partial<TileView>;
+          const z = Math.round(v.zoom ?? zoom);
           if (z !== zoom) setZoom(z);
+          if (tileUrl)
+            setTileView({
+              longitude: v.longitude ?? initialViewState.longitude,
+              latitude: v.latitude ?? initialViewState.latitude,
+              zoom: v.zoom ?? zoom,
+              width: v.width ?? 1600,
+              height: v.height ?? height,
+            });
         }}
         getTooltip={({ object }: PickingInfo<MapPoint>) =>
           object
