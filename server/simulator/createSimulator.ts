@@ -72,6 +72,8 @@ export interface Simulator {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const BODY_LIMIT = '1mb';
+/** A report e-mail carries a PDF: as much as the bridge lets through (docs/api.md, Limits). */
+const MULTIPART_LIMIT = '5mb';
 
 /** Every agency starts with a test on for more than a week, one running now and one due later. */
 const STARTING_TESTS: ForcedTest[] = [
@@ -192,7 +194,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   app.use(faultMiddleware(faults, new Rng(streamSeed(seed, 'faults'))));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json', 'text/json'] }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
-  app.use(express.raw({ type: 'multipart/form-data', limit: BODY_LIMIT }), readMultipart);
+  app.use(express.raw({ type: 'multipart/form-data', limit: MULTIPART_LIMIT }), readMultipart);
 
   const open = express.Router();
   registerLoginRoutes(open, ctx);
