@@ -81,6 +81,10 @@ export const envSchema = z.object({
   CODEWORD_RATE_PER_MIN: z.coerce.number().int().min(1).default(30),
   /** Requests allowed per bridge session per minute on /api (pass-through, gateway, audit). */
   API_RATE_PER_MIN: z.coerce.number().int().min(1).default(600),
+  /** Live screens (sockets) one bridge session may have open on one bridge process. */
+  LIVE_SCREENS_PER_SESSION: z.coerce.number().int().min(1).default(20),
+  /** Multiplies every per-session budget of live messages (server/live/screenLimits.ts). */
+  LIVE_RATE_SCALE: z.coerce.number().min(0.1).default(1),
   /** The operator's token: `Authorization: Bearer <token>` reads /metrics and /readyz in detail. */
   OPS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

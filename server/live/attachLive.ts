@@ -66,7 +66,10 @@ export function attachLive(d: LiveDeps) {
     }
   });
   // At most 20 screens per session, and per-session rate limits on every message (issue 10).
-  nsp.use(createScreenLimits().admit);
+  nsp.use(
+    createScreenLimits({ maxScreens: config.LIVE_SCREENS_PER_SESSION, rateScale: config.LIVE_RATE_SCALE })
+      .admit,
+  );
 
   nsp.on('connection', (socket) => {
     metrics.screens.inc();

@@ -2,7 +2,10 @@ import type { ExtendedError } from 'socket.io';
 import type { ConnectRefusal, ErrorMessage } from '../../shared/live/protocol';
 import type { LiveSocket } from './liveServer';
 
-/** A wall of displays plus a few tabs; more than this from one sign-in is a runaway script. */
+/**
+ * A wall of displays plus a few tabs; more than this from one sign-in is a runaway script. The
+ * bridge's LIVE_SCREENS_PER_SESSION and LIVE_RATE_SCALE change these for a larger wall.
+ */
 export const SCREENS_PER_SESSION = 20;
 
 /**
@@ -53,10 +56,10 @@ interface Bucket {
  * event and, when it asked for one, a failed ack; it never reaches its handler.
  */
 export function createScreenLimits(
-  opts: { maxScreens?: number; rates?: typeof SESSION_RATES; clock?: () => number } = {},
+  opts: { maxScreens?: number; rateScale?: number; clock?: () => number } = {},
 ) {
   const maxScreens = opts.maxScreens ?? SCREENS_PER_SESSION;
-  const rates = opts.rates ?? SESSION_RATES;
+  const scale = opts.rateScale ?? 1;
   const clock = opts.clock ?? Date.now;
   const buckets = new Map<string, Bucket>();
   let calls = 0;
@@ -69,7 +72,10 @@ export function createScreenLimits(
   function allow(sessionId: string, kind: LimitedKind): boolean {
     const now = clock();
     if (++calls % 1000 === 0) forgetIdle(now);
-    const rate = rates[kind];
+    const rate = {
+      perSecond: SESSION_RATES[kind].perSecond * scale,
+      burst: SESSION_RATES[kind].burst * scale,
+    };
     const key = `${sessionId}\n${kind}`;
     const b = buckets.get(key) ?? { tokens: rate.burst, last: now };
     b.tokens = Math.min(rate.burst, b.tokens + ((now - b.last) / 1000) * rate.perSecond);

@@ -130,6 +130,9 @@ export async function runFaultSoak(o: SoakOptions): Promise<SoakReport> {
         POLL_MS: String(o.pollMs),
         LOG_LEVEL: 'info',
         RECORDINGS_DIR: join(o.outDir, 'recordings'),
+        // The soak puts all its screens on two sign-ins; a real wall stays under the default 20.
+        LIVE_SCREENS_PER_SESSION: String(o.screens),
+        LIVE_RATE_SCALE: String(Math.max(1, Math.ceil(o.screens / 20))),
       },
       outDir: o.outDir,
       t0,
