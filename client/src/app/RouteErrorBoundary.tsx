@@ -4,9 +4,9 @@ import { UNABLE_TO_PROCESS } from '../../../machines/messages';
 
 /**
  * The error boundary of each route: a screen that throws shows this inside the shell, the rest
- * of the portal keeps working.
+ * of the portal keeps working. `screen` is the title the screen registry gives it.
  */
-export function RouteErrorBoundary() {
+export function RouteErrorBoundary({ screen = 'This screen' }: { screen?: string }) {
   const error = useRouteError();
   const navigate = useNavigate();
   const detail = isRouteErrorResponse(error)
@@ -19,7 +19,9 @@ export function RouteErrorBoundary() {
     <PageFrame title="Something went wrong">
       <div className="card" role="alert">
         <p>{UNABLE_TO_PROCESS}</p>
-        <p className="muted">This screen stopped working: {detail}</p>
+        <p className="muted">
+          {screen} stopped working: {detail}
+        </p>
         <button type="button" className="button" onClick={() => navigate(0)}>
           Reload the screen
         </button>

@@ -18,7 +18,7 @@ function routesOf(entry: ScreenEntry): RouteObject[] {
     case 'page':
       return entry.paths.map((path) => ({
         path,
-        errorElement: <RouteErrorBoundary />,
+        errorElement: <RouteErrorBoundary screen={entry.title} />,
         lazy: async () => ({ Component: await loadPage(entry.page) }),
       }));
     case 'redirect':
