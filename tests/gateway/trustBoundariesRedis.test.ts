@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config';
 import { createRedisSessionStore } from '../../server/session/sessionStore';
 import { startSimulator, type RunningSimulator } from '../../server/simulator/createSimulator';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
+import { connectScreen, waitFor } from '../support/screen';
 import { call, signIn } from './harness';
 
 const haveRedis = await redisReachable();
@@ -84,6 +85,31 @@ describe.skipIf(!haveRedis)('trust boundaries with two bridges sharing Redis', (
         (await call(i % 2 ? b.url : a.url, 'GET', '/api/GetRecentlyAccessedSites', { cookie })).status,
       ).toBe(200);
     expect((await call(b.url, 'GET', '/api/GetRecentlyAccessedSites', { cookie })).status).toBe(429);
+  });
+
+  it("a company switch on one bridge keeps the session's screens on the other working", async () => {
+    const multi = await signIn(a.url, 'multi', 'multi123');
+    const companies: { servco_no?: string; servco_Type: string }[] = multi.body.profile.serviceCompanyList;
+    const dealer = companies.find((c) => c.servco_Type.toUpperCase() !== 'C')!.servco_no!;
+    const corporate = companies.find((c) => c.servco_Type.toUpperCase() === 'C')!.servco_no!;
+    const screen = connectScreen(b.url, multi.cookie);
+    try {
+      await screen.connected();
+      expect((await screen.subscribe({ feed: 'alarms', agencyId: dealer })).ok).toBe(true);
+      const switched = await call(a.url, 'POST', '/api/session/company', {
+        cookie: multi.cookie,
+        body: { servco_no: corporate },
+      });
+      expect(switched.body.profile.install_servco_Type).toBe('C');
+      // The screen on the other bridge re-read the session: it still sees what the session may see.
+      await waitFor('the rights re-read', async () => {
+        const ack = await screen.subscribe({ feed: 'alarms', agencyId: corporate });
+        return ack.ok;
+      });
+      expect(screen.socket.connected).toBe(true);
+    } finally {
+      screen.close();
+    }
   });
 
   it('a session update after sign-out does not bring the session back', async () => {
