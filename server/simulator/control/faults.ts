@@ -14,6 +14,8 @@ export const faultSpecSchema = z.strictObject({
   status: z.number().int().min(100).max(599).optional(),
   /** true or 'schema': 200 with a body that breaks the schema; 'truncated': cut JSON; 'html': an HTML error page. */
   malformed: z.union([z.boolean(), z.enum(['schema', 'truncated', 'html'])]).optional(),
+  /** Answers as usual but with nothing in it: a list result becomes [], JSON text of a list "[]". */
+  emptyResult: z.boolean().optional(),
   /** Answers isSessionValid false (the gateway: HttpStatusCode 401). */
   expiredSession: z.boolean().optional(),
   /** Applies to the next N matching requests only. */
@@ -71,6 +73,18 @@ function breakSchema(body: unknown, isGateway: boolean): unknown {
   return { ...body, isSessionValid: 'yes', errors: 'none' };
 }
 
+/** The same answer with an empty result (a screen's "no records" case on demand). */
+function emptied(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('result' in body)) return body;
+  const { result } = body;
+  const empty = Array.isArray(result)
+    ? []
+    : typeof result === 'string' && result.trim().startsWith('[')
+      ? '[]'
+      : result;
+  return { ...body, result: empty };
+}
+
 /** Applies the faults set through POST /_sim/faults to upstream requests. */
 export function faultMiddleware(store: FaultStore, rng: Rng) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -110,6 +124,10 @@ export function faultMiddleware(store: FaultStore, rng: Rng) {
           });
         else res.json({ isSessionValid: false, apiStatus: false, result: null, errors: [SESSION_EXPIRED] });
         return;
+      }
+      if (faults.some((f) => f.emptyResult)) {
+        const send = res.json.bind(res);
+        res.json = (body: unknown) => send(emptied(body));
       }
       const malformed = faults.find((f) => f.malformed)?.malformed;
       if (malformed) {
