@@ -137,32 +137,47 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     }
     const now = clock();
     const wasStale = meta.stale;
-    meta = { ...meta, stale: false, reason: undefined, lastPollAt: now };
+    const fresh: FeedMeta = { ...meta, stale: false, reason: undefined, lastPollAt: now };
     let delta: DeltaMessage | undefined;
     const firstLoad = !loaded;
+    // NOTE: the sequence and the rows advance only once the store holds the change: a commit
+    // that fails (Redis away) leaves them as they were, the poll fails, and the next poll makes
+    // the same change again under the same number. Advancing first would leave a number no store
+    // holds, and screens resuming across it would resync forever.
     if (!loaded) {
-      applyChanges(state, outcome.changes);
-      await d.store.commit(d.ref, meta, { delta: null, replaceRows: state });
+      const next = new Map(state);
+      applyChanges(next, outcome.changes);
+      await d.store.commit(d.ref, fresh, { delta: null, replaceRows: next });
+      state = next;
+      meta = fresh;
       loaded = true;
       d.publish.status(d.ref, statusMsg());
     } else if (!isEmptyChanges(outcome.changes)) {
-      meta = { ...meta, seq: meta.seq + 1 };
+      const next: FeedMeta = { ...fresh, seq: fresh.seq + 1 };
       delta = {
         ...d.ref,
-        epoch: meta.epoch,
-        seq: meta.seq,
+        epoch: next.epoch,
+        seq: next.seq,
         upserts: outcome.changes.upserts,
         removes: outcome.changes.removes,
         at: now,
       };
+      const intact = await d.store.commit(d.ref, next, { delta }).catch((e: unknown) => {
+        // The source may have moved its own bookkeeping on; the next poll reads the whole set.
+        d.source.reset();
+        throw e;
+      });
       applyChanges(state, outcome.changes);
-      const intact = await d.store.commit(d.ref, meta, { delta });
+      meta = next;
       if (!intact) await d.store.commit(d.ref, meta, { delta: null, replaceRows: state });
       d.publish.delta(d.ref, delta);
       if (wasStale) d.publish.status(d.ref, statusMsg());
     } else if (wasStale) {
-      await d.store.setStatus(d.ref, meta);
+      await d.store.setStatus(d.ref, fresh);
+      meta = fresh;
       d.publish.status(d.ref, statusMsg());
+    } else {
+      meta = fresh;
     }
     d.onPoll?.({
       ref: d.ref,

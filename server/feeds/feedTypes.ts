@@ -39,3 +39,18 @@ export interface FeedStore {
   deltasSince(ref: FeedRef, epoch: string, seq: number): Promise<DeltaMessage[] | null>;
   drop(ref: FeedRef): Promise<void>;
 }
+
+/**
+ * The deltas numbered seq+1 up to `last`, in order and without a gap, or null when the backlog
+ * does not hold every one of them (trimmed, or a hole): the screen then takes a snapshot.
+ */
+export function contiguousAfter(
+  backlog: readonly DeltaMessage[],
+  seq: number,
+  last: number,
+): DeltaMessage[] | null {
+  const out = backlog.filter((d) => d.seq > seq && d.seq <= last);
+  if (out.length !== last - seq) return null;
+  for (let i = 0; i < out.length; i++) if (out[i].seq !== seq + 1 + i) return null;
+  return out;
+}

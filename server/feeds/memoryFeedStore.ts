@@ -1,6 +1,6 @@
 import { applyChanges } from '../../shared/live/diff';
 import { feedKey, type DeltaMessage, type FeedRow, type SnapshotMessage } from '../../shared/live/protocol';
-import type { FeedMeta, FeedStore } from './feedTypes';
+import { contiguousAfter, type FeedMeta, type FeedStore } from './feedTypes';
 
 interface Entry {
   meta: FeedMeta;
@@ -52,9 +52,7 @@ export function createMemoryFeedStore(backlog: number): FeedStore {
       const e = feeds.get(feedKey(ref));
       if (!e || e.meta.epoch !== epoch || seq > e.meta.seq) return null;
       if (seq === e.meta.seq) return [];
-      const first = e.backlog[0];
-      if (!first || first.seq > seq + 1) return null;
-      return e.backlog.filter((d) => d.seq > seq);
+      return contiguousAfter(e.backlog, seq, e.meta.seq);
     },
     async drop(ref) {
       feeds.delete(feedKey(ref));

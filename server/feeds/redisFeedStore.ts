@@ -6,7 +6,7 @@ import {
   type FeedRow,
   type SnapshotMessage,
 } from '../../shared/live/protocol';
-import type { FeedMeta, FeedStore } from './feedTypes';
+import { contiguousAfter, type FeedMeta, type FeedStore } from './feedTypes';
 
 const SET_STATUS = `if redis.call('exists', KEYS[1]) == 1 then
   redis.call('hset', KEYS[1], unpack(ARGV, 2))
@@ -111,9 +111,7 @@ export function createRedisFeedStore(
       const deltas = ((res?.[1]?.[1] ?? []) as string[])
         .map((j) => JSON.parse(j) as DeltaMessage)
         .filter((d) => d.epoch === epoch);
-      const first = deltas[0];
-      if (!first || first.seq > seq + 1) return null;
-      return deltas.filter((d) => d.seq > seq && d.seq <= meta.seq);
+      return contiguousAfter(deltas, seq, meta.seq);
     },
     async drop(ref) {
       await redis.del(k(ref, 'meta'), k(ref, 'rows'), k(ref, 'deltas'));
