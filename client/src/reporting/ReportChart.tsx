@@ -45,6 +45,8 @@ interface Live {
 }
 
 const colourOf = (s: ChartSeries, k: number) => s.colour ?? PALETTE[k % PALETTE.length];
+/** An area's fill: the series colour, translucent when it is a #rrggbb colour. */
+const areaFill = (c: string) => (/^#[0-9a-f]{6}$/i.test(c) ? `${c}55` : c);
 
 function pointsAt(p: ReportChartProps, index: number): ChartPoint[] {
   const xs = xValues(p.x);
@@ -155,7 +157,7 @@ function options(live: Live, width: number): uPlot.Options {
       ...p.series.map((s, k) => ({
         label: s.label,
         stroke: colourOf(s, k),
-        fill: p.kind === 'area' ? `${colourOf(s, k)}55` : bars ? colourOf(s, k) : undefined,
+        fill: p.kind === 'area' ? areaFill(colourOf(s, k)) : bars ? colourOf(s, k) : undefined,
         width: bars ? 0 : 2,
         ...(bars ? { paths: () => null, points: { show: false } } : { points: { show: n < 60 } }),
       })),

@@ -75,10 +75,10 @@ export async function buildWorkbook(
       ws.addRow([...table.cells[i]]);
       const d = details[i];
       if (d && d.cells.length > 0) {
-        const head = ws.addRow(['', ...d.columns.map((c) => c.label)]);
+        const head = ws.addRow([null, ...d.columns.map((c) => c.label)]);
         head.font = { bold: true, italic: true };
         head.outlineLevel = 1;
-        for (const cells of d.cells) ws.addRow(['', ...cells]).outlineLevel = 1;
+        for (const cells of d.cells) ws.addRow([null, ...cells]).outlineLevel = 1;
       }
       if ((i + 1) % chunk === 0) {
         onProgress?.(((i + 1) / table.cells.length) * 0.8);

@@ -12,6 +12,12 @@ export interface PdfTable {
   /** Column labels and on-screen widths in CSS pixels. */
   columns: ReadonlyArray<{ label: string; width: number }>;
   cells: readonly (readonly string[])[];
+  /** details[i]: rows printed under cells[i], indented, with their own header. */
+  details?: ReadonlyArray<
+    | { columns: ReadonlyArray<{ label: string; width: number }>; cells: readonly (readonly string[])[] }
+    | null
+    | undefined
+  >;
 }
 
 export interface PdfOptions {
@@ -92,15 +98,15 @@ export async function buildPdfTable(table: PdfTable, opts: PdfOptions = {}): Pro
       true,
     );
   };
-  const row = (cells: readonly string[], header = false) => {
+  const row = (cells: readonly string[], header = false, cols = widths, left = MARGIN) => {
     const top = y;
     if (header)
       ops.push(
-        `0.92 0.93 0.95 rg ${num(MARGIN)} ${num(top - rowH)} ${num(widths.reduce((a, b) => a + b, 0))} ${num(rowH)} re f 0 0 0 rg`,
+        `0.92 0.93 0.95 rg ${num(left)} ${num(top - rowH)} ${num(cols.reduce((a, b) => a + b, 0))} ${num(rowH)} re f 0 0 0 rg`,
       );
-    let x = MARGIN;
+    let x = left;
     cells.forEach((text, i) => {
-      const w = widths[i] ?? 0;
+      const w = Math.min(cols[i] ?? 0, Math.max(0, page.w - MARGIN - x));
       const shown = fitText(text ?? '', w - 2 * pad, font, header);
       if (shown)
         ops.push(
@@ -108,7 +114,7 @@ export async function buildPdfTable(table: PdfTable, opts: PdfOptions = {}): Pro
         );
       x += w;
     });
-    ops.push(`0.8 0.82 0.85 RG 0.3 w ${num(MARGIN)} ${num(top - rowH)} m ${num(x)} ${num(top - rowH)} l S`);
+    ops.push(`0.8 0.82 0.85 RG 0.3 w ${num(left)} ${num(top - rowH)} m ${num(x)} ${num(top - rowH)} l S`);
     y -= rowH;
   };
   const endPage = () => {
@@ -118,13 +124,33 @@ export async function buildPdfTable(table: PdfTable, opts: PdfOptions = {}): Pro
     pages.push(ops.join('\n'));
   };
 
-  startPage(true);
-  for (let i = 0; i < table.cells.length; i++) {
+  const room = () => {
     if (y - rowH < MARGIN) {
       endPage();
       startPage(false);
     }
+  };
+  // Detail rows sit one indent in, under a header of their own (a report's expandable rows).
+  const indent = MARGIN + 24 * k;
+  startPage(true);
+  for (let i = 0; i < table.cells.length; i++) {
+    room();
     row(table.cells[i]);
+    const detail = table.details?.[i];
+    if (detail && detail.cells.length > 0) {
+      const cols = detail.columns.map((c) => c.width * k);
+      room();
+      row(
+        detail.columns.map((c) => c.label),
+        true,
+        cols,
+        indent,
+      );
+      for (const cells of detail.cells) {
+        room();
+        row(cells, false, cols, indent);
+      }
+    }
     if ((i + 1) % chunk === 0) {
       opts.onProgress?.((i + 1) / table.cells.length);
       await yieldToBrowser();

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isChartEmpty, nearestSeries, stackedSeriesAt, stackValues, xLabelOf, yMax } from './chartModel';
+
+const add = { label: 'Add', values: [3, 0, 5] };
+const cancel = { label: 'Cancel', values: [1, 2, null] };
+
+describe('the report chart rules', () => {
+  it("are empty with no x values or only zeros (then 'No records found for chart.')", () => {
+    expect(isChartEmpty({ kind: 'category', labels: [] }, [add])).toBe(true);
+    expect(isChartEmpty({ kind: 'number', values: [1, 2] }, [{ label: 's', values: [0, null] }])).toBe(true);
+    expect(isChartEmpty({ kind: 'number', values: [1, 2, 3] }, [add])).toBe(false);
+  });
+
+  it('stack series from the last one up and scale y to the tallest stack', () => {
+    expect(stackValues([add, cancel], 3)).toEqual([
+      [4, 2, 5],
+      [1, 2, 0],
+    ]);
+    expect(yMax('stackedBar', [add, cancel], 3)).toBe(Math.ceil(5 * 1.15));
+    expect(yMax('line', [add, cancel], 3)).toBe(Math.ceil(5 * 1.15));
+    expect(yMax('line', [{ label: 'none', values: [0] }], 1)).toBe(1);
+  });
+
+  it('name a click: the nearest line, or the stacked segment under the pointer', () => {
+    expect(nearestSeries([add, cancel], 0, 2.9)).toBe(0);
+    expect(nearestSeries([add, cancel], 0, 1.2)).toBe(1);
+    expect(stackedSeriesAt([add, cancel], 0, 0.5)).toBe(1);
+    expect(stackedSeriesAt([add, cancel], 0, 3.5)).toBe(0);
+    expect(stackedSeriesAt([add, cancel], 0, 9)).toBe(-1);
+  });
+
+  it('label x as a category, a number or a time', () => {
+    expect(xLabelOf({ kind: 'category', labels: ['January 2026', 'February 2026'] }, 1)).toBe(
+      'February 2026',
+    );
+    expect(xLabelOf({ kind: 'number', values: [4, 7] }, 1)).toBe('7');
+    expect(xLabelOf({ kind: 'time', values: [1_700_000_000] }, 0, (s) => `t${s}`)).toBe('t1700000000');
+  });
+});
