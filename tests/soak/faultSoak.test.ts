@@ -9,7 +9,7 @@ import { FULL_SOAK, runFaultSoak } from './soakRun';
 
 // The short fault soak CI runs: the same faults as `npm run soak`, fewer screens, shorter holds.
 describe.skipIf(!redisServerInstalled())('fault soak (short)', () => {
-  it('through a SIGKILL, a rolling restart, a Redis restart and a slow, failing, garbage upstream, 60 screens lose nothing, double nothing, equal the truth within 10 s of the last fault, with one poller per agency', async () => {
+  it('through a SIGKILL, a rolling restart, a Redis restart and a slow, failing, garbage upstream, 60 screens lose nothing, double nothing, equal the truth within 10 s of the last fault, with one committing poller per agency', async () => {
     const lines: string[] = [];
     const report = await runFaultSoak({
       ...FULL_SOAK,
@@ -54,6 +54,7 @@ describe('the fault soak checker', () => {
       agencies: 1,
       maxHeld: { events: 1, alarms: 1 },
       overHeldSamples: 0,
+      overHeldLongestRun: 0,
       overHeld: [],
       overlaps: [],
       perFeed: [],
@@ -97,14 +98,39 @@ describe('the fault soak checker', () => {
       1,
     );
   });
-  it('misses "one poller" when two bridges polled a feed at once, or held more feeds than there are', () => {
-    const overlap = { feed: 'events:21001', at: 1, bridges: [0, 1] as [number, number], overlapMs: 2000 };
+  it('misses "one committing poller" when two bridges kept polling a feed, or held more feeds than there are for longer than a sample', () => {
+    const overlap = {
+      feed: 'events:21001',
+      at: 1,
+      bridges: [0, 1] as [number, number],
+      overlapMs: 2000,
+      trailing: 2,
+    };
     expect(missed(buildReport({ ...base, pollers: { ...base.pollers, overlaps: [overlap] } }))).toEqual([
-      'at most one poller per agency',
+      'one committing poller per agency',
     ]);
-    expect(missed(buildReport({ ...base, pollers: { ...base.pollers, overHeldSamples: 1 } }))).toEqual([
-      'at most one poller per agency',
-    ]);
+    expect(
+      missed(
+        buildReport({ ...base, pollers: { ...base.pollers, overHeldSamples: 2, overHeldLongestRun: 2 } }),
+      ),
+    ).toEqual(['one committing poller per agency']);
+  });
+  it('meets "one committing poller" when the old holder only finished the one poll it had in flight', () => {
+    const handover = {
+      feed: 'events:21001',
+      at: 1,
+      bridges: [0, 1] as [number, number],
+      overlapMs: 500,
+      trailing: 1,
+    };
+    const r = buildReport({
+      ...base,
+      pollers: { ...base.pollers, overlaps: [handover], overHeldSamples: 1, overHeldLongestRun: 1 },
+    });
+    expect(r.targetsMet).toBe(true);
+    expect(r.targets.find((t) => t.name === 'one committing poller per agency')!.detail).toContain(
+      '0 episodes of two bridges polling one feed beyond one in-flight poll (1 handovers',
+    );
   });
   it('counts two different deltas under one number as a conflict (split brain)', () => {
     const ledger = createDeltaLedger();
@@ -123,6 +149,6 @@ describe('the fault soak checker', () => {
     ledger.record({ ...d, at: 2, removes: ['y'] });
     expect(ledger.conflicts()).toHaveLength(1);
     const r = buildReport({ ...base, ledger: { conflicts: ledger.conflicts(), summary: [] } });
-    expect(missed(r)).toEqual(['nothing lost', 'nothing doubled']);
+    expect(missed(r)).toEqual(['nothing lost', 'nothing doubled', 'one committing poller per agency']);
   });
 });

@@ -59,6 +59,11 @@ export function createPollerWatch(o: {
   /** Committed position of each feed at the last sample. */
   const positions = new Map<string, FeedPosition>();
   const lastCounters = o.bridgeUrls.map(() => new Map<string, number>());
+  /** Each bridge's process start time at the last sample: a new one means its counters restarted. */
+  const startedAt = o.bridgeUrls.map((): string | null => null);
+  /** Consecutive samples in which the bridges together believed they held more feeds than exist. */
+  let overHeldRun = 0;
+  let overHeldLongestRun = 0;
   const heldPerKind = { events: 0, alarms: 0, maxEvents: 0, maxAlarms: 0 };
   const agencies = new Set(o.feeds.map((f) => f.agencyId)).size;
   let overHeldSamples = 0;
@@ -105,6 +110,14 @@ export function createPollerWatch(o: {
     const res = await fetch(`${o.bridgeUrls[b]}/metrics`, { signal: AbortSignal.timeout(1000) });
     const text = await res.text();
     const held = { events: 0, alarms: 0 };
+    // NOTE: counters restart only with the process. A sample that timed out (a busy bridge) must
+    // not reset them: the next one would then count every poll the bridge ever made, on every feed
+    // it ever polled, as made just now (phantom polls that looked like two pollers at once).
+    const start = /^process_start_time_seconds (\S+)/m.exec(text)?.[1] ?? null;
+    if (start !== startedAt[b]) {
+      if (startedAt[b] !== null) lastCounters[b].clear();
+      startedAt[b] = start;
+    }
     for (const line of text.split('\n')) {
       let m = /^bridge_feeds\{feed="(events|alarms)"\} (\S+)/.exec(line);
       if (m) {
@@ -139,11 +152,9 @@ export function createPollerWatch(o: {
     });
     const held = await Promise.all(
       o.bridgeUrls.map((_, b) =>
-        sampleBridge(b, now).catch(() => {
-          // A bridge that is down polls nothing; its counters restart with it.
-          lastCounters[b].clear();
-          return { events: 0, alarms: 0 };
-        }),
+        // A bridge that is down (or too busy to answer in time) is counted as holding nothing;
+        // its counters are kept until its process start time says it restarted.
+        sampleBridge(b, now).catch(() => ({ events: 0, alarms: 0 })),
       ),
     );
     heldPerKind.events = held.reduce((n, h) => n + h.events, 0);
@@ -152,12 +163,13 @@ export function createPollerWatch(o: {
     heldPerKind.maxAlarms = Math.max(heldPerKind.maxAlarms, heldPerKind.alarms);
     if (heldPerKind.events > agencies || heldPerKind.alarms > agencies) {
       overHeldSamples++;
+      overHeldLongestRun = Math.max(overHeldLongestRun, ++overHeldRun);
       if (overHeld.length < 50)
         overHeld.push({
           t: now,
           held: held.map((h, b) => `${'AB'[b]}: ${h.events} events + ${h.alarms} alarms`).join(', '),
         });
-    }
+    } else overHeldRun = 0;
     samples++;
   }
 
@@ -172,9 +184,21 @@ export function createPollerWatch(o: {
    * Episodes where two bridges polled one feed at the same time: within any 3 s, both made at
    * least two polls and their spans overlap by more than one sample. A clean handover (the old
    * poller's last poll, then the new one's first) never overlaps like that.
+   *
+   * `trailing` is how many polls the bridge that polled first made after the other's first poll in
+   * the window. The bridge checks its lease before each poll and aborts the poll in flight when its
+   * lease loop finds the lease gone, so a bridge that stalled past its lease (a busy event loop)
+   * can still finish the one poll it had started, but commits nothing (fenced) and starts no
+   * other: one trailing poll is that bounded overlap; more would be two pollers.
    */
   function overlaps(windowMs = 3000) {
-    const out: { feed: string; at: number; bridges: [number, number]; overlapMs: number }[] = [];
+    const out: {
+      feed: string;
+      at: number;
+      bridges: [number, number];
+      overlapMs: number;
+      trailing: number;
+    }[] = [];
     for (const [fk, f] of feeds) {
       const polls = [...f.polls].sort((a, b) => a.t - b.t);
       let lastReported = -Infinity;
@@ -193,7 +217,10 @@ export function createPollerWatch(o: {
             const overlapMs =
               Math.min(busy[a][1].last, busy[b][1].last) - Math.max(busy[a][1].first, busy[b][1].first);
             if (overlapMs > everyMs && polls[i].t > lastReported + windowMs) {
-              out.push({ feed: fk, at: polls[i].t, bridges: [busy[a][0], busy[b][0]], overlapMs });
+              const [older, newer] =
+                busy[a][1].first <= busy[b][1].first ? [busy[a], busy[b]] : [busy[b], busy[a]];
+              const trailing = inWindow.filter((p) => p.bridge === older[0] && p.t > newer[1].first).length;
+              out.push({ feed: fk, at: polls[i].t, bridges: [older[0], newer[0]], overlapMs, trailing });
               lastReported = polls[i].t;
             }
           }
@@ -266,6 +293,7 @@ export function createPollerWatch(o: {
         agencies,
         maxHeld: { events: heldPerKind.maxEvents, alarms: heldPerKind.maxAlarms },
         overHeldSamples,
+        overHeldLongestRun,
         overHeld,
         overlaps: overlaps(),
         perFeed,
