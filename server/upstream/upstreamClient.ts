@@ -1,10 +1,5 @@
 import type { z } from 'zod';
-import {
-  envelopeSchema,
-  gatewayAnswerSchema,
-  type GatewayAnswer,
-  type GatewayMethod,
-} from '../../shared/upstream/envelope';
+import { envelopeSchema } from '../../shared/upstream/envelope';
 import { UpstreamError } from './upstreamError';
 
 export interface UpstreamCall<T extends z.ZodType> {
@@ -186,31 +181,6 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     });
   }
 
-  /** Calls the alarm-incident gateway (`POST MASAPI/APIRequest`). */
-  async function gateway(
-    sessionId: string,
-    methodName: GatewayMethod,
-    args: unknown[],
-    signal?: AbortSignal,
-  ): Promise<GatewayAnswer> {
-    const { json } = await raw(opts.alarmBaseUrl ?? opts.baseUrl, 'POST', 'MASAPI/APIRequest', {
-      sessionId,
-      body: { sessionGuid: sessionId, methodName, arguments: args },
-      signal,
-    });
-    const env = envelopeSchema.safeParse(json);
-    if (env.success && env.data.isSessionValid === false)
-      throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', {
-        path: 'MASAPI/APIRequest',
-      });
-    const answer = gatewayAnswerSchema.safeParse(json);
-    if (!answer.success)
-      throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', {
-        path: 'MASAPI/APIRequest',
-      });
-    return answer.data;
-  }
-
   /** Passes any call through with only envelope validation (for the gateway's pass-through routes). */
   async function passThrough(
     method: 'GET' | 'POST',
@@ -230,5 +200,5 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     );
   }
 
-  return { call, gateway, passThrough, baseUrl: opts.baseUrl };
+  return { call, passThrough, baseUrl: opts.baseUrl };
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeSchema } from '../../../shared/upstream/envelope';
 import { eventLogRowSchema, eventLogsResultSchema } from '../../../shared/upstream/eventLogRow';
 import type { RunningSimulator } from '../createSimulator';
-import { control, get, post, signIn, startTestSimulator } from '../testing/simClient';
+import { control, get, post, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 
 let sim: RunningSimulator;
 let sid: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPE_CODES } from '../../../shared/eventTypes';
-import { manualClock } from '../testing/simClient';
+import { manualClock } from '../../../tests/support/simulator/simClient';
 import { World } from '../world/world';
 import type { Scheduler } from './scheduler';
 import { SignalGenerator } from './signalGenerator';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_NOW } from '../testing/simClient';
+import { TEST_NOW } from '../../../tests/support/simulator/simClient';
 import { localMonthOf, monthsBetween, parseReportRange } from './reportRange';
 
 const DAY = 86_400_000;

@@ -3,8 +3,8 @@ import { envelopeSchema, GATEWAY_METHODS, gatewayAnswerSchema } from '../../../s
 import { loginProfileSchema } from '../../../shared/upstream/loginProfile';
 import type { RunningSimulator } from '../createSimulator';
 import { DEMO_USERS } from '../world/demoUsers';
-import { control, signIn, startTestSimulator } from '../testing/simClient';
-import { callsFor, send } from '../testing/upstreamCalls';
+import { control, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
+import { callsFor, send } from '../../../tests/support/simulator/upstreamCalls';
 import { NOT_IN_MENU, outsideMenu } from './menuAccess';
 
 let sim: RunningSimulator;

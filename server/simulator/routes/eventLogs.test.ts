@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogRowSchema } from '../../../shared/upstream/eventLogRow';
 import type { RunningSimulator } from '../createSimulator';
-import { control, post, signIn, startTestSimulator } from '../testing/simClient';
+import { control, post, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 
 let sim: RunningSimulator;
 let sid: string;

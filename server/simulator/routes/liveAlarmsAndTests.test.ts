@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAlarmRowSchema } from '../../../shared/upstream/activeAlarmRow';
 import { eventLogRowSchema } from '../../../shared/upstream/eventLogRow';
 import type { RunningSimulator } from '../createSimulator';
-import { control, get, post, signIn, startTestSimulator } from '../testing/simClient';
+import { control, get, post, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 
 let sim: RunningSimulator;
 let clock: Awaited<ReturnType<typeof startTestSimulator>>['clock'];

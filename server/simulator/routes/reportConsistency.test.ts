@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_EVENT_TYPES } from '../../../shared/eventTypes';
 import type { RunningSimulator } from '../createSimulator';
-import { control, get, post, signIn, startTestSimulator } from '../testing/simClient';
+import { control, get, post, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 
 /**
  * The doc 3 reports agree with the simulator's own store: each number below is recomputed from

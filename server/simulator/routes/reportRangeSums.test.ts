@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_EVENT_TYPES } from '../../../shared/eventTypes';
 import type { RunningSimulator } from '../createSimulator';
 import { RANGE_KEYS } from '../queries/reportRange';
-import { get, signIn, startTestSimulator } from '../testing/simClient';
+import { get, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 
 /**
  * Every range tab of the Alarm Activity reports adds up to the event store: for each range key,

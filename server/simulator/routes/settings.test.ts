@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../createSimulator';
-import { control, get, post, signIn, startTestSimulator } from '../testing/simClient';
+import { control, get, post, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 
 let sim: RunningSimulator;
 let clock: Awaited<ReturnType<typeof startTestSimulator>>['clock'];

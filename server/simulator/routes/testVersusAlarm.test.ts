@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFormDate, HOUR, MINUTE, siteNow } from '../../../shared/onTest/siteDates';
 import type { RunningSimulator } from '../createSimulator';
-import { control, get, post, signIn, startTestSimulator } from '../testing/simClient';
+import { control, get, post, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 import type { MonitoredSystem } from '../world/types';
 
 /**

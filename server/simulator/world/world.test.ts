@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../createSimulator';
-import { TEST_NOW } from '../testing/simClient';
+import { TEST_NOW } from '../../../tests/support/simulator/simClient';
 import { DEMO_USERS } from './demoUsers';
 import { lookupZip } from './geography';
 import { utcOffsetAt } from './siteTime';

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { activeAlarmRowSchema } from '../../../shared/upstream/activeAlarmRow';
 import { eventLogRowSchema, eventLogsResultSchema } from '../../../shared/upstream/eventLogRow';
-import type { RunningSimulator } from '../createSimulator';
-import { OWNER_RELATION_ID } from '../world/demoUsers';
+import type { RunningSimulator } from '../../../server/simulator/createSimulator';
+import { OWNER_RELATION_ID } from '../../../server/simulator/world/demoUsers';
 import { reportCalls } from './reportCalls';
 import { settingsCalls } from './settingsCalls';
 import { control, get, post, type Answer, type signIn } from './simClient';
