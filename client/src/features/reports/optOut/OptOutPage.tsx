@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { showToast } from '../../../components/toast/toastStore';
+import { firstFailureMessage } from '../../../lib/api/apiError';
+import { ReportFrame } from '../../../reporting/ReportFrame';
+import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
+import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import { fileDate } from '../../../reporting/reportDates';
+import '../common/reports.css';
+import { useReportLink } from '../common/useReportLink';
+import { useReportQuery } from '../common/useReportQuery';
+import { fetchOptOutList, type OptOutRow } from './optOutApi';
+import { optOutColumns } from './optOutColumns';
+
+const TITLE = 'AASMS Opt-Out Request';
+const NONE: readonly OptOutRow[] = [];
+/** Doc 3 §8: the empty list is a warning with these words. */
+export const NO_OPT_OUT = 'No AASMS Opt-Out Request record found.';
+
+/**
+ * AASMS Opt-Out Request (/optOutUsersReport, doc 3 §2): the five columns, CS# hand-off, exports.
+ * An empty list warns 'No AASMS Opt-Out Request record found.'; a failure shows the first server
+ * error (doc 3 §8).
+ */
+export function OptOutPage() {
+  const link = useReportLink();
+  const { load } = useReportQuery(['optOut'], (servcoNo, signal) => fetchOptOutList({ servcoNo }, signal));
+  const rows = load.data ?? NONE;
+  const grid = useRef<ReportGridApi<OptOutRow>>(null);
+  const emptyAnswer = load.status === 'empty' ? load.data : null;
+  useEffect(() => {
+    if (emptyAnswer) showToast(NO_OPT_OUT, 'warning');
+  }, [emptyAnswer]);
+
+  return (
+    <ReportFrame
+      title={TITLE}
+      load={load}
+      error={load.status === 'error' ? firstFailureMessage(load.error) : undefined}
+      emptyText={NO_OPT_OUT}
+      exports={
+        <ExportButtons
+          disabled={rows.length === 0}
+          getTable={() =>
+            grid.current!.exportTable({
+              title: TITLE,
+              fileName: `AASMS_Opt_Out_Request_${fileDate(new Date())}`,
+            })
+          }
+          pdf={{ scale: 0.5, fileName: 'Export' }}
+        />
+      }
+    >
+      <ReportGrid<OptOutRow>
+        label={TITLE}
+        columns={optOutColumns}
+        rows={rows}
+        getRowId={(r) => `${r.CsNo}|${r.ContactDetails}|${r.FirstName}|${r.LastName}`}
+        sort={link.sort}
+        onSortChange={link.setSort}
+        apiRef={grid}
+      />
+    </ReportFrame>
+  );
+}

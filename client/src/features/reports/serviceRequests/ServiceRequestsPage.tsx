@@ -1,0 +1,74 @@
+import { useMemo, useRef } from 'react';
+import { ReportFrame } from '../../../reporting/ReportFrame';
+import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
+import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import { pickRange } from '../../../reporting/rangeLists';
+import { fileTimestamp, newestFirst } from '../../../reporting/reportDates';
+import { useReportRanges } from '../../../reporting/useReportRanges';
+import '../common/reports.css';
+import { groupSystems } from '../common/reportSystems';
+import { useReportLink } from '../common/useReportLink';
+import { useReportQuery } from '../common/useReportQuery';
+import { serviceRequestColumns, serviceSiteColumns, type ServiceSite } from './serviceRequestColumns';
+import { fetchServiceRequests, type ServiceRequest } from './serviceRequestsApi';
+
+const TITLE = 'Customers Requesting Service';
+const NONE: readonly ServiceRequest[] = [];
+
+/**
+ * Customers Requesting Service (/service-requests, doc 3 §2): range tabs, one row per site with
+ * its requests underneath (newest first), exports named service_requests_report_{timestamp}.
+ */
+export function ServiceRequestsPage() {
+  const ranges = useReportRanges('service-requests');
+  const link = useReportLink();
+  const range = pickRange(ranges, link.range);
+  const { load } = useReportQuery(['serviceRequests', range], (servcoNo, signal) =>
+    fetchServiceRequests({ servcoNo, range }, signal),
+  );
+  const rows = load.data ?? NONE;
+  const sites = useMemo(
+    () =>
+      groupSystems(rows, (r) => r.site_no || r.cs_no).map((s) => ({
+        ...s,
+        details: newestFirst(s.details, (r) => r.event_date),
+      })),
+    [rows],
+  );
+  const grid = useRef<ReportGridApi<ServiceSite>>(null);
+  // NOTE: one timestamp per answer, so the Excel and PDF files of the same rows share a name.
+  const fileName = useMemo(() => `service_requests_report_${fileTimestamp(new Date())}`, [load.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <ReportFrame
+      title={TITLE}
+      ranges={ranges}
+      range={range}
+      onRangeChange={(key) => link.set({ range: key })}
+      load={load}
+      exports={
+        <ExportButtons
+          disabled={sites.length === 0}
+          getTable={() => grid.current!.exportTable({ title: TITLE, fileName })}
+          pdf={{ scale: 0.5, fileName }}
+        />
+      }
+    >
+      <ReportGrid<ServiceSite, ServiceRequest>
+        label={TITLE}
+        columns={serviceSiteColumns}
+        rows={sites}
+        getRowId={(s) => s.id}
+        sort={link.sort}
+        onSortChange={link.setSort}
+        detail={{
+          label: 'Service requests',
+          columns: serviceRequestColumns,
+          rowsOf: (s) => s.details,
+          getRowId: (r) => `${r.cs_no}|${r.event_date}|${r.comment}`,
+        }}
+        apiRef={grid}
+      />
+    </ReportFrame>
+  );
+}
