@@ -1,4 +1,5 @@
 import type { GridColumn, GridLayout, GridSort } from './gridTypes';
+import { comparePlain, isPlainText } from './textOrder';
 
 /** The grid's rules as pure functions, tested without rendering. */
 
@@ -42,9 +43,13 @@ export function sortRows<R>(
   const column = columns.find((c) => c.id === sort.columnId);
   if (!column) return rows;
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row, i) => ({ row, i, v: cellValue(column, row) }));
+  const keyed = rows.map((row, i) => {
+    const v = cellValue(column, row);
+    return { row, i, v, plain: typeof v === 'string' && v !== '' && isPlainText(v) };
+  });
   keyed.sort((x, y) => {
-    const c = compareValues(x.v, y.v);
+    // NOTE: plain text skips the collator (same order, far cheaper on 50,000-row reports).
+    const c = x.plain && y.plain ? comparePlain(x.v as string, y.v as string) : compareValues(x.v, y.v);
     // Empty values stay last in both directions.
     const emptyX = x.v == null || x.v === '';
     const emptyY = y.v == null || y.v === '';
