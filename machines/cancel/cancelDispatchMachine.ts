@@ -6,7 +6,6 @@ import {
   alarmNotification,
   DEFAULT_SITE_UTC_OFFSET,
   DISPATCH_TYPE,
-  incidentLookupInput,
   notifyErrorText,
   type AlarmActionRequest,
   type AlarmNotification,
@@ -28,6 +27,7 @@ import {
   NO_REPLY,
   UNABLE_TO_PROCESS,
 } from '../messages';
+import { incidentLookupStep } from '../incidentLookupStep';
 import { notProvided } from '../notProvided';
 
 /** Event id of the manual signal sent after a cancel (doc 2 §9). */
@@ -119,6 +119,7 @@ export const cancelDispatchMachine = setup({
   },
   actions: {
     show: assign((_, params: { message: string | null }) => ({ message: params.message })),
+    keepIncident: assign((_, params: { incident: unknown }) => ({ incident: params.incident })),
   },
   delays: {
     verifyDebounce: VERIFY_DEBOUNCE_MS,
@@ -211,32 +212,7 @@ export const cancelDispatchMachine = setup({
       entry: { type: 'show', params: { message: null } },
       initial: 'lookingUp',
       states: {
-        lookingUp: {
-          on: { 'alarm.gone': '#cancelDispatch.alreadyHandled' },
-          invoke: {
-            id: 'lookupIncident',
-            src: 'lookupIncident',
-            input: ({ context }) => incidentLookupInput(context.alarm),
-            onDone: [
-              {
-                guard: ({ event }) => alarmAlreadyCleared(event.output),
-                target: '#cancelDispatch.alreadyHandled',
-              },
-              {
-                guard: ({ event }) => gatewayErrorText(event.output) !== null,
-                target: '#cancelDispatch.failed',
-                actions: assign({
-                  message: ({ event }) => gatewayErrorText(event.output) ?? UNABLE_TO_PROCESS,
-                }),
-              },
-              { target: 'clearing', actions: assign({ incident: ({ event }) => event.output.Result }) },
-            ],
-            onError: {
-              target: '#cancelDispatch.failed',
-              actions: { type: 'show', params: { message: NO_REPLY } },
-            },
-          },
-        },
+        lookingUp: incidentLookupStep('cancelDispatch', 'clearing'),
         clearing: {
           invoke: {
             id: 'clearAlarm',

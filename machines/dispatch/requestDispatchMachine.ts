@@ -6,7 +6,6 @@ import {
   alarmNotification,
   DEFAULT_SITE_UTC_OFFSET,
   DISPATCH_TYPE,
-  incidentLookupInput,
   notifyErrorText,
   type AlarmNotification,
   type AlarmRef,
@@ -26,6 +25,7 @@ import {
   NO_REPLY,
   UNABLE_TO_PROCESS,
 } from '../messages';
+import { incidentLookupStep } from '../incidentLookupStep';
 import { notProvided } from '../notProvided';
 
 /** Default cap of the ETA comment. NOTE: the spec calls it a shared maximum and does not show it. */
@@ -89,6 +89,7 @@ export const requestDispatchMachine = setup({
   },
   actions: {
     show: assign((_, params: { message: string | null }) => ({ message: params.message })),
+    keepIncident: assign((_, params: { incident: unknown }) => ({ incident: params.incident })),
   },
 }).createMachine({
   id: 'requestDispatch',
@@ -149,33 +150,7 @@ export const requestDispatchMachine = setup({
       entry: { type: 'show', params: { message: null } },
       initial: 'lookingUp',
       states: {
-        lookingUp: {
-          // Nothing has been sent yet, so an alarm that vanishes can still stop the flow.
-          on: { 'alarm.gone': '#requestDispatch.alreadyHandled' },
-          invoke: {
-            id: 'lookupIncident',
-            src: 'lookupIncident',
-            input: ({ context }) => incidentLookupInput(context.alarm),
-            onDone: [
-              {
-                guard: ({ event }) => alarmAlreadyCleared(event.output),
-                target: '#requestDispatch.alreadyHandled',
-              },
-              {
-                guard: ({ event }) => gatewayErrorText(event.output) !== null,
-                target: '#requestDispatch.failed',
-                actions: assign({
-                  message: ({ event }) => gatewayErrorText(event.output) ?? UNABLE_TO_PROCESS,
-                }),
-              },
-              { target: 'dispatching', actions: assign({ incident: ({ event }) => event.output.Result }) },
-            ],
-            onError: {
-              target: '#requestDispatch.failed',
-              actions: { type: 'show', params: { message: NO_REPLY } },
-            },
-          },
-        },
+        lookingUp: incidentLookupStep('requestDispatch', 'dispatching'),
         dispatching: {
           invoke: {
             id: 'callDispatch',
