@@ -20,7 +20,7 @@ import { useSystemsOnTest } from './useSystemsOnTest';
 import './alarmTesting.css';
 
 type View = 'grid' | 'map';
-const SYSTEM_ROW = 48;
+const SYSTEM_ROW = 50;
 
 /** The nested rows' columns, shared by the screen and the Excel/PDF exports. */
 const SYSTEM_COLUMNS: Array<{ label: string; width: number; cell(s: SystemOnTest): string }> = [
@@ -52,7 +52,7 @@ export function AlarmTestingPage() {
       {
         id: 'site_name',
         label: 'Site Name',
-        width: 240,
+        width: 300,
         render: (s) => (
           <button
             type="button"
@@ -70,13 +70,13 @@ export function AlarmTestingPage() {
           </button>
         ),
       },
-      { id: 'site_addr1', label: 'Address 1', width: 220 },
-      { id: 'site_addr2', label: 'Address 2', width: 160 },
-      { id: 'cityState', label: 'City/State', width: 180 },
+      { id: 'site_addr1', label: 'Address 1', width: 260 },
+      { id: 'site_addr2', label: 'Address 2', width: 180 },
+      { id: 'cityState', label: 'City/State', width: 220 },
       {
         id: 'systems',
         label: 'Systems On Test',
-        width: 140,
+        width: 170,
         value: (s) => s.systems.length,
         render: (s) => (
           <span>
@@ -192,7 +192,7 @@ export function AlarmTestingPage() {
             renderDetail={(s) => (
               <SystemsOnTestTable site={s} onAction={(action, system) => setOpen({ action, system })} />
             )}
-            detailHeight={(s) => 52 + s.systems.length * SYSTEM_ROW}
+            detailHeight={(s) => 64 + s.systems.length * SYSTEM_ROW}
             maxBodyHeight={640}
           />
         ) : (

@@ -30,61 +30,63 @@ export function SystemsOnTestTable({
     csNo: s.row.cs_no,
   });
   return (
-    <table className="testing-systems" aria-label={`Systems on test at ${site.site_name}`}>
-      <thead>
-        <tr>
-          <th scope="col">Actions</th>
-          <th scope="col">CS#</th>
-          <th scope="col">Zones</th>
-          <th scope="col">Start Date</th>
-          <th scope="col">End Date</th>
-          <th scope="col">Time Left</th>
-          <th scope="col">Service Types</th>
-          <th scope="col">Future Test</th>
-        </tr>
-      </thead>
-      <tbody>
-        {site.systems.map((s) => (
-          <tr
-            key={s.id}
-            data-seqno={s.id}
-            className={[
-              'testing-systems__row',
-              s.overAWeek ? 'testing-row--week' : '',
-              s.state === 'endingSoon' ? 'testing-row--soon' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
-          >
-            <td className="testing-systems__actions">
-              {ACTIONS.map((a) => (
-                <button
-                  key={a.action}
-                  type="button"
-                  className="button button--secondary testing-action"
-                  aria-label={`${a.label} ${s.row.cs_no}`}
-                  title={a.label}
-                  onClick={() => onAction(a.action, s)}
-                >
-                  {a.label}
-                </button>
-              ))}
-            </td>
-            <td>
-              <CsNoLink target={target(s)} />
-            </td>
-            <td>{s.zones}</td>
-            <td>{s.start}</td>
-            <td>{s.end}</td>
-            <td className="testing-left">
-              {formatTimeLeft(s.leftMs)}
-              {s.state === 'endingSoon' ? <span className="testing-badge">Ends soon</span> : null}
-            </td>
-            <td>{s.serviceTypes || 'All'}</td>
-            <td>{s.future ? 'True' : 'False'}</td>
+    <div className="testing-systems-wrap">
+      <table className="testing-systems" aria-label={`Systems on test at ${site.site_name}`}>
+        <thead>
+          <tr>
+            <th scope="col">Actions</th>
+            <th scope="col">CS#</th>
+            <th scope="col">Zones</th>
+            <th scope="col">Start Date</th>
+            <th scope="col">End Date</th>
+            <th scope="col">Time Left</th>
+            <th scope="col">Service Types</th>
+            <th scope="col">Future Test</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {site.systems.map((s) => (
+            <tr
+              key={s.id}
+              data-seqno={s.id}
+              className={[
+                'testing-systems__row',
+                s.overAWeek ? 'testing-row--week' : '',
+                s.state === 'endingSoon' ? 'testing-row--soon' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            >
+              <td className="testing-systems__actions">
+                {ACTIONS.map((a) => (
+                  <button
+                    key={a.action}
+                    type="button"
+                    className="button button--secondary testing-action"
+                    aria-label={`${a.label} ${s.row.cs_no}`}
+                    title={a.label}
+                    onClick={() => onAction(a.action, s)}
+                  >
+                    {a.label}
+                  </button>
+                ))}
+              </td>
+              <td>
+                <CsNoLink target={target(s)} />
+              </td>
+              <td>{s.zones}</td>
+              <td>{s.start}</td>
+              <td>{s.end}</td>
+              <td className="testing-left">
+                {formatTimeLeft(s.leftMs)}
+                {s.state === 'endingSoon' ? <span className="testing-badge">Ends soon</span> : null}
+              </td>
+              <td>{s.serviceTypes || 'All'}</td>
+              <td>{s.future ? 'True' : 'False'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

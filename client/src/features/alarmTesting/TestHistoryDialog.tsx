@@ -56,17 +56,19 @@ export function TestHistoryDialog({
           {history.message}
         </p>
       ) : (
-        <DataGrid<TestEventRow>
-          label="Test Event History"
-          columns={COLUMNS}
-          rows={rows}
-          getRowId={(r) => `${r.id ?? ''}:${r.test_seqno}:${r.event_id ?? ''}:${r.date ?? ''}`}
-          defaultSort={{ columnId: 'date', direction: 'desc' }}
-          mode="paged"
-          pageSizes={[10]}
-          defaultPageSize={10}
-          loading={history.status === 'loading'}
-        />
+        <div className="testing-history">
+          <DataGrid<TestEventRow>
+            label="Test Event History"
+            columns={COLUMNS}
+            rows={rows}
+            getRowId={(r) => `${r.id ?? ''}:${r.test_seqno}:${r.event_id ?? ''}:${r.date ?? ''}`}
+            defaultSort={{ columnId: 'date', direction: 'desc' }}
+            mode="paged"
+            pageSizes={[10]}
+            defaultPageSize={10}
+            loading={history.status === 'loading'}
+          />
+        </div>
       )}
     </Dialog>
   );
