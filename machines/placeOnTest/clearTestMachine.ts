@@ -1,9 +1,9 @@
 import { assign, setup } from 'xstate';
 import { TEST_CLEAR_CONFIRM, TEST_CLEARED, testClearConfirmWithZones, UNABLE_TO_PROCESS } from '../messages';
 import { notProvided } from '../notProvided';
+import { testSaveSteps } from './testSaveSteps';
 import {
   baseRecord,
-  testChangeErrorText,
   type OnTestEntry,
   type OnTestSaveInput,
   type RefreshTestsInput,
@@ -77,6 +77,9 @@ export const clearTestMachine = setup({
     removeOnTest: notProvided<TestChangeAnswer, OnTestSaveInput>('removeOnTest'),
     refreshTests: notProvided<void, RefreshTestsInput>('refreshTests'),
   },
+  actions: {
+    showError: assign((_, params: { error: string | null }) => ({ error: params.error })),
+  },
 }).createMachine({
   id: 'clearTest',
   context: ({ input }) => ({
@@ -139,43 +142,19 @@ export const clearTestMachine = setup({
         saveFailed: { tags: ['error'] },
       },
     },
-    saving: {
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'removeOnTest',
-        src: 'removeOnTest',
-        input: ({ context }) => ({
-          record: {
-            ...baseRecord(context.entry.site_no, context.entry.system_no, context.user.contactNumber),
-            process_flag: 'off' as const,
-            test_seqno: context.entry.seqno,
-            comment: context.comment,
-          },
-          siteUtcOffset: context.siteUtcOffset,
-        }),
-        onDone: [
-          {
-            guard: ({ event }) => testChangeErrorText(event.output) !== null,
-            target: 'commenting.saveFailed',
-            actions: assign({ error: ({ event }) => testChangeErrorText(event.output) }),
-          },
-          { target: 'refreshing' },
-        ],
-        onError: { target: 'commenting.saveFailed', actions: assign({ error: UNABLE_TO_PROCESS }) },
-      },
-    },
-    refreshing: {
-      tags: ['busy'],
-      // The test is cleared either way; a failed reload is caught by the next one.
-      invoke: {
-        id: 'refreshTests',
-        src: 'refreshTests',
-        input: ({ context }) => ({ siteNo: context.entry.site_no }),
-        onDone: 'succeeded',
-        onError: 'succeeded',
-      },
-    },
+    ...testSaveSteps({
+      actor: 'removeOnTest',
+      retryState: 'commenting.saveFailed',
+      record: (context: ClearTestContext) => ({
+        record: {
+          ...baseRecord(context.entry.site_no, context.entry.system_no, context.user.contactNumber),
+          process_flag: 'off' as const,
+          test_seqno: context.entry.seqno,
+          comment: context.comment,
+        },
+        siteUtcOffset: context.siteUtcOffset,
+      }),
+    }),
     succeeded: {
       tags: ['done'],
       entry: assign({ message: TEST_CLEARED }),

@@ -1,9 +1,9 @@
 import { assign, setup } from 'xstate';
-import { TEST_EXTENDED, TEST_SELECT_MINUTES, UNABLE_TO_PROCESS } from '../messages';
+import { TEST_EXTENDED, TEST_SELECT_MINUTES } from '../messages';
 import { notProvided } from '../notProvided';
+import { testSaveSteps } from './testSaveSteps';
 import {
   baseRecord,
-  testChangeErrorText,
   type OnTestEntry,
   type OnTestSaveInput,
   type RefreshTestsInput,
@@ -69,6 +69,9 @@ export const extendTestMachine = setup({
     extendOnTest: notProvided<TestChangeAnswer, OnTestSaveInput>('extendOnTest'),
     refreshTests: notProvided<void, RefreshTestsInput>('refreshTests'),
   },
+  actions: {
+    showError: assign((_, params: { error: string | null }) => ({ error: params.error })),
+  },
 }).createMachine({
   id: 'extendTest',
   context: ({ input }) => ({
@@ -116,46 +119,23 @@ export const extendTestMachine = setup({
         saveFailed: { tags: ['error'] },
       },
     },
-    saving: {
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'extendOnTest',
-        src: 'extendOnTest',
-        input: ({ context }) => {
-          const { hours, minutes } = extendBy(context);
-          return {
-            record: {
-              ...baseRecord(context.entry.site_no, context.entry.system_no, context.user.contactNumber),
-              process_flag: 'extend' as const,
-              test_seqno: context.entry.seqno,
-              extend_hh: hours,
-              extend_mm: minutes,
-            },
-            siteUtcOffset: context.siteUtcOffset,
-          };
-        },
-        onDone: [
-          {
-            guard: ({ event }) => testChangeErrorText(event.output) !== null,
-            target: 'choosing.saveFailed',
-            actions: assign({ error: ({ event }) => testChangeErrorText(event.output) }),
+    ...testSaveSteps({
+      actor: 'extendOnTest',
+      retryState: 'choosing.saveFailed',
+      record: (context: ExtendTestContext) => {
+        const { hours, minutes } = extendBy(context);
+        return {
+          record: {
+            ...baseRecord(context.entry.site_no, context.entry.system_no, context.user.contactNumber),
+            process_flag: 'extend' as const,
+            test_seqno: context.entry.seqno,
+            extend_hh: hours,
+            extend_mm: minutes,
           },
-          { target: 'refreshing' },
-        ],
-        onError: { target: 'choosing.saveFailed', actions: assign({ error: UNABLE_TO_PROCESS }) },
+          siteUtcOffset: context.siteUtcOffset,
+        };
       },
-    },
-    refreshing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'refreshTests',
-        src: 'refreshTests',
-        input: ({ context }) => ({ siteNo: context.entry.site_no }),
-        onDone: 'succeeded',
-        onError: 'succeeded',
-      },
-    },
+    }),
     succeeded: {
       tags: ['done'],
       entry: assign({ message: TEST_EXTENDED }),
