@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
 import { recordingName } from '../../server/recordings/recordingFormat';
 import type { ErrorMessage, RecordingInfo, SimpleAck } from '../../shared/live/protocol';
-import { connectScreen, type Screen } from '../support/screen';
+import { connectScreen, waitFor, type Screen } from '../support/screen';
 import { signIn, startSim, startTestBridge, type Simulator } from '../support/stack';
 
 /** Issue 10, finding 4: the live side's abuse limits, through a real bridge and simulator. */
@@ -63,8 +63,15 @@ describe('screens per sign-in', () => {
     await openScreen(other.cookie);
 
     open[0].close();
-    await new Promise((r) => setTimeout(r, 200)); // the bridge sees the close
-    await openScreen(cookie);
+    // Once the bridge has seen the close, a new screen of the sign-in is admitted again.
+    await waitFor('a screen admitted after one closed', async () => {
+      const again = connectScreen(bridge.url, cookie);
+      screens.push(again);
+      return again.connected().then(
+        () => true,
+        () => false,
+      );
+    });
   });
 });
 
@@ -179,9 +186,6 @@ describe('replaying a large recording', () => {
       ok: false,
       error: { code: 'bad_request', message: `A replay of ${name} is still loading on this screen.` },
     });
-    await new Promise<void>((resolve) => {
-      const check = () => (s.stats.snapshots > 0 ? resolve() : setTimeout(check, 25));
-      check();
-    });
+    await waitFor('the replay snapshot', () => s.stats.snapshots > 0);
   });
 });
