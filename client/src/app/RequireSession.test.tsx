@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import type { PublicProfile } from '../../../shared/upstream/loginProfile';
@@ -13,6 +13,22 @@ import { RequireSession } from './RequireSession';
 import { shellRoutes } from './routes';
 
 afterEach(cleanup);
+
+// Report screens draw charts with uPlot, which reads the pixel ratio through matchMedia when its
+// module loads; jsdom has none.
+beforeAll(() => {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+});
 
 const profile = (navIds: string | null): PublicProfile => ({
   agencyId: '100',
