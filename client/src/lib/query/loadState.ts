@@ -25,7 +25,7 @@ export type LoadState<T> =
   | (LoadCommon<T> & { status: 'empty' | 'ready'; data: T; message: null })
   | (LoadCommon<T> & { status: 'error'; message: string; error: unknown });
 
-/** Nothing to show: null, an empty list, or a list-like `{ rows: [] }` answer. */
+/** Nothing to show: null or an empty list (a screen with another shape passes `isEmpty`). */
 export function defaultIsEmpty(data: unknown): boolean {
   if (data == null) return true;
   if (Array.isArray(data)) return data.length === 0;
