@@ -216,6 +216,16 @@ describe('alarm place on test: focused rules', () => {
     expect(testCommentRemaining(context)).toBe(0);
   });
 
+  it('takes the prefix and the cap from configuration', async () => {
+    const d = start({ comment: { prefix: 'Alarm test by ', max: 40 } });
+    await d.answer('loadTestCategories', CATEGORIES);
+    d.actor.send({ type: 'test.comment', text: 'y'.repeat(100) });
+    const { context } = d.actor.getSnapshot();
+    expect(context.commentPrefix).toBe('Alarm test by Amy ');
+    expect(context.comment.length).toBe(40 - 'Alarm test by Amy '.length);
+    expect(testCommentRemaining(context)).toBe(0);
+  });
+
   it('a user without a first name gets the prefix with a dot', () => {
     const d = start({ user: { contactNumber: '1', firstName: '' } });
     expect(d.actor.getSnapshot().context.commentPrefix).toBe('Placed on test from alarm by . ');
