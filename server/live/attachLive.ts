@@ -56,7 +56,6 @@ export function attachLive(d: LiveDeps) {
         shared.session = session;
         shared.visible = visibleAgencies(session.profile);
       }
-      shared.sockets++;
       socket.data = { session: shared.session, visible: shared.visible, subs: new Set() };
       void socket.join(`session:${session.id}`);
       next();
@@ -73,6 +72,11 @@ export function attachLive(d: LiveDeps) {
 
   nsp.on('connection', (socket) => {
     metrics.screens.inc();
+    // Counted once connected: a socket a later handshake step refuses never disconnects.
+    const { session, visible } = socket.data;
+    const entry = bySession.get(session.id) ?? { session, visible, sockets: 0 };
+    bySession.set(session.id, entry);
+    entry.sockets++;
     registerFeedHandlers(socket, { feeds, store, metrics, logger });
     registerReplayHandlers(socket, { config, logger, feeds });
     registerPresenceHandlers(socket, { nsp, logger, store: d.presence });
