@@ -12,6 +12,7 @@ import {
   accountProblem,
   companiesOf,
   DEALER_REPORT_MESSAGES,
+  knownAccount,
   loadCompanySites,
   runDealerReport,
   servcoNoOf,
@@ -64,12 +65,14 @@ export function DealerReportScreen({
       );
       if (problem) return showToast(problem, 'warning');
     }
+    // The account as the company lists it (the check is case-insensitive).
+    const csNo = (sites.data && knownAccount(sites.data, account)?.cs_no) || account.trim();
     try {
-      const rows = await run.run({ csNo: account.trim(), corpNo });
+      const rows = await run.run({ csNo, corpNo });
       if (rows.length === 0) showToast(DEALER_REPORT_MESSAGES.noRecords, 'warning');
       setRan({
         company: company?.servco_name ?? servcoNo,
-        account: corporate ? corpNo : account.trim(),
+        account: corporate ? corpNo : csNo,
         at: new Date(),
         rows,
       });
