@@ -7,15 +7,11 @@
  *
  * Run: npx tsx bench/client/reportGrid.ts [--rows 50000] [--repeat 6]
  */
-import { createServer } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../tests/browser/liveAlarmsStack';
+import { serveDemoPage } from '../../tests/browser/support/demoPage';
 import { machine, summary } from '../support/report';
 
 const arg = (name: string, def: number) => {
@@ -25,7 +21,6 @@ const arg = (name: string, def: number) => {
 const ROWS = arg('rows', 50_000);
 const REPEAT = arg('repeat', 6);
 const ROOT = join(import.meta.dirname, '../..');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 /** Time from running `action` in the page to the next painted frame, in ms. */
 async function toFrame(page: Page, action: string): Promise<number> {
@@ -40,27 +35,8 @@ async function toFrame(page: Page, action: string): Promise<number> {
 const click = (selector: string) => `document.querySelector(${JSON.stringify(selector)}).click()`;
 
 async function main() {
-  const out = mkdtempSync(join(tmpdir(), 'report-grid-bench-'));
-  await build({
-    root: join(ROOT, 'bench/client/reportGridPage'),
-    plugins: [react()],
-    logLevel: 'error',
-    mode: 'production',
-    build: { outDir: out, emptyOutDir: true },
-  });
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
-    const file = join(out, path === '/' ? 'index.html' : path);
-    try {
-      const body = readFileSync(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/?rows=${ROWS}`;
+  const demo = await serveDemoPage(join(ROOT, 'bench/client/reportGridPage'));
+  const url = `${demo.url}?rows=${ROWS}`;
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -142,8 +118,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    server.close();
-    rmSync(out, { recursive: true, force: true });
+    await demo.close();
   }
 }
 
