@@ -3,9 +3,10 @@
 // and other tests competing for the two cores would only measure the machine.
 //
 // The summary before that line names every skipped test and why (the skip condition written in
-// its file), and says which services this machine offers. A test that was skipped although its
-// file states no skip condition was skipped because its suite's setup (beforeAll) failed: it
-// counts as failed, as does a file that failed to load. With CI_NO_SKIPS=1 (.ci/run) every
+// its file), and says which services this machine offers. vitest's JSON report marks the tests of
+// a suite whose setup (beforeAll) failed "skipped" like declared skips; tests/declaredSkips.mjs
+// lists the declared ones, and any other skipped test counts as failed, as does a file that
+// failed to load. With CI_NO_SKIPS=1 (.ci/run) every
 // skipped test counts as failed too: CI provides every service, so a skip means something broke.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -79,7 +80,9 @@ function skipReason(file, titles) {
 }
 
 function run(projectArgs) {
-  const out = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'results.json');
+  const dir = mkdtempSync(join(tmpdir(), 'vitest-'));
+  const out = join(dir, 'results.json');
+  const declaredOut = join(dir, 'declared-skips.json');
   const res = spawnSync(
     'npx',
     [
@@ -87,16 +90,23 @@ function run(projectArgs) {
       'run',
       '--reporter=default',
       '--reporter=json',
+      '--reporter=./tests/declaredSkips.mjs',
       `--outputFile.json=${out}`,
       ...projectArgs,
       ...args,
     ],
     {
       stdio: 'inherit',
-      env: process.env,
+      env: { ...process.env, VITEST_DECLARED_SKIPS: declaredOut },
     },
   );
   let failed = 0;
+  let declared = null;
+  try {
+    declared = new Set(JSON.parse(readFileSync(declaredOut, 'utf8')).map((d) => `${d.file}\n${d.fullName}`));
+  } catch {
+    /* no list: judged from the files' own skip markers alone */
+  }
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     for (const file of report.testResults ?? []) {
@@ -112,7 +122,8 @@ function run(projectArgs) {
         else if (t.status === 'failed') failed += 1;
         else {
           const reason = skipReason(file.name, [...t.ancestorTitles, t.title]);
-          if (!reason && file.status === 'failed') {
+          const wasDeclared = declared ? declared.has(`${file.name}\n${t.fullName}`) : reason !== null;
+          if (!wasDeclared && file.status === 'failed') {
             failed += 1;
             failedLines.push(`${name} > ${t.fullName}: not run, its suite's setup failed (see above)`);
           } else if (noSkips) {
