@@ -64,8 +64,18 @@ ci_pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 # PostgreSQL refuses to run as root: its files and server belong to the postgres user then.
 as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-# shellcheck disable=SC2046
-if [ "${CI_FRESH_SERVICES:-0}" = 1 ] || ! answers $(host_port_of "$ci_pg_url" 5432); then
+# True when the URL's server takes a connection as its user (Debian's own cluster asks for a
+# password over TCP, for example: then this script runs one of its own).
+pg_usable() {
+  node -e "
+const pg = require('pg');
+const u = new URL(process.argv[1]);
+u.pathname = '/postgres';
+const c = new pg.Client({ connectionString: u.toString(), connectionTimeoutMillis: 2000 });
+c.connect().then(() => c.end()).then(() => process.exit(0), () => process.exit(1));
+" "$1" >/dev/null 2>&1
+}
+if [ "${CI_FRESH_SERVICES:-0}" = 1 ] || ! pg_usable "$ci_pg_url"; then
   port=$(own_port 5432)
   data="$ci_root/pg"
   mkdir -p "$data"
