@@ -41,6 +41,7 @@ export function ensureBuilt(): void {
   const srcNewest = Math.max(
     newestMtime(join(ROOT, 'client/src')),
     newestMtime(join(ROOT, 'shared')),
+    newestMtime(join(ROOT, 'machines')),
     statSync(join(ROOT, 'client/index.html')).mtimeMs,
   );
   if (existsSync(DIST) && statSync(DIST).mtimeMs >= srcNewest) return;
@@ -55,7 +56,11 @@ export function ensureBuilt(): void {
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Running> {
+/**
+ * The embedded simulator and a bridge. Recording is off unless `env` names RECORD_AGENCIES;
+ * `RECORD_AGENCIES: undefined` leaves it unset, so the embedded simulator's default applies.
+ */
+export async function startStack(env: Record<string, string | undefined> = {}): Promise<Running> {
   const base: Record<string, string | undefined> = {
     ...process.env,
     PORT: '0',
@@ -65,8 +70,10 @@ export async function startStack(env: Record<string, string> = {}): Promise<Runn
     HOST: '127.0.0.1',
     // The busier live rate these tests were written against (the default follows the history).
     SIM_SIGNAL_RATE: '6',
+    RECORD_AGENCIES: 'off',
     ...env,
   };
+  if (base.RECORD_AGENCIES === undefined) delete base.RECORD_AGENCIES;
   // The embedded simulator, whatever the machine running the tests has set.
   delete base.UPSTREAM_URL;
   delete base.UPSTREAM_ALARM_URL;
