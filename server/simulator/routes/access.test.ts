@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeSchema } from '../../../shared/upstream/envelope';
 import { loginProfileSchema, visibleAgencies } from '../../../shared/upstream/loginProfile';
 import type { RunningSimulator } from '../createSimulator';
-import { get, post, signIn, startTestSimulator, type Answer } from '../../../tests/support/simulator/simClient';
+import {
+  get,
+  post,
+  signIn,
+  startTestSimulator,
+  type Answer,
+} from '../../../tests/support/simulator/simClient';
 
 let sim: RunningSimulator;
 

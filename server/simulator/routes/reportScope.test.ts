@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../createSimulator';
-import { get, post, signIn, startTestSimulator, type Answer } from '../../../tests/support/simulator/simClient';
+import {
+  get,
+  post,
+  signIn,
+  startTestSimulator,
+  type Answer,
+} from '../../../tests/support/simulator/simClient';
 
 let sim: RunningSimulator;
 let owner: Awaited<ReturnType<typeof signIn>>;

@@ -1,4 +1,8 @@
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../server/simulator/createSimulator';
+import {
+  startSimulator,
+  type RunningSimulator,
+  type SimulatorOptions,
+} from '../../../server/simulator/createSimulator';
 
 /** A fixed "now" for tests: Saturday 21 November 2026, 12:00 in California. */
 export const TEST_NOW = Date.UTC(2026, 10, 21, 20, 0, 0);
