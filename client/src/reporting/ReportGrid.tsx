@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { DataGrid } from '../components/grid/DataGrid';
 import { cellText, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../components/grid/gridModel';
-import type { DataGridApi, GridColumn, GridLayout, GridSort } from '../components/grid/gridTypes';
+import type { DataGridApi, GridColumn, GridSort } from '../components/grid/gridTypes';
 import { fitColumnWidths, REPORT_MAX_WIDTH, REPORT_MIN_WIDTH } from './columnWidths';
 import type { ExportDetail, ExportTable } from './export/exportFiles';
 import { NO_RECORDS } from './reportMessages';
@@ -72,6 +72,8 @@ const ROW_HEIGHT = 40;
 const DETAIL_ROW_HEIGHT = 36;
 const DETAIL_MAX_ROWS = 8;
 
+const NO_EXPORT = { columns: [], rows: [], cells: [] };
+
 const isGrid = <R, D>(d: ReportDetail<R, D>): d is DetailGrid<R, D> => 'columns' in d;
 
 /** Height of a nested grid: its header and rows (a pager-less scroll list past eight rows). */
@@ -103,25 +105,9 @@ export function ReportGrid<R, D = unknown>(props: ReportGridProps<R, D>) {
   const { columns, rows, detail, apiRef, sort, onSortChange, defaultSort } = props;
   const grid = useRef<DataGridApi<R>>(null);
 
-  // NOTE: widths come from the text of the loaded rows. DataGrid takes widths at mount, so the
-  // grid is remounted when the fitted widths change (a new answer); the user's order and resized
-  // widths, the sort and the page are kept across that remount.
+  // NOTE: widths come from the text of the loaded rows; a new answer sizes the columns again,
+  // except those the user has resized (DataGrid's followColumnWidths).
   const fitted = useMemo(() => fitColumnWidths(columns, rows), [columns, rows]);
-  const widthKey = fitted.map((c) => `${c.id}:${c.width}`).join('|');
-  const userLayout = useRef<{ order?: string[]; widths: Record<string, number> }>({ widths: {} });
-  const fittedRef = useRef(fitted);
-  fittedRef.current = fitted;
-  const onLayoutChange = useCallback((layout: GridLayout) => {
-    const auto = new Map(fittedRef.current.map((c) => [c.id, c.width]));
-    const widths: Record<string, number> = {};
-    for (const [id, w] of Object.entries(layout.widths)) if (auto.get(id) !== w) widths[id] = w;
-    userLayout.current = { order: layout.order, widths: { ...userLayout.current.widths, ...widths } };
-  }, []);
-  const initialLayout = useMemo(
-    () => ({ order: userLayout.current.order, widths: { ...userLayout.current.widths } }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [widthKey],
-  );
 
   const [ownSort, setOwnSort] = useState<GridSort | null>(defaultSort ?? null);
   const shownSort = sort !== undefined ? sort : ownSort;
@@ -150,11 +136,12 @@ export function ReportGrid<R, D = unknown>(props: ReportGridProps<R, D>) {
   useImperativeHandle(
     apiRef,
     () => ({
-      getExportData: () => grid.current!.getExportData(),
+      getExportData: () => grid.current?.getExportData() ?? NO_EXPORT,
       resetLayout: () => grid.current?.resetLayout(),
       scrollToRow: (id: string) => grid.current?.scrollToRow(id),
       exportTable: ({ title, fileName }) => {
-        const data = grid.current!.getExportData();
+        // NOTE: a grid not shown (the frame shows an empty or failed load) exports no rows.
+        const data = grid.current?.getExportData() ?? NO_EXPORT;
         let details: (ExportDetail | null)[] | undefined;
         if (detailGrid) {
           const all = data.rows.flatMap((r) => detailGrid.rowsOf(r));
@@ -176,7 +163,6 @@ export function ReportGrid<R, D = unknown>(props: ReportGridProps<R, D>) {
 
   return (
     <DataGrid<R>
-      key={widthKey}
       label={props.label}
       columns={fitted}
       rows={rows}
@@ -209,8 +195,7 @@ export function ReportGrid<R, D = unknown>(props: ReportGridProps<R, D>) {
       loading={props.loading}
       emptyText={props.emptyText ?? NO_RECORDS}
       maxBodyHeight={props.maxBodyHeight}
-      initialLayout={initialLayout}
-      onLayoutChange={onLayoutChange}
+      followColumnWidths
       apiRef={grid}
       className={props.className}
     />

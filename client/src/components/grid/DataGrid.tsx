@@ -77,6 +77,8 @@ export interface DataGridProps<R> {
   loading?: boolean;
   initialLayout?: Partial<GridLayout>;
   onLayoutChange?(layout: GridLayout): void;
+  /** Columns' `width` changes apply (widths computed from the rows) except where the user resized. */
+  followColumnWidths?: boolean;
   /** Enter on a row, or a double click. */
   onRowActivate?(row: R): void;
   /**
@@ -126,6 +128,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     loading = false,
     initialLayout,
     onLayoutChange,
+    followColumnWidths,
     onRowActivate,
     onEndReached,
     apiRef,
@@ -159,6 +162,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     maxWidth: maxColumnWidth,
     initialLayout,
     onLayoutChange,
+    followColumnWidths,
   });
 
   const sorted = useMemo(

@@ -13,9 +13,11 @@ export function useColumnLayout<R>(
     maxWidth: number;
     initialLayout?: Partial<GridLayout>;
     onLayoutChange?: (layout: GridLayout) => void;
+    /** A column's new `width` applies unless the user has sized that column (report grids). */
+    followColumnWidths?: boolean;
   },
 ) {
-  const { minWidth, maxWidth, initialLayout, onLayoutChange } = opts;
+  const { minWidth, maxWidth, initialLayout, onLayoutChange, followColumnWidths = false } = opts;
   const [layout, setLayout] = useState<GridLayout>(() =>
     resolveLayout(columns, initialLayout, minWidth, maxWidth),
   );
@@ -26,6 +28,30 @@ export function useColumnLayout<R>(
     setLayout((prev) => resolveLayout(columns, prev, minWidth, maxWidth));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [columnKey, minWidth, maxWidth]);
+
+  // Widths the screen computes from its rows (report grids) follow new rows, except where the
+  // user has dragged a column: theirs stays.
+  const userSized = useRef(new Set<string>());
+  const widthKey = columns.map((c) => `${c.id}:${c.width ?? ''}`).join('|');
+  const firstWidths = useRef(true);
+  useEffect(() => {
+    if (!followColumnWidths) return;
+    if (firstWidths.current) {
+      firstWidths.current = false;
+      return;
+    }
+    setLayout((prev) => {
+      let widths: Record<string, number> | null = null;
+      for (const c of columns) {
+        if (c.width == null || userSized.current.has(c.id)) continue;
+        const { min, max } = columnLimits(c, minWidth, maxWidth);
+        const w = clampWidth(c.width, min, max);
+        if (prev.widths[c.id] !== w) (widths ??= { ...prev.widths })[c.id] = w;
+      }
+      return widths ? { ...prev, widths } : prev;
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [widthKey, followColumnWidths]);
 
   const changed = useRef(onLayoutChange);
   useEffect(() => {
@@ -50,6 +76,7 @@ export function useColumnLayout<R>(
       const col = byId.get(id);
       if (!col) return;
       const { min, max } = columnLimits(col, minWidth, maxWidth);
+      userSized.current.add(id);
       update((prev) => {
         const w = clampWidth(width, min, max);
         return prev.widths[id] === w ? prev : { ...prev, widths: { ...prev.widths, [id]: w } };
@@ -66,10 +93,10 @@ export function useColumnLayout<R>(
     (id: string, step: -1 | 1) => update((prev) => ({ ...prev, order: shiftColumn(prev.order, id, step) })),
     [update],
   );
-  const reset = useCallback(
-    () => update(() => resolveLayout(columns, undefined, minWidth, maxWidth)),
-    [columns, minWidth, maxWidth, update],
-  );
+  const reset = useCallback(() => {
+    userSized.current.clear();
+    update(() => resolveLayout(columns, undefined, minWidth, maxWidth));
+  }, [columns, minWidth, maxWidth, update]);
 
   return { layout, ordered, setWidth, move, shift, reset };
 }
