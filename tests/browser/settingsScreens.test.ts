@@ -400,6 +400,72 @@ describe.skipIf(!hasTools)('Monitoring Certificate Wizard', () => {
   }, 150_000);
 });
 
+describe.skipIf(!hasTools)('Investigation Requests, site and property details, Data Management Group', () => {
+  it('each screen shows its content', async () => {
+    const owner = await screenPage('owner', 'owner123');
+    const page = owner.page;
+    try {
+      await page.goto(`${shared.url}/discrepancies`);
+      await page.getByRole('heading', { name: 'Investigation Requests' }).waitFor();
+      await page.getByRole('img', { name: 'QR code of the investigation request form' }).waitFor();
+      expect(
+        await page.getByRole('link', { name: 'Submit a new investigation request' }).getAttribute('href'),
+      ).toBe('https://forms.example.com/investigation-request');
+      await page.getByRole('tab', { name: 'Last 30 Days', selected: true }).waitFor();
+      await page.getByRole('tab', { name: 'Last 90 Days' }).click();
+      const requests = page.getByRole('grid', { name: 'Investigation Requests' });
+      await requests
+        .or(page.getByText('No records found', { exact: true }))
+        .first()
+        .waitFor();
+      if (await requests.isVisible()) {
+        await requests.getByRole('button', { name: 'Expand details' }).first().click();
+        await page
+          .getByRole('grid', { name: 'Requests' })
+          .getByRole('columnheader', { name: 'CS #' })
+          .waitFor();
+      }
+
+      await page.goto(`${shared.url}/smstextalarmsignalcustomer`);
+      await page.getByRole('heading', { name: 'Investigation Requests - Customer Acknowledgment' }).waitFor();
+      expect(await page.getByRole('tab').allTextContents()).toEqual(['Last 24 hours', 'Last 30 Days']);
+      await page.getByRole('tab', { name: 'Last 30 Days' }).click();
+      await page
+        .getByRole('grid', { name: 'Investigation Requests - Customer Acknowledgment' })
+        .or(page.getByText('No records found', { exact: true }))
+        .first()
+        .waitFor();
+
+      await page.goto(`${shared.url}/propertydetails`);
+      const sites = await pageCall(page, 'GET', '/api/GetSiteByServCoNo');
+      const account = (sites.body.result as { cs_no: string; site_name: string }[])[0];
+      await page.getByRole('combobox', { name: 'CS#' }).fill(account.cs_no);
+      await page.getByRole('button', { name: 'Show Property' }).click();
+      await page.getByRole('region', { name: 'Site information' }).getByText(account.site_name).waitFor();
+      const systems = page.getByRole('grid', { name: 'Systems and zones' });
+      await systems.getByText(account.cs_no).first().waitFor();
+      await systems.getByRole('button', { name: 'Expand details' }).first().click();
+      await page
+        .getByRole('grid', { name: /^Zones of system / })
+        .getByRole('columnheader', { name: 'Zone Id' })
+        .waitFor();
+
+      await page.getByRole('link', { name: 'Site Details and driving directions' }).click();
+      await page.getByRole('heading', { name: `Site Details - ${account.site_name}` }).waitFor();
+      await page.getByRole('grid', { name: 'Systems' }).getByText(account.cs_no).first().waitFor();
+      await page.getByRole('button', { name: 'Driving Directions' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${shared.url}/datamangroup`);
+      await page.getByRole('heading', { name: 'Data Management Group' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Open Data Management' }).isEnabled()).toBe(true);
+    } finally {
+      await owner.close();
+    }
+  }, 120_000);
+});
+
 describe.skipIf(!hasTools)("the owner's activity log", () => {
   it('shows an action taken on another screen without a reload', async () => {
     const owner = await screenPage('owner', 'owner123');

@@ -4,7 +4,7 @@ import { DATA_MANAGEMENT_ENTRY } from '../../lib/handoff/handOff';
 import { MENU_IDS } from '../../lib/menu/menuCatalog';
 import { selectedNavIds } from '../../lib/session/sitePreferences';
 import { useSessionView } from '../../lib/session/sessionView';
-import '../siteSystems/siteSystems.css';
+import './dataManagement.css';
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required';
 

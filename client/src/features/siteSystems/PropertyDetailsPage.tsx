@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { DataGrid } from '../../components/grid/DataGrid';
 import type { GridColumn } from '../../components/grid/gridTypes';
 import { PageFrame } from '../../components/layout/PageFrame';
@@ -128,6 +128,11 @@ function Property({ site }: { site: SiteArg }) {
         </p>
       ) : null}
       {info.data ? <SiteInfoCard info={info.data} csNo={site.cs_no} /> : null}
+      <p>
+        <Link to="/searchsitesystems" state={{ site }}>
+          Site Details and driving directions
+        </Link>
+      </p>
       <h2 className="site-section">Systems and zones</h2>
       {systems.status === 'error' ? (
         <p role="alert" className="form-error">
