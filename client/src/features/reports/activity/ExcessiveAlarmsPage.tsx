@@ -36,7 +36,7 @@ export function ExcessiveAlarmsPage() {
     fetchExcessiveActivity({ servcoNo: servco, range }, signal),
   );
   const live = useLiveRefresh(servcoNo, true, load.refetch);
-  useOnReload(load.data, () => link.set({ city: null }));
+  useOnReload(load, () => link.set({ city: null }));
 
   const vaOnly = link.extra.va === '1';
   const mapView = link.extra.view === 'map';

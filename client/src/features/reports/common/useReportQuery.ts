@@ -31,22 +31,20 @@ export function useReportQuery<T>(
 }
 
 /**
- * Runs `reset` whenever a new answer arrives after the first one (a tab switch, a refresh, a
- * live update): Excessive Alarm Accounts puts its city filter back to All then (doc 3 §2).
+ * Runs `reset` whenever a load finishes after the first answer (a tab switch, a refresh, a live
+ * update), even when the answer is the same: Excessive Alarm Accounts puts its city filter back
+ * to All then (doc 3 §2).
  */
-export function useOnReload(data: unknown, reset: () => void): void {
-  const first = useRef<unknown>(undefined);
+export function useOnReload(load: Pick<LoadState<unknown>, 'data' | 'isFetching'>, reset: () => void): void {
+  const answered = useRef(false);
+  const wasFetching = useRef(load.isFetching);
   const resetRef = useRef(reset);
   resetRef.current = reset;
   useEffect(() => {
-    if (data === undefined) return;
-    if (first.current === undefined) {
-      first.current = data;
-      return;
-    }
-    if (data !== first.current) {
-      first.current = data;
-      resetRef.current();
-    }
-  }, [data]);
+    const finished = wasFetching.current && !load.isFetching;
+    wasFetching.current = load.isFetching;
+    if (!finished || load.data === undefined) return;
+    if (answered.current) resetRef.current();
+    answered.current = true;
+  }, [load.isFetching, load.data]);
 }

@@ -114,6 +114,7 @@ export function GrowthPage() {
               <span className="field__label">Type</span>
               <select
                 id={`${id}-type`}
+                aria-label="Type"
                 className="select"
                 value={type}
                 onChange={(e) => link.set({ type: e.target.value })}
@@ -127,6 +128,7 @@ export function GrowthPage() {
               <span className="field__label">Month</span>
               <select
                 id={`${id}-month`}
+                aria-label="Month"
                 className="select"
                 value={month}
                 onChange={(e) => link.set({ month: e.target.value })}
