@@ -12,6 +12,7 @@ import type { FeedManager } from '../feeds/feedManager';
 import type { FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
+import { feedAgencyOf } from './feedAgency';
 import type { LiveSocket } from './liveServer';
 
 const MAX_SUBSCRIPTIONS = 8;
@@ -42,6 +43,7 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
   async function sendInitial(
     ref: FeedRef,
     since: { epoch: string; seq: number } | undefined,
+    askedAgencyId: string,
   ): Promise<'snapshot' | 'resume'> {
     if (since) {
       const missed = await d.store.deltasSince(ref, since.epoch, since.seq);
@@ -57,7 +59,10 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
       if (!socket.connected || !socket.data.subs.has(feedKey(ref))) return 'snapshot';
       const snap = await d.store.snapshot(ref);
       if (snap) {
-        socket.emit('snapshot', snap);
+        socket.emit(
+          'snapshot',
+          askedAgencyId === ref.agencyId ? snap : { ...snap, subscribedAs: askedAgencyId },
+        );
         return 'snapshot';
       }
       if (Date.now() - started > FIRST_LOAD_WAIT_MS) throw new Error('first load timed out');
@@ -74,9 +79,11 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
         'subscribe',
         ack,
       );
-    const { since, ...ref } = parsed.data;
-    if (!socket.data.visible.has(ref.agencyId))
+    const { since, ...asked } = parsed.data;
+    if (!socket.data.visible.has(asked.agencyId))
       return refuse('forbidden', 'You may not see this agency.', 'subscribe', ack);
+    // Both ids of a corporate account join one feed, polled once (feedAgency.ts).
+    const ref = { feed: asked.feed, agencyId: feedAgencyOf(socket.data.session.profile, asked.agencyId) };
     const key = feedKey(ref);
     if (!socket.data.subs.has(key) && socket.data.subs.size >= MAX_SUBSCRIPTIONS)
       return refuse('bad_request', 'Too many subscriptions on one screen.', 'subscribe', ack);
@@ -87,8 +94,11 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
     // the client drops deltas its snapshot already holds.
     await socket.join(feedRoom(ref));
     try {
-      const mode = await sendInitial(ref, since);
-      if (typeof ack === 'function') ack({ ok: true, mode });
+      const mode = await sendInitial(ref, since, asked.agencyId);
+      if (typeof ack === 'function')
+        ack(
+          asked.agencyId === ref.agencyId ? { ok: true, mode } : { ok: true, mode, agencyId: ref.agencyId },
+        );
     } catch (e) {
       d.logger.warn({ agency: ref.agencyId, feed: ref.feed, err: (e as Error).message }, 'subscribe failed');
       refuse('internal', 'The feed is not available right now; retrying.', 'subscribe', ack);
@@ -98,9 +108,13 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
   socket.on('unsubscribe', async (req, ack) => {
     const parsed = unsubscribeSchema.safeParse(req);
     if (!parsed.success) return refuse('bad_request', 'Invalid unsubscribe.', 'unsubscribe');
-    socket.data.subs.delete(feedKey(parsed.data));
-    await socket.leave(feedRoom(parsed.data));
-    d.feeds.unwatch(parsed.data, socket.id);
+    const ref = {
+      feed: parsed.data.feed,
+      agencyId: feedAgencyOf(socket.data.session.profile, parsed.data.agencyId),
+    };
+    socket.data.subs.delete(feedKey(ref));
+    await socket.leave(feedRoom(ref));
+    d.feeds.unwatch(ref, socket.id);
     if (typeof ack === 'function') ack({ ok: true });
   });
 }

@@ -8,6 +8,7 @@ import {
 import { FEED_KINDS, PRESENCE_FEEDS } from '../feeds/feedKinds';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
+import { feedAgencyOf } from './feedAgency';
 import type { LiveNamespace, LiveSocket } from './liveServer';
 import type { PresenceStore } from './presenceStore';
 
@@ -53,8 +54,11 @@ export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
     const parsed = presenceSchema.safeParse(req);
     if (!parsed.success)
       return refuse('bad_request', `Invalid presence: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
-    const { agencyId, alarmId, action } = parsed.data;
-    if (!socket.data.visible.has(agencyId)) return refuse('forbidden', 'You may not see this agency.');
+    const { alarmId, action } = parsed.data;
+    if (!socket.data.visible.has(parsed.data.agencyId))
+      return refuse('forbidden', 'You may not see this agency.');
+    // Heard in the agency's one feed room, whichever id of a corporate account the screen uses.
+    const agencyId = feedAgencyOf(socket.data.session.profile, parsed.data.agencyId);
     try {
       if (action === 'none') {
         // Only the dialog that announced it ends it: a late 'none' for another alarm changes nothing.
@@ -86,7 +90,7 @@ export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
     )
       return;
     try {
-      for (const entry of await store.list(parsed.data.agencyId))
+      for (const entry of await store.list(feedAgencyOf(socket.data.session.profile, parsed.data.agencyId)))
         if (entry.socketId !== socket.id) socket.emit('presence', entry);
     } catch (e) {
       // NOTE: best effort: the subscribe itself stands, and the screen hears the next changes.

@@ -4,6 +4,7 @@ import {
   feedKey,
   feedRoom,
   replayControlSchema,
+  replayListSchema,
   replayStartSchema,
   type FeedName,
   type RecordingInfo,
@@ -11,6 +12,7 @@ import {
 import type { BridgeConfig } from '../config';
 import type { FeedManager } from '../feeds/feedManager';
 import type { Logger } from '../observability/logger';
+import { feedAgencyOf } from '../live/feedAgency';
 import type { LiveSocket } from '../live/liveServer';
 import { parseRecordingName, readRecording, RecordingTooLargeError } from './recordingFormat';
 import { createReplaySession, type ReplaySession } from './replaySession';
@@ -58,9 +60,17 @@ export function registerReplayHandlers(
   /** The recording being read for this screen: one at a time. */
   let loading: string | null = null;
 
-  socket.on('replay.list', async (_req, ack) => {
+  socket.on('replay.list', async (req, ack) => {
     if (typeof ack !== 'function') return;
-    ack({ ok: true, recordings: await listRecordings(d.config.RECORDINGS_DIR, socket.data.visible) });
+    const parsed = replayListSchema.safeParse(req ?? {});
+    if (!parsed.success) return ack(fail('Invalid replay list request.'));
+    const all = await listRecordings(d.config.RECORDINGS_DIR, socket.data.visible);
+    const asked = parsed.data.agencyId;
+    if (asked === undefined) return ack({ ok: true, recordings: all });
+    // The recordings of the feed a screen of this agency watches, whichever id it goes by.
+    const profile = socket.data.session.profile;
+    const agency = feedAgencyOf(profile, asked);
+    ack({ ok: true, recordings: all.filter((r) => feedAgencyOf(profile, r.agencyId) === agency) });
   });
 
   socket.on('replay.start', async (req, ack) => {
@@ -84,7 +94,11 @@ export function registerReplayHandlers(
     }
     if (!socket.connected) return;
     session?.stop();
-    const ref = { feed: meta.feed as FeedName, agencyId: meta.agencyId };
+    // The screen leaves the live feed it shows this agency's rows from (feedAgency.ts).
+    const ref = {
+      feed: meta.feed as FeedName,
+      agencyId: feedAgencyOf(socket.data.session.profile, meta.agencyId),
+    };
     socket.data.subs.delete(feedKey(ref));
     await socket.leave(feedRoom(ref));
     d.feeds.unwatch(ref, socket.id);

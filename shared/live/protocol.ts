@@ -60,6 +60,9 @@ export const replayControlSchema = z.strictObject({
   value: z.number().min(0).optional(),
 });
 
+/** `replay.list`: every recording the session may see, or those of one agency's feeds. */
+export const replayListSchema = z.strictObject({ agencyId: feedRefSchema.shape.agencyId.optional() });
+
 /** "Who is handling it": a user has a dialog open on an alarm. */
 export const presenceSchema = z.strictObject({
   agencyId: z.string().min(1).max(40),
@@ -77,6 +80,11 @@ export interface SnapshotMessage<F extends FeedName = FeedName> {
   lastPollAt: number | null;
   /** Set when the rows come from a replay, not the live upstream. */
   replay?: ReplayState;
+  /**
+   * The agency id this screen subscribed with, when the feed goes by another (a corporate
+   * account's own id joins its install id's feed): this feed's deltas and status carry `agencyId`.
+   */
+  subscribedAs?: string;
 }
 
 export interface DeltaMessage<F extends FeedName = FeedName> {
@@ -123,6 +131,8 @@ export interface ReplayState {
   positionMs: number;
   durationMs: number;
   ended: boolean;
+  /** Where rows appeared that the feed did not hold before (ms from the start): the seek bar's marks. */
+  marks: number[];
 }
 
 export interface PresenceMessage {
@@ -133,7 +143,9 @@ export interface PresenceMessage {
   socketId: string;
 }
 
-export type SubscribeAck = { ok: true; mode: 'snapshot' | 'resume' } | { ok: false; error: ErrorMessage };
+/** `agencyId`: the id the feed's messages carry, when not the one subscribed with (SnapshotMessage.subscribedAs). */
+export type SubscribeAck =
+  { ok: true; mode: 'snapshot' | 'resume'; agencyId?: string } | { ok: false; error: ErrorMessage };
 export type SimpleAck = { ok: true } | { ok: false; error: ErrorMessage };
 
 export interface ServerToClientEvents {

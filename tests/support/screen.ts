@@ -45,11 +45,20 @@ export function connectScreen(
   };
   const autoResync = opts.autoResync ?? true;
 
+  /** The key a feed's messages carry → the key subscribed with (a corporate account's other id). */
+  const aliases = new Map<string, string>();
+  /** The ref a message is about, as this screen subscribed to it. */
+  const asked = (m: FeedRef): FeedRef => {
+    const key = aliases.get(k(m));
+    return key ? { feed: m.feed, agencyId: key.slice(key.indexOf(':') + 1) } : m;
+  };
+
   function replica(ref: FeedRef) {
-    let r = replicas.get(k(ref));
+    const key = aliases.get(k(ref)) ?? k(ref);
+    let r = replicas.get(key);
     if (!r) {
       r = createFeedReplica();
-      replicas.set(k(ref), r);
+      replicas.set(key, r);
     }
     return r;
   }
@@ -70,8 +79,8 @@ export function connectScreen(
 
   socket.on('snapshot', (m: SnapshotMessage) => {
     stats.snapshots++;
-    if (replica(m).snapshot(m) === 'gap' && autoResync)
-      void subscribe({ feed: m.feed, agencyId: m.agencyId });
+    if (m.subscribedAs) aliases.set(k(m), k({ feed: m.feed, agencyId: m.subscribedAs }));
+    if (replica(m).snapshot(m) === 'gap' && autoResync) void subscribe(asked(m));
   });
   socket.on('delta', (m: DeltaMessage) => {
     stats.deltas++;
@@ -83,14 +92,14 @@ export function connectScreen(
     if (out === 'duplicate') stats.duplicates++;
     if (out === 'gap') {
       stats.gaps++;
-      if (autoResync) void subscribe({ feed: m.feed, agencyId: m.agencyId });
+      if (autoResync) void subscribe(asked(m));
     }
   });
   socket.on('status', (m) => {
     stats.statuses.push(m);
     if (replica(m).status(m) === 'gap') {
       stats.gaps++;
-      if (autoResync) void subscribe({ feed: m.feed, agencyId: m.agencyId });
+      if (autoResync) void subscribe(asked(m));
     }
   });
   socket.on('error', (e) => stats.errors.push(e));

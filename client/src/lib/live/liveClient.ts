@@ -38,6 +38,15 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     ...opts.socketOptions,
   });
   const feeds = new Map<string, { handle: FeedHandle; refs: number }>();
+  /**
+   * The key a feed's messages carry → the key this page subscribed with, where they differ (a
+   * corporate account's two ids share one feed: SnapshotMessage.subscribedAs).
+   */
+  const aliases = new Map<string, string>();
+  const entryOf = (m: FeedRef) => {
+    const k = feedKey(m);
+    return feeds.get(k) ?? feeds.get(aliases.get(k) ?? '');
+  };
 
   function requestSubscribe(
     ref: FeedRef,
@@ -45,9 +54,12 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     answered: (mode: 'snapshot' | 'resume' | null, refusal?: { code: string; message: string }) => void,
   ) {
     if (!socket.connected) return;
-    socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) =>
-      ack.ok ? answered(ack.mode) : answered(null, ack.error),
-    );
+    socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) => {
+      if (ack.ok && ack.agencyId && ack.agencyId !== ref.agencyId)
+        aliases.set(feedKey({ feed: ref.feed, agencyId: ack.agencyId }), feedKey(ref));
+      if (ack.ok) answered(ack.mode);
+      else answered(null, ack.error);
+    });
   }
 
   socket.on('connect', () => {
@@ -63,9 +75,12 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
       opts.onSessionExpired?.();
     }
   });
-  socket.on('snapshot', (m) => feeds.get(feedKey(m))?.handle.onSnapshot(m));
-  socket.on('delta', (m) => feeds.get(feedKey(m))?.handle.onDelta(m));
-  socket.on('status', (m) => feeds.get(feedKey(m))?.handle.onStatus(m));
+  socket.on('snapshot', (m) => {
+    if (m.subscribedAs) aliases.set(feedKey(m), feedKey({ feed: m.feed, agencyId: m.subscribedAs }));
+    entryOf(m)?.handle.onSnapshot(m);
+  });
+  socket.on('delta', (m) => entryOf(m)?.handle.onDelta(m));
+  socket.on('status', (m) => entryOf(m)?.handle.onStatus(m));
   socket.on('replay', (s) => {
     for (const { handle } of feeds.values())
       if (handle.getSnapshot().replay?.recording === s.recording) handle.onReplay(s);
@@ -98,14 +113,16 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
           e.refs--;
           if (e.refs > 0) return;
           feeds.delete(k);
+          for (const [from, to] of aliases) if (to === k) aliases.delete(from);
           e.handle.stop();
           if (socket.connected) socket.emit('unsubscribe', ref);
         },
       };
     },
-    listRecordings(): Promise<RecordingInfo[]> {
+    /** Recordings the session may see; with `agencyId`, those of that agency's feeds only. */
+    listRecordings(agencyId?: string): Promise<RecordingInfo[]> {
       return new Promise((resolve, reject) =>
-        socket.emit('replay.list', {}, (a) =>
+        socket.emit('replay.list', agencyId ? { agencyId } : {}, (a) =>
           a.ok ? resolve(a.recordings) : reject(new Error(a.error.message)),
         ),
       );

@@ -24,10 +24,18 @@ function createPresenceBook(live: LiveClient) {
   // agency → socket → entry (one dialog per screen).
   const agencies = new Map<string, Map<string, PresenceMessage>>();
   const views = new Map<string, AgencyPresence>();
+  /**
+   * The id a screen subscribed with → the agency's feed id, where they differ: the bridge speaks
+   * of a corporate account's presences by its install id (SnapshotMessage.subscribedAs).
+   */
+  const feedAgency = new Map<string, string>();
   const listeners = new Set<() => void>();
   const changed = (agencyId: string | null) => {
     if (agencyId === null) views.clear();
-    else views.delete(agencyId);
+    else {
+      views.delete(agencyId);
+      for (const [asked, feed] of feedAgency) if (feed === agencyId) views.delete(asked);
+    }
     for (const l of listeners) l();
   };
 
@@ -44,6 +52,12 @@ function createPresenceBook(live: LiveClient) {
     }
     changed(msg.agencyId);
   });
+  live.socket.on('snapshot', (m) => {
+    if (m.subscribedAs && feedAgency.get(m.subscribedAs) !== m.agencyId) {
+      feedAgency.set(m.subscribedAs, m.agencyId);
+      changed(m.subscribedAs);
+    }
+  });
   live.socket.on('disconnect', () => {
     agencies.clear();
     changed(null);
@@ -58,7 +72,7 @@ function createPresenceBook(live: LiveClient) {
       let view = views.get(agencyId);
       if (!view) {
         const byAlarm = new Map<string, AlarmPresence[]>();
-        for (const m of agencies.get(agencyId)?.values() ?? []) {
+        for (const m of agencies.get(feedAgency.get(agencyId) ?? agencyId)?.values() ?? []) {
           if (m.action === 'none') continue;
           const list = byAlarm.get(m.alarmId) ?? [];
           list.push({ userName: m.userName, action: m.action, socketId: m.socketId });
