@@ -67,8 +67,31 @@ export const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .default('audit_log'),
   RECORDINGS_DIR: z.string().default('recordings'),
-  /** "all", or a comma list of agency ids to record. Empty: off. */
-  RECORD_AGENCIES: list,
+  /**
+   * "all", or a comma list of agency ids to record; "" or "off": nothing. Unset: the embedded
+   * simulator's agencies are recorded, a real upstream's are not (server/app/startAll.ts).
+   */
+  RECORD_AGENCIES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v == null
+        ? undefined
+        : /^\s*off\s*$/i.test(v)
+          ? []
+          : v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+    ),
+  /** Recordings older than this (by their last write) are deleted: a rolling window. */
+  RECORDINGS_KEEP: duration('1h'),
+  /** All recordings together stay under this many bytes; the oldest go first. */
+  RECORDINGS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_000_000)
+    .default(256 * 1024 * 1024),
   ALLOWED_ORIGINS: list,
   SESSION_TTL: duration('8h'),
   COOKIE_SECURE: bool(false),

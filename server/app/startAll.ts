@@ -23,7 +23,8 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
       sitesPerAgency: config.SIM_SITES_PER_AGENCY,
       signalRatePerMin: config.SIM_SIGNAL_RATE,
     });
-    config = { ...config, UPSTREAM_URL: sim.url };
+    // A tester's first run: Replay has the demo's agencies to play, within the retention bounds.
+    config = { ...config, UPSTREAM_URL: sim.url, RECORD_AGENCIES: config.RECORD_AGENCIES ?? ['all'] };
   }
   const bridge = await startBridge(config, { logger });
   const shownPort = config.PORT === 0 ? new URL(bridge.url).port : String(config.PORT);

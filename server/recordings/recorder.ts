@@ -1,4 +1,5 @@
-import { createWriteStream, mkdirSync, readdirSync, statSync, unlinkSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGzip, type Gzip } from 'node:zlib';
 import { applyChanges } from '../../shared/live/diff';
@@ -7,42 +8,64 @@ import type { BridgeConfig } from '../config';
 import type { PollReport } from '../feeds/agencyFeed';
 import { feedKey } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';
-import { recordingName } from './recordingFormat';
+import { parseRecordingName, recordingName } from './recordingFormat';
+import { expiredRecordings, segmentMs, type RecordingFile } from './retention';
 
-const ROTATE_MS = 3_600_000;
 const FLUSH_MS = 1000;
-const KEEP_FILES = 200;
+const PRUNE_MS = 30_000;
 
 interface Open {
   gzip: Gzip;
   file: WriteStream;
+  name: string;
   startedAt: number;
   rows: Map<string, FeedRow>;
 }
 
+type RecorderConfig = Pick<
+  BridgeConfig,
+  'RECORD_AGENCIES' | 'RECORDINGS_DIR' | 'RECORDINGS_KEEP' | 'RECORDINGS_MAX_BYTES'
+>;
+
 /**
- * Writes what each recorded feed received from the upstream to RECORDINGS_DIR, compressed,
- * a new file every hour (starting with the whole state), oldest files pruned.
+ * Writes what each recorded feed received from the upstream to RECORDINGS_DIR, compressed, in
+ * segments (each starting with the whole state), keeping a rolling window capped in bytes.
  */
-export function createRecorder(config: BridgeConfig, logger: Logger) {
-  const all = config.RECORD_AGENCIES.includes('all');
-  const agencies = new Set(config.RECORD_AGENCIES);
+export function createRecorder(config: RecorderConfig, logger: Logger) {
+  const chosen = config.RECORD_AGENCIES ?? [];
+  const all = chosen.includes('all');
+  const agencies = new Set(chosen);
   const open = new Map<string, Open>();
+  const rotateMs = segmentMs(config.RECORDINGS_KEEP);
+  // One segment may hold an eighth of the cap, so the cap is kept by dropping whole old files.
+  const rotateBytes = Math.floor(config.RECORDINGS_MAX_BYTES / 8);
   const enabled = (agencyId: string) => all || agencies.has(agencyId);
-  const timer = setInterval(() => {
+  const flushTimer = setInterval(() => {
     for (const o of open.values()) o.gzip.flush();
   }, FLUSH_MS);
-  timer.unref();
+  flushTimer.unref();
+  const pruneTimer = chosen.length > 0 ? setInterval(() => void prune(), PRUNE_MS) : null;
+  pruneTimer?.unref();
 
-  function prune() {
+  let pruning: Promise<void> | null = null;
+  function prune(): Promise<void> {
+    pruning ??= pruneNow().finally(() => (pruning = null));
+    return pruning;
+  }
+
+  async function pruneNow() {
+    const dir = config.RECORDINGS_DIR;
     try {
-      const files = readdirSync(config.RECORDINGS_DIR).filter((f) => f.endsWith('.jsonl.gz'));
-      if (files.length <= KEEP_FILES) return;
-      const byAge = files
-        .map((f) => ({ f, t: statSync(join(config.RECORDINGS_DIR, f)).mtimeMs }))
-        .sort((a, b) => a.t - b.t);
-      for (const { f } of byAge.slice(0, files.length - KEEP_FILES))
-        unlinkSync(join(config.RECORDINGS_DIR, f));
+      const files: RecordingFile[] = [];
+      for (const name of await readdir(dir)) {
+        if (!parseRecordingName(name)) continue;
+        const st = await stat(join(dir, name)).catch(() => null);
+        if (st) files.push({ name, bytes: st.size, modifiedAt: st.mtimeMs });
+      }
+      const writing = new Set([...open.values()].map((o) => o.name));
+      const limits = { keepMs: config.RECORDINGS_KEEP, maxBytes: config.RECORDINGS_MAX_BYTES };
+      for (const name of expiredRecordings(files, Date.now(), limits, writing))
+        await unlink(join(dir, name)).catch(() => undefined);
     } catch (e) {
       logger.warn({ err: (e as Error).message }, 'recordings prune failed');
     }
@@ -54,14 +77,13 @@ export function createRecorder(config: BridgeConfig, logger: Logger) {
 
   function start(r: PollReport, rows: Map<string, FeedRow>): Open {
     mkdirSync(config.RECORDINGS_DIR, { recursive: true });
-    const file = createWriteStream(
-      join(config.RECORDINGS_DIR, recordingName(r.ref.agencyId, r.ref.feed, r.at)),
-    );
+    const name = recordingName(r.ref.agencyId, r.ref.feed, r.at);
+    const file = createWriteStream(join(config.RECORDINGS_DIR, name));
     const gzip = createGzip();
     gzip.pipe(file);
-    const o = { gzip, file, startedAt: r.at, rows };
+    const o = { gzip, file, name, startedAt: r.at, rows };
     write(o, { kind: 'full', t: r.at, feed: r.ref.feed, agencyId: r.ref.agencyId, rows: [...rows.values()] });
-    prune();
+    void prune();
     return o;
   }
 
@@ -83,7 +105,7 @@ export function createRecorder(config: BridgeConfig, logger: Logger) {
       }
       if (!r.changes || (!r.changes.upserts.length && !r.changes.removes.length)) return;
       applyChanges(o.rows, r.changes);
-      if (r.at - o.startedAt >= ROTATE_MS) {
+      if (r.at - o.startedAt >= rotateMs || o.file.bytesWritten >= rotateBytes) {
         close(o);
         o = start(r, o.rows);
         open.set(key, o);
@@ -98,8 +120,12 @@ export function createRecorder(config: BridgeConfig, logger: Logger) {
         removes: r.changes.removes,
       });
     },
+    /** Applies the retention now (it also runs every 30 s and at each new segment). */
+    prune,
     async close() {
-      clearInterval(timer);
+      clearInterval(flushTimer);
+      if (pruneTimer) clearInterval(pruneTimer);
+      await pruning;
       await Promise.all(
         [...open.values()].map(
           (o) =>

@@ -9,6 +9,42 @@ import type {
 import { realTimers, type Timers } from '../feeds/feedPoller';
 import type { RecordLine } from './recordingFormat';
 
+/** At most this many moments are marked on a replay's seek bar; closer ones merge. */
+export const MAX_MARKS = 400;
+
+/**
+ * The moments of a recording a tester seeks to: where a row appeared that the feed did not
+ * hold before (a new active alarm, a new event), in ms from the start, merged to 1/400 of it.
+ */
+export function alarmMoments(lines: readonly RecordLine[]): number[] {
+  const head = lines[0];
+  if (!head) return [];
+  const t0 = head.t;
+  const span = Math.max(1, lines[lines.length - 1].t - t0);
+  const bucket = span / MAX_MARKS;
+  const seen = new Set<string>();
+  const out: number[] = [];
+  let last = -Infinity;
+  for (const l of lines) {
+    if (l.kind === 'full') {
+      for (const r of l.rows) seen.add(r.id);
+      continue;
+    }
+    let fresh = false;
+    for (const r of l.upserts) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      fresh = true;
+    }
+    const at = l.t - t0;
+    if (fresh && at - last >= bucket) {
+      out.push(at);
+      last = at;
+    }
+  }
+  return out;
+}
+
 export interface ReplayOutput {
   snapshot(msg: SnapshotMessage): void;
   delta(msg: DeltaMessage): void;
@@ -41,6 +77,8 @@ export function createReplaySession(
   let handle: unknown = null;
   let stopped = false;
 
+  const marks = alarmMoments(lines);
+
   const epoch = () => `replay:${name}:${generation}`;
   const state = (): ReplayState => ({
     recording: name,
@@ -49,6 +87,7 @@ export function createReplaySession(
     positionMs: at - t0,
     durationMs,
     ended: next >= lines.length,
+    marks,
   });
 
   function rowsAt(t: number): Map<string, FeedRow> {

@@ -21,7 +21,7 @@ import { useWatchedAgency } from './hooks/useWatchedAgency';
 import { saveGraphsView } from './liveAlarmsApi';
 import { DirectionsDialog } from '../../reporting/map/DirectionsDialog';
 import type { SiteRef } from './model/siteRef';
-import { ReplayBanner, ReplayPicker } from './replay/ReplayPanel';
+import { ReplayBanner, ReplayFrame, ReplayPicker } from './replay/ReplayPanel';
 import './liveAlarms.css';
 
 export const TAB_HISTORY = 8001;
@@ -166,6 +166,7 @@ function LiveAlarmView({
           }}
         />
       ) : null}
+      {replay ? <ReplayFrame recording={replay.recording} /> : null}
       {replay ? <ReplayBanner state={replay} onBackToLive={() => void backToLive()} /> : null}
       <FeedStatus feed={current} show="warning" />
       {tab === 0 ? (

@@ -4,11 +4,12 @@ import { showToast } from '../../../components/toast/toastStore';
 import { useLiveClient } from '../../../lib/live/LiveProvider';
 import { formatElapsed } from '../model/siteTime';
 
-export const REPLAY_SPEEDS = [0.25, 0.5, 1, 2, 5, 10, 25, 50] as const;
+/** The speeds a tester picks from (the bridge accepts 0.25x to 50x from other clients). */
+export const REPLAY_SPEEDS = [1, 2, 4, 8, 16] as const;
 
 /**
  * The tester's replay panel: pick a recording of this agency and play it into this view (the
- * same feed view the live rows use), at 0.25x to 50x.
+ * same feed view the live rows use), at 1x to 16x.
  */
 export function ReplayPicker({
   agencyId,
@@ -28,10 +29,9 @@ export function ReplayPicker({
   useEffect(() => {
     let on = true;
     live
-      .listRecordings()
-      .then((list) => {
+      .listRecordings(agencyId)
+      .then((mine) => {
         if (!on) return;
-        const mine = list.filter((r) => r.agencyId === agencyId);
         setRecordings(mine);
         setChosen((c) => c || mine[0]?.name || '');
       })
@@ -114,6 +114,8 @@ export function ReplayBanner({ state, onBackToLive }: { state: ReplayState; onBa
       .controlReplay(action, value)
       .catch((e: unknown) => showToast(e instanceof Error ? e.message : 'Replay control failed.', 'error'));
   const position = seekTo ?? state.positionMs;
+  const span = Math.max(1, state.durationMs);
+  const nextMark = state.marks.find((m) => m > state.positionMs + 50);
   return (
     <div className="la-replay-banner" role="region" aria-label="Replay">
       <strong className="la-replay-banner__title" role="status">
@@ -143,23 +145,42 @@ export function ReplayBanner({ state, onBackToLive }: { state: ReplayState; onBa
         >
           Step
         </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={nextMark === undefined}
+          onClick={() => nextMark !== undefined && void control('seek', nextMark)}
+        >
+          Next alarm
+        </button>
         <label className="la-replay-banner__seek">
           <span className="visually-hidden">Position</span>
-          <input
-            type="range"
-            min={0}
-            max={Math.max(1, state.durationMs)}
-            step={100}
-            value={position}
-            aria-label="Replay position"
-            onChange={(e) => setSeekTo(Number(e.target.value))}
-            onPointerUp={() => {
-              if (seekTo != null) void control('seek', seekTo).finally(() => setSeekTo(null));
-            }}
-            onKeyUp={() => {
-              if (seekTo != null) void control('seek', seekTo).finally(() => setSeekTo(null));
-            }}
-          />
+          <span className="la-replay-banner__track">
+            <span
+              className="la-replay-marks"
+              role="img"
+              aria-label={`${state.marks.length} alarm moments marked`}
+            >
+              {state.marks.map((m) => (
+                <span key={m} className="la-replay-marks__mark" style={{ left: `${(m / span) * 100}%` }} />
+              ))}
+            </span>
+            <input
+              type="range"
+              min={0}
+              max={span}
+              step={100}
+              value={position}
+              aria-label="Replay position"
+              onChange={(e) => setSeekTo(Number(e.target.value))}
+              onPointerUp={() => {
+                if (seekTo != null) void control('seek', seekTo).finally(() => setSeekTo(null));
+              }}
+              onKeyUp={() => {
+                if (seekTo != null) void control('seek', seekTo).finally(() => setSeekTo(null));
+              }}
+            />
+          </span>
           <span className="la-replay-banner__time">
             {clock(position)} / {clock(state.durationMs)}
           </span>
@@ -183,6 +204,22 @@ export function ReplayBanner({ state, onBackToLive }: { state: ReplayState; onBa
           Back to live
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A frame around the whole window while a replay shows: recorded rows never pass for live ones. */
+export function ReplayFrame({ recording }: { recording: string }) {
+  useEffect(() => {
+    const title = document.title;
+    document.title = `REPLAY · ${title}`;
+    return () => {
+      document.title = title;
+    };
+  }, []);
+  return (
+    <div className="la-replay-frame" data-recording={recording} aria-hidden="true">
+      <span className="la-replay-frame__label">REPLAY · not live</span>
     </div>
   );
 }
