@@ -518,6 +518,18 @@ describe.skipIf(!hasTools)("the owner's activity log", () => {
       await owner.page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'All actions' });
       await owner.page.getByRole('textbox', { name: 'CS#' }).fill(marker.toLowerCase());
       await grid.getByText(marker).first().waitFor();
+      // Excel: the filtered log.
+      const [download] = await Promise.all([
+        owner.page.waitForEvent('download'),
+        owner.page.getByRole('button', { name: 'Export Excel' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^activity_log_\d{8}_\d{6}\.xlsx$/);
+      const { default: ExcelJS } = await import('exceljs');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync(await download.path()));
+      const sheet = book.worksheets[0];
+      expect(sheet.getRow(1).values).toContain('CS#');
+      expect(JSON.stringify(sheet.getRow(2).values)).toContain(marker);
     } finally {
       await other.close();
       await owner.close();

@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataGrid } from '../../components/grid/DataGrid';
-import type { GridColumn } from '../../components/grid/gridTypes';
+import type { DataGridApi, GridColumn } from '../../components/grid/gridTypes';
+import { ExportButtons } from '../../reporting/export/ExportButtons';
+import { fileTimestamp } from '../../reporting/reportDates';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import {
@@ -55,14 +57,27 @@ export function ActivityLogPage() {
   const entries = useMemo(() => log.data ?? [], [log.data]);
   const users = useMemo(() => [...new Set(entries.map((e) => e.username))].sort(), [entries]);
   const rows = useMemo(() => filterActivity(entries, { user, action, csNo }), [entries, user, action, csNo]);
+  const grid = useRef<DataGridApi<ActivityEntry>>(null);
+  const exportTable = () => {
+    const data = grid.current!.getExportData();
+    return {
+      title: 'Activity Log',
+      fileName: `activity_log_${fileTimestamp(new Date())}`,
+      columns: data.columns.map((c) => ({ label: c.label, width: c.width })),
+      cells: data.cells,
+    };
+  };
 
   return (
     <PageFrame
       title="Activity Log"
       actions={
-        <Link className="button button--secondary" to="/securitySettings">
-          Security Settings
-        </Link>
+        <>
+          <ExportButtons getTable={exportTable} disabled={rows.length === 0} />
+          <Link className="button button--secondary" to="/securitySettings">
+            Security Settings
+          </Link>
+        </>
       }
     >
       <form className="card activity-filters" onSubmit={(e) => e.preventDefault()}>
@@ -111,6 +126,7 @@ export function ActivityLogPage() {
         columns={columns}
         rows={rows}
         getRowId={(r) => r.id}
+        apiRef={grid}
         loading={log.status === 'loading'}
         minColumnWidth={80}
         maxColumnWidth={400}
