@@ -1,9 +1,12 @@
 import type { FeedName, FeedRef, FeedRows } from '../../shared/live/protocol';
+import { activeAlarmRowSchema } from '../../shared/upstream/activeAlarmRow';
+import { eventLogRowSchema } from '../../shared/upstream/eventLogRow';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import type { FeedSource } from './agencyFeed';
 import { createAlarmsSource } from './alarmsSource';
 import type { FeedCredential } from './credentialPool';
 import { createHistorySource } from './historySource';
+import { createRowTextCache } from './rowTextCache';
 import { createSystemsOnTestSource, fetchSystemsOnTest } from './systemsOnTestSource';
 import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
 
@@ -44,29 +47,38 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     upstreamPath: 'AlarmBuffer/GetEventLogs',
     sortColumn: 'eventDate',
     presence: false,
-    source: (d) =>
-      createHistorySource({
+    source: (d) => {
+      // Rows read again unchanged come back as the same objects: no parse, no validation, and the
+      // reconcile's diff compares them by identity.
+      const rows = createRowTextCache(eventLogRowSchema);
+      return createHistorySource({
         windowMs: d.windowMs,
         reconcileMs: d.reconcileMs,
         clock: d.clock,
-        fetchPage: async (page, count, signal) => {
+        fetchPage: async (page, count, signal, wholeRead) => {
           await d.budget();
-          return fetchHistoryPage(d.upstream, d.ref, d.credential(), d.windowMs, page, count, signal);
+          if (wholeRead) rows.beginRead();
+          return fetchHistoryPage(d.upstream, d.ref, d.credential(), d.windowMs, page, count, signal, rows);
         },
-      }),
+      });
+    },
   },
   // Doc 2 §2: the agency's active alarms, read whole each poll.
   alarms: {
     upstreamPath: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
     sortColumn: 'alarm_Date',
     presence: true,
-    source: (d) =>
-      createAlarmsSource({
+    source: (d) => {
+      const rows = createRowTextCache(activeAlarmRowSchema);
+      return createAlarmsSource({
         fetchPage: async (page, count, signal) => {
           await d.budget();
-          return fetchAlarmsPage(d.upstream, d.ref, d.credential(), page, count, signal);
+          // Every read of the active set is whole.
+          if (page === 1) rows.beginRead();
+          return fetchAlarmsPage(d.upstream, d.ref, d.credential(), page, count, signal, rows);
         },
-      }),
+      });
+    },
   },
   // Doc 2 "Alarm Testing": the agency's systems on test, read whole each poll.
   systemsOnTest: {

@@ -2,11 +2,12 @@ import type { EventLogRow } from '../../shared/upstream/eventLogRow';
 import { diffRows, sameRow, type RowChanges } from '../../shared/live/diff';
 import type { PollOutcome } from './feedTypes';
 
-/** Reads one newest-first page (1-based) of an agency's event history. */
+/** Reads one newest-first page (1-based) of an agency's event history; `wholeRead` marks page 1 of a read of the whole window. */
 export type FetchHistoryPage = (
   page: number,
   count: number,
   signal?: AbortSignal,
+  wholeRead?: boolean,
 ) => Promise<{ rows: EventLogRow[]; bytes: number }>;
 
 export interface HistorySourceOptions {
@@ -68,7 +69,7 @@ export function createHistorySource(o: HistorySourceOptions) {
     let requests = 0;
     let bytes = 0;
     for (let page = 1; page <= maxPages; page++) {
-      const res = await o.fetchPage(page, fullPageSize, signal);
+      const res = await o.fetchPage(page, fullPageSize, signal, page === 1);
       requests++;
       bytes += res.bytes;
       for (const r of res.rows) next.set(r.id, normalize(r));

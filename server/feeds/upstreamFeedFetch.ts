@@ -1,8 +1,13 @@
 import type { FeedRef } from '../../shared/live/protocol';
-import { activeAlarmRowSchema } from '../../shared/upstream/activeAlarmRow';
-import { eventLogRowSchema, eventLogsResultSchema } from '../../shared/upstream/eventLogRow';
+import { activeAlarmRowSchema, type ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
+import {
+  eventLogRowSchema,
+  eventLogsResultSchema,
+  type EventLogRow,
+} from '../../shared/upstream/eventLogRow';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import type { FeedCredential } from './credentialPool';
+import type { RowTextCache } from './rowTextCache';
 
 const historyResult = eventLogsResultSchema(eventLogRowSchema);
 const alarmsResult = eventLogsResultSchema(activeAlarmRowSchema);
@@ -40,7 +45,10 @@ function body(
   };
 }
 
-/** One page of `AlarmBuffer/GetEventLogs`, newest first, validated at the boundary. */
+/**
+ * One page of `AlarmBuffer/GetEventLogs`, newest first, validated at the boundary. With a feed's
+ * row cache, only rows whose text changed since the last read are parsed and validated.
+ */
 export async function fetchHistoryPage(
   upstream: UpstreamClient,
   ref: FeedRef,
@@ -49,6 +57,7 @@ export async function fetchHistoryPage(
   page: number,
   count: number,
   signal?: AbortSignal,
+  rows?: RowTextCache<EventLogRow>,
 ) {
   const res = await upstream.call({
     method: 'POST',
@@ -56,14 +65,18 @@ export async function fetchHistoryPage(
     sessionId: cred.upstreamSessionId,
     query: { CurentsessionId: cred.upstreamSessionId },
     body: body(ref, cred, dueValueFor(windowMs), page, count, 'eventDate'),
-    result: historyResult,
+    result: rows ? rows.result : historyResult,
     retry: true,
     signal,
+    parseAnswer: rows?.parseAnswer,
   });
   return { rows: res.result.eventLogList, bytes: res.bytes };
 }
 
-/** One page of `AlarmBuffer/GetEventLogsLiveAlarm_Dev`, the agency's active alarms. */
+/**
+ * One page of `AlarmBuffer/GetEventLogsLiveAlarm_Dev`, the agency's active alarms. With a feed's
+ * row cache, only rows whose text changed since the last read are parsed and validated.
+ */
 export async function fetchAlarmsPage(
   upstream: UpstreamClient,
   ref: FeedRef,
@@ -71,6 +84,7 @@ export async function fetchAlarmsPage(
   page: number,
   count: number,
   signal?: AbortSignal,
+  rows?: RowTextCache<ActiveAlarmRow>,
 ) {
   const res = await upstream.call({
     method: 'POST',
@@ -78,9 +92,10 @@ export async function fetchAlarmsPage(
     sessionId: cred.upstreamSessionId,
     query: { CurentsessionId: cred.upstreamSessionId },
     body: body(ref, cred, null, page, count, 'alarm_Date'),
-    result: alarmsResult,
+    result: rows ? rows.result : alarmsResult,
     retry: true,
     signal,
+    parseAnswer: rows?.parseAnswer,
   });
   return { rows: res.result.eventLogList, bytes: res.bytes };
 }

@@ -14,6 +14,8 @@ export interface UpstreamCall<T extends z.ZodType> {
   /** Idempotent reads may retry on network errors, timeouts and 5xx. */
   retry?: boolean;
   signal?: AbortSignal;
+  /** Reads the answer's text instead of JSON.parse (a feed's row cache skips rows it has validated); throwing makes the answer malformed. */
+  parseAnswer?: (text: string) => unknown;
 }
 
 export interface UpstreamAnswer<T> {
@@ -75,6 +77,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
       body?: unknown;
       rawBody?: RawBody;
       signal?: AbortSignal;
+      parseAnswer?: (text: string) => unknown;
     },
   ) {
     const url = new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
@@ -108,7 +111,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
         });
       let json: unknown;
       try {
-        json = JSON.parse(text);
+        json = init.parseAnswer ? init.parseAnswer(text) : JSON.parse(text);
       } catch {
         throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', {
           path,
