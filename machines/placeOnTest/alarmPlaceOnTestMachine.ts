@@ -4,7 +4,6 @@ import { TEST_PLACED, UNABLE_TO_PROCESS } from '../messages';
 import { notProvided } from '../notProvided';
 import {
   baseRecord,
-  saveOnTestErrorText,
   type OnTestSaveInput,
   type SaveOnTestAnswer,
   type TestCategory,
@@ -18,6 +17,7 @@ import {
   testCommentPrefix,
   validateAlarmTest,
 } from './testDates';
+import { commentRemaining, commentWithinCap, placeOnTestSteps, testFormStates } from './placeOnTestSteps';
 
 /** Wait after a successful save before the dialog closes (doc 2 §4, §9). */
 export const CLOSE_DELAY_MS = 1500;
@@ -75,9 +75,9 @@ export type AlarmPlaceOnTestEvent =
 export type AlarmPlaceOnTestTag = 'busy' | 'dialog' | 'done' | 'error';
 
 /** Characters the user may still type (the prefix counts against the cap). */
-export const testCommentRemaining = (
+export const testCommentRemaining: (
   context: Pick<AlarmPlaceOnTestContext, 'commentPrefix' | 'comment' | 'commentMax'>,
-): number => context.commentMax - context.commentPrefix.length - context.comment.length;
+) => number = commentRemaining;
 
 const nowAtSite = (context: AlarmPlaceOnTestContext): number =>
   siteNow(context.clock(), context.siteUtcOffset);
@@ -109,6 +109,9 @@ export const alarmPlaceOnTestMachine = setup({
   actors: {
     loadTestCategories: notProvided<TestCategory[], TestCategoriesInput>('loadTestCategories'),
     saveOnTest: notProvided<SaveOnTestAnswer, OnTestSaveInput>('saveOnTest'),
+  },
+  actions: {
+    showError: assign((_, params: { error: string | null }) => ({ error: params.error })),
   },
   delays: {
     closeDelay: CLOSE_DELAY_MS,
@@ -154,13 +157,6 @@ export const alarmPlaceOnTestMachine = setup({
         onError: { target: 'loadFailed', actions: assign({ error: UNABLE_TO_PROCESS }) },
       },
     },
-    loadFailed: {
-      tags: ['error'],
-      on: {
-        'test.retry': { target: 'loading', actions: assign({ error: null }) },
-        'test.close': 'closed',
-      },
-    },
     editing: {
       tags: ['dialog'],
       initial: 'ready',
@@ -175,10 +171,7 @@ export const alarmPlaceOnTestMachine = setup({
         },
         'test.comment': {
           target: '.ready',
-          actions: assign({
-            comment: ({ context, event }) =>
-              event.text.slice(0, Math.max(0, context.commentMax - context.commentPrefix.length)),
-          }),
+          actions: assign({ comment: ({ context, event }) => commentWithinCap(context, event.text) }),
         },
         'test.save': [
           {
@@ -190,46 +183,25 @@ export const alarmPlaceOnTestMachine = setup({
         ],
         'test.close': 'closed',
       },
-      states: {
-        ready: { entry: assign({ error: null }) },
-        /** A rule of doc 2 §5 failed; `error` says which. */
-        invalid: { tags: ['error'] },
-        /** The server refused the save or did not answer; the form stays open to try again. */
-        saveFailed: { tags: ['error'] },
-      },
+      states: testFormStates,
     },
-    saving: {
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'saveOnTest',
-        src: 'saveOnTest',
-        input: ({ context }) => ({
-          record: {
-            ...baseRecord(context.alarm.site_No, context.alarm.system_No, context.user.contactNumber),
-            testcat_id: context.categoryId,
-            effective_date: context.effective === null ? null : formatFormDate(context.effective),
-            expire_date: context.expire === null ? null : formatFormDate(context.expire),
-            comment: `${context.commentPrefix}${context.comment}`,
-          },
-          siteUtcOffset: context.siteUtcOffset,
-        }),
-        onDone: [
-          {
-            guard: ({ event }) => saveOnTestErrorText(event.output) !== null,
-            target: 'editing.saveFailed',
-            actions: assign({ error: ({ event }) => saveOnTestErrorText(event.output) }),
-          },
-          { target: 'succeeded' },
-        ],
-        onError: { target: 'editing.saveFailed', actions: assign({ error: UNABLE_TO_PROCESS }) },
-      },
-    },
+    ...placeOnTestSteps({
+      record: (context: AlarmPlaceOnTestContext) => ({
+        record: {
+          ...baseRecord(context.alarm.site_No, context.alarm.system_No, context.user.contactNumber),
+          testcat_id: context.categoryId,
+          effective_date: context.effective === null ? null : formatFormDate(context.effective),
+          expire_date: context.expire === null ? null : formatFormDate(context.expire),
+          comment: `${context.commentPrefix}${context.comment}`,
+        },
+        siteUtcOffset: context.siteUtcOffset,
+      }),
+      saveFailed: '#alarmPlaceOnTest.editing.saveFailed',
+    }),
     succeeded: {
       tags: ['done'],
       entry: assign({ message: TEST_PLACED }),
       after: { closeDelay: 'closed' },
     },
-    closed: { type: 'final', entry: assign({ error: null }) },
   },
 });

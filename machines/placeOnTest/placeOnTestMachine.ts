@@ -8,13 +8,7 @@ import {
   siteNow,
   toMinute,
 } from '../../shared/onTest/siteDates';
-import {
-  saveOnTestErrorText,
-  type OnTestSaveInput,
-  type SaveOnTestAnswer,
-  type TestCategory,
-  type TestLimits,
-} from './onTest';
+import { type OnTestSaveInput, type SaveOnTestAnswer, type TestCategory, type TestLimits } from './onTest';
 import {
   siteTestRecord,
   toggle,
@@ -27,6 +21,7 @@ import {
   type TestTarget,
 } from './siteTestForm';
 import { testCommentPrefix } from './testDates';
+import { commentRemaining, commentWithinCap, placeOnTestSteps, testFormStates } from './placeOnTestSteps';
 
 /** Wait after a successful save before the screen goes to /systemontest (doc 2 §4, §9). */
 export const LEAVE_DELAY_MS = 1500;
@@ -101,9 +96,9 @@ export type PlaceOnTestEvent =
 export type PlaceOnTestTag = 'busy' | 'form' | 'loadingTypes' | 'done' | 'error';
 
 /** Characters the user may still type after the prefix. */
-export const siteCommentRemaining = (
+export const siteCommentRemaining: (
   c: Pick<PlaceOnTestContext, 'commentMax' | 'commentPrefix' | 'comment'>,
-): number => c.commentMax - c.commentPrefix.length - c.comment.length;
+) => number = commentRemaining;
 
 const siteNowOf = (c: PlaceOnTestContext): number => siteNow(c.clock(), c.siteUtcOffset);
 const categoryOf = (c: PlaceOnTestContext, id: string | null): TestCategory | undefined =>
@@ -150,6 +145,9 @@ export const placeOnTestMachine = setup({
     loadSiteTest: notProvided<SiteTestLookups, SiteTestInput>('loadSiteTest'),
     loadSignalTypes: notProvided<SignalFormatType[], SignalTypesInput>('loadSignalTypes'),
     saveOnTest: notProvided<SaveOnTestAnswer, OnTestSaveInput>('saveOnTest'),
+  },
+  actions: {
+    showError: assign((_, params: { error: string | null }) => ({ error: params.error })),
   },
   delays: { leaveDelay: LEAVE_DELAY_MS },
 }).createMachine({
@@ -217,13 +215,6 @@ export const placeOnTestMachine = setup({
           }),
         },
         onError: { target: 'loadFailed', actions: assign({ error: UNABLE_TO_PROCESS }) },
-      },
-    },
-    loadFailed: {
-      tags: ['error'],
-      on: {
-        'test.retry': { target: 'loading', actions: assign({ error: null }) },
-        'test.close': 'closed',
       },
     },
     editing: {
@@ -407,10 +398,7 @@ export const placeOnTestMachine = setup({
             },
             'test.comment': {
               target: '.ready',
-              actions: assign({
-                comment: ({ context, event }) =>
-                  event.text.slice(0, Math.max(0, context.commentMax - context.commentPrefix.length)),
-              }),
+              actions: assign({ comment: ({ context, event }) => commentWithinCap(context, event.text) }),
             },
             // Choosing a signal format loads its types and clears the chosen ones (doc 2 §4); the
             // signalTypes region starts the load on the same event.
@@ -425,13 +413,7 @@ export const placeOnTestMachine = setup({
               }),
             },
           },
-          states: {
-            ready: { entry: assign({ error: null }) },
-            /** A rule of doc 2 §5 failed; `error` says which. */
-            invalid: { tags: ['error'] },
-            /** The server refused the save or did not answer; Save tries again. */
-            saveFailed: { tags: ['error'] },
-          },
+          states: testFormStates,
         },
         signalTypes: {
           initial: 'idle',
@@ -469,36 +451,19 @@ export const placeOnTestMachine = setup({
         },
       },
     },
-    saving: {
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'saveOnTest',
-        src: 'saveOnTest',
-        input: ({ context }) => ({
-          record: siteTestRecord(context, {
-            siteNo: context.siteNo,
-            changeUser: context.user.contactNumber,
-            lookups: context.lookups ?? { serviceTypes: [], systems: [], zones: [] },
-            signalTypeOptions: ids(context.signalTypeOptions ?? [], (t) => t.sigtype_id),
-            commentPrefix: context.commentPrefix,
-          }),
-          siteUtcOffset: context.siteUtcOffset,
+    ...placeOnTestSteps({
+      record: (context: PlaceOnTestContext) => ({
+        record: siteTestRecord(context, {
+          siteNo: context.siteNo,
+          changeUser: context.user.contactNumber,
+          lookups: context.lookups ?? { serviceTypes: [], systems: [], zones: [] },
+          signalTypeOptions: ids(context.signalTypeOptions ?? [], (t) => t.sigtype_id),
+          commentPrefix: context.commentPrefix,
         }),
-        onDone: [
-          {
-            guard: ({ event }) => saveOnTestErrorText(event.output) !== null,
-            target: '#placeOnTest.editing.form.saveFailed',
-            actions: assign({ error: ({ event }) => saveOnTestErrorText(event.output) }),
-          },
-          { target: 'succeeded' },
-        ],
-        onError: {
-          target: '#placeOnTest.editing.form.saveFailed',
-          actions: assign({ error: UNABLE_TO_PROCESS }),
-        },
-      },
-    },
+        siteUtcOffset: context.siteUtcOffset,
+      }),
+      saveFailed: '#placeOnTest.editing.form.saveFailed',
+    }),
     succeeded: {
       tags: ['done'],
       entry: assign({ message: TEST_PLACED }),
@@ -506,6 +471,5 @@ export const placeOnTestMachine = setup({
     },
     /** The screen goes to /systemontest. */
     left: { type: 'final' },
-    closed: { type: 'final', entry: assign({ error: null }) },
   },
 });

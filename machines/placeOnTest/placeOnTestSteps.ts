@@ -1,0 +1,82 @@
+import { UNABLE_TO_PROCESS } from '../messages';
+import { saveOnTestErrorText, type OnTestSaveInput, type SaveOnTestAnswer } from './onTest';
+
+/** What the comment rules read of a machine's context: the fixed prefix counts against the cap. */
+interface CommentContext {
+  commentPrefix: string;
+  /** The shared maximum of prefix and text together. */
+  commentMax: number;
+  /** What the user typed after the prefix. */
+  comment: string;
+}
+
+/** Characters the user may still type after the prefix (doc 2 §5). */
+export const commentRemaining = (c: CommentContext): number =>
+  c.commentMax - c.commentPrefix.length - c.comment.length;
+
+/** The typed text, cut where prefix and text reach the shared maximum. */
+export const commentWithinCap = (c: Pick<CommentContext, 'commentPrefix' | 'commentMax'>, text: string) =>
+  text.slice(0, Math.max(0, c.commentMax - c.commentPrefix.length));
+
+/**
+ * The steps that placing a site on test and placing an alarm's system on test share (doc 2 §4,
+ * §5): a failed load that Retry repeats, the save through actor `saveOnTest` (the upstream's
+ * refusal or "unable to process" lands in `saveFailed`, where Save tries again), the form's
+ * ready/invalid/saveFailed sub-states and the final `closed`. Errors are shown with the machine's
+ * `showError` action.
+ *
+ * @param o.record the save's input, made of the machine's context
+ * @param o.saveFailed the target of a refused or failed save (the form's `saveFailed` state)
+ */
+export function placeOnTestSteps<const SaveFailed extends string, C>(o: {
+  record: (context: C) => OnTestSaveInput;
+  saveFailed: SaveFailed;
+}) {
+  return {
+    /** The lookups did not load; Retry loads them again. */
+    loadFailed: {
+      tags: ['error'],
+      on: {
+        'test.retry': { target: 'loading', actions: { type: 'showError', params: { error: null } } },
+        'test.close': 'closed',
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      entry: { type: 'showError', params: { error: null } },
+      invoke: {
+        id: 'saveOnTest',
+        src: 'saveOnTest',
+        input: ({ context }: { context: C }) => o.record(context),
+        onDone: [
+          {
+            guard: ({ event }: { event: { output: SaveOnTestAnswer } }) =>
+              saveOnTestErrorText(event.output) !== null,
+            target: o.saveFailed,
+            actions: {
+              type: 'showError',
+              params: ({ event }: { event: { output: SaveOnTestAnswer } }) => ({
+                error: saveOnTestErrorText(event.output),
+              }),
+            },
+          },
+          { target: 'succeeded' },
+        ],
+        onError: {
+          target: o.saveFailed,
+          actions: { type: 'showError', params: { error: UNABLE_TO_PROCESS } },
+        },
+      },
+    },
+    closed: { type: 'final', entry: { type: 'showError', params: { error: null } } },
+  } as const;
+}
+
+/** The form's own sub-states: `ready` clears the error, `invalid` and `saveFailed` show one. */
+export const testFormStates = {
+  ready: { entry: { type: 'showError', params: { error: null } } },
+  /** A rule of doc 2 §5 failed; `error` says which. */
+  invalid: { tags: ['error'] },
+  /** The server refused the save or did not answer; Save tries again. */
+  saveFailed: { tags: ['error'] },
+} as const;
