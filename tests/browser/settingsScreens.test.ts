@@ -332,6 +332,34 @@ describe.skipIf(!hasTools)('Zone Report and Site Contact Report', () => {
       await owner.close();
     }
   });
+
+  it('the contact report of a corporate account takes its number, digits only', async () => {
+    const multi = await screenPage('multi', 'multi123');
+    const page = multi.page;
+    try {
+      await page.goto(`${shared.url}/contactSummary`);
+      await page.getByRole('heading', { name: 'Site Contact Report' }).waitFor();
+      const session = await pageCall(page, 'GET', '/api/session');
+      const corp = (
+        session.body.profile.serviceCompanyList as { servco_no: string; servco_Type: string }[]
+      ).find((c) => c.servco_Type === 'C')!;
+      await page
+        .locator('.dealer-report__form')
+        .getByRole('combobox', { name: 'Service Company' })
+        .selectOption(corp.servco_no);
+      const number = page.getByPlaceholder('Enter Corporate Account No');
+      await number.fill(`ab-${corp.servco_no}x`);
+      expect(await number.inputValue()).toBe(corp.servco_no);
+      await page.getByRole('button', { name: 'Run' }).click();
+      const summary = page.getByRole('region', { name: 'Report parameters' });
+      await summary.getByText(corp.servco_no, { exact: true }).waitFor();
+      const grid = page.getByRole('grid', { name: 'Site Contact Report' });
+      await grid.getByRole('columnheader', { name: 'Call Order' }).waitFor();
+      expect(await grid.getByRole('row').count()).toBeGreaterThan(1);
+    } finally {
+      await multi.close();
+    }
+  });
 });
 
 describe.skipIf(!hasTools)('Monitoring Certificate Wizard', () => {
