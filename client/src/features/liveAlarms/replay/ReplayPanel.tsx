@@ -159,7 +159,7 @@ export function ReplayBanner({ state, onBackToLive }: { state: ReplayState; onBa
             <span
               className="la-replay-marks"
               role="img"
-              aria-label={`${state.marks.length} alarm moments marked`}
+              aria-label={`${state.marks.length} alarm moment${state.marks.length === 1 ? '' : 's'} marked`}
             >
               {state.marks.map((m) => (
                 <span key={m} className="la-replay-marks__mark" style={{ left: `${(m / span) * 100}%` }} />
