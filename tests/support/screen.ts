@@ -50,7 +50,7 @@ export function connectScreen(
   /** The ref a message is about, as this screen subscribed to it. */
   const asked = (m: FeedRef): FeedRef => {
     const key = aliases.get(k(m));
-    return key ? { feed: m.feed, agencyId: key.slice(key.indexOf(':') + 1) } : m;
+    return { feed: m.feed, agencyId: key ? key.slice(key.indexOf(':') + 1) : m.agencyId };
   };
 
   function replica(ref: FeedRef) {
