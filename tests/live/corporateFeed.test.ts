@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLiveClient } from '../../client/src/lib/live/liveClient';
 import type { Bridge } from '../../server/app/bridge';
 import type { DeltaMessage } from '../../shared/live/protocol';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
@@ -114,6 +115,29 @@ describe('one feed per corporate account', () => {
     // A poll of the history reads its newest page; the request of a poll still running counts too.
     expect(requests).toBeLessThanOrEqual(polls + 1);
     expect(requests).toBeGreaterThanOrEqual(polls);
+  });
+
+  it("the portal's live client shows the feed's rows and deltas under the id it subscribed with", async () => {
+    const live = createLiveClient({
+      url: bridge.url,
+      socketOptions: { forceNew: true, reconnection: false, extraHeaders: { cookie } },
+    });
+    try {
+      const { handle } = live.feed({ feed: 'alarms', agencyId: ownId });
+      await waitFor('the feed live', () => handle.getSnapshot().state === 'live');
+      const created = (await simPost(sim, '/_sim/signals', {
+        csNo: await freshAccount(sim, installId),
+        eventId: 'F',
+      })) as { alarm?: { id: string | number } };
+      expect(created.alarm).toBeTruthy();
+      const alarmId = String(created.alarm!.id);
+      await waitFor('the new alarm on the screen', () =>
+        handle.getSnapshot().rows.some((r) => r.id === alarmId),
+      );
+      expect(handle.getSnapshot().state).toBe('live');
+    } finally {
+      live.close();
+    }
   });
 
   it('a screen of another user that may not see the corporate account is refused under either id', async () => {
