@@ -55,7 +55,13 @@ export function Toolbar({ menu }: { menu: readonly MenuItem[] }) {
       </button>
       <ThemeToggle />
       {userName ? <span className="toolbar__user">{userName}</span> : null}
-      <button type="button" className="button button--secondary toolbar__logout" onClick={signOut}>
+      {/* Named by aria-label too: on a phone the word is hidden and only the icon shows. */}
+      <button
+        type="button"
+        className="button button--secondary toolbar__logout"
+        aria-label="Logout"
+        onClick={signOut}
+      >
         <Icon name="logout" size={18} />
         <span>Logout</span>
       </button>

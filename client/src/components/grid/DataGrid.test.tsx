@@ -46,6 +46,28 @@ describe('DataGrid', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Count']);
   });
 
+  it('owns only rows, as a grid must: the empty text and the pager are rows of one spanning cell', () => {
+    render(<DataGrid label="Sites" columns={columns} rows={[]} getRowId={(r) => r.id} />);
+    const grid = screen.getByRole('grid', { name: 'Sites' });
+    const owned = (el: Element): string[] =>
+      [...el.children].flatMap((c) => (c.getAttribute('role') ? [c.getAttribute('role')!] : owned(c)));
+    expect(owned(grid)).toEqual(['rowgroup', 'rowgroup', 'row', 'row']);
+    expect(within(grid).getByRole('status').textContent).toBe('No records found');
+    expect(
+      within(grid).getByRole('navigation', { name: 'Pagination' }).closest('[role=gridcell]'),
+    ).not.toBeNull();
+  });
+
+  it('keeps the room of a page of rows while the first rows load, so nothing below moves', () => {
+    const props = { label: 'Sites', columns, getRowId: (r: Row) => r.id, rowHeight: 40, maxBodyHeight: 480 };
+    const { rerender, container } = render(<DataGrid {...props} rows={[]} loading defaultPageSize={10} />);
+    const body = () => container.querySelector<HTMLElement>('.grid__body')!;
+    expect(body().style.height).toBe('400px');
+    expect(screen.queryByText('No records found')).toBeNull();
+    rerender(<DataGrid {...props} rows={makeRows(30)} defaultPageSize={10} />);
+    expect(body().style.height).toBe('400px');
+  });
+
   it('sorts by a header click: ascending, descending, then back to the default sort', () => {
     const rows = [
       { id: 'a', name: 'Bravo', count: 3 },

@@ -250,7 +250,11 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     leading.reduce((s, c) => s + c.width, 0) + ordered.reduce((s, c) => s + layout.widths[c.id], 0);
   const colCount = leading.length + ordered.length;
   const totalSize = virtualizer.getTotalSize();
-  const bodyHeight = Math.min(Math.max(totalSize, itemCount === 0 ? 0 : rowHeight), maxBodyHeight);
+  // While the first rows load, the body keeps the room they will take, so nothing below shifts.
+  const bodyHeight =
+    loading && itemCount === 0
+      ? Math.min(maxBodyHeight, (mode === 'paged' ? pageSize : Infinity) * rowHeight)
+      : Math.min(Math.max(totalSize, itemCount === 0 ? 0 : rowHeight), maxBodyHeight);
 
   useImperativeHandle(
     apiRef,
@@ -462,26 +466,34 @@ export function DataGrid<R>(props: DataGridProps<R>) {
           })}
         </div>
       </div>
+      {/* NOTE: a grid may own rows only (ARIA): the empty text and the pager are rows of one
+          cell spanning the columns, after the rows' group. */}
       {itemCount === 0 && !loading ? (
-        <div className="grid__empty" role="status">
-          {emptyText}
+        <div className="grid__empty" role="row">
+          <div role="gridcell" aria-colspan={colCount}>
+            <span role="status">{emptyText}</span>
+          </div>
         </div>
       ) : null}
       {mode === 'paged' ? (
-        <Pager
-          total={sorted.length}
-          page={currentPage}
-          pageSize={pageSize}
-          pageSizes={pageSizes}
-          onPage={(p) => {
-            setPage(p);
-            scrollRef.current?.scrollTo?.({ top: 0 });
-          }}
-          onPageSize={(s) => {
-            setPageSize(s);
-            setPage(0);
-          }}
-        />
+        <div className="grid__footer" role="row">
+          <div role="gridcell" aria-colspan={colCount}>
+            <Pager
+              total={sorted.length}
+              page={currentPage}
+              pageSize={pageSize}
+              pageSizes={pageSizes}
+              onPage={(p) => {
+                setPage(p);
+                scrollRef.current?.scrollTo?.({ top: 0 });
+              }}
+              onPageSize={(s) => {
+                setPageSize(s);
+                setPage(0);
+              }}
+            />
+          </div>
+        </div>
       ) : null}
     </div>
   );

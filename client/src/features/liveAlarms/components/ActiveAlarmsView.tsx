@@ -193,7 +193,7 @@ export function ActiveAlarmsView(props: {
           rowActions={rowActions}
           rowActionsLabel="Actions"
           rowActionsWidth={460}
-          loading={feed.state === 'connecting' && rows.length === 0}
+          loading={(feed.state === 'connecting' || feed.state === 'resyncing') && rows.length === 0}
           emptyText="No records found"
           apiRef={grid}
         />

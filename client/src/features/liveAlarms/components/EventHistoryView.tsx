@@ -286,7 +286,7 @@ export function EventHistoryView(props: {
           initialLayout={initialLayout}
           onLayoutChange={onLayoutChange}
           onEndReached={history.older.exhausted ? undefined : history.older.loadMore}
-          loading={feed.state === 'connecting' && history.rows.length === 0}
+          loading={(feed.state === 'connecting' || feed.state === 'resyncing') && history.rows.length === 0}
           apiRef={grid}
         />
       )}

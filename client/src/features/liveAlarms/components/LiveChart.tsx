@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { ReportChart } from '../../../reporting/ReportChart';
 import type { ChartData } from '../model/chartBuckets';
 import { typeColour } from './typeColours';
@@ -26,6 +26,15 @@ export function LiveChart({
     [data.types, data.counts],
   );
   return (
-    <ReportChart kind="stackedBar" x={x} series={series} label={label} height={height} testId="live-chart" />
+    <div className="la-chart" style={{ '--la-chart-height': `${height}px` } as CSSProperties}>
+      <ReportChart
+        kind="stackedBar"
+        x={x}
+        series={series}
+        label={label}
+        height={height}
+        testId="live-chart"
+      />
+    </div>
   );
 }
