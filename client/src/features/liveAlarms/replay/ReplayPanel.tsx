@@ -30,8 +30,10 @@ export function ReplayPicker({
     let on = true;
     live
       .listRecordings(agencyId)
-      .then((mine) => {
+      .then((list) => {
         if (!on) return;
+        // The feeds this view shows (Alarm Testing's systems on test are recorded too).
+        const mine = list.filter((r) => r.feed === 'events' || r.feed === 'alarms');
         setRecordings(mine);
         setChosen((c) => c || mine[0]?.name || '');
       })
