@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
 import { Dialog } from '../../components/layout/Dialog';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { showToast } from '../../components/toast/toastStore';
@@ -67,12 +68,14 @@ export function CertificateWizardPage() {
     else void generate(exact ?? typed);
   };
 
-  const onExport = async () => {
+  const onExport = () => {
     if (!fields) return;
     setExporting(true);
     try {
-      const problem = await exportCertificate(fields, paper, new Date());
+      const problem = exportCertificate(fields, paper, new Date());
       if (problem) showToast(problem, 'warning');
+    } catch {
+      showToast(UNABLE_TO_PROCESS, 'error');
     } finally {
       setExporting(false);
     }
@@ -116,7 +119,7 @@ export function CertificateWizardPage() {
                 ))}
               </select>
             </label>
-            <button type="button" className="button" disabled={exporting} onClick={() => void onExport()}>
+            <button type="button" className="button" disabled={exporting} onClick={onExport}>
               Export Certificate
             </button>
             <Link

@@ -58,9 +58,10 @@ export function MonitoringCertificatePage() {
           <button
             type="button"
             className="button"
-            onClick={() =>
-              void exportCertificate(f, paper, new Date()).then((m) => m && showToast(m, 'warning'))
-            }
+            onClick={() => {
+              const problem = exportCertificate(f, paper, new Date());
+              if (problem) showToast(problem, 'warning');
+            }}
           >
             Export Certificate
           </button>
