@@ -36,6 +36,12 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
         `Dealer portal: http://localhost:${shownPort}`,
         `Upstream: ${sim ? `embedded simulator at ${sim.url}` : config.UPSTREAM_URL}`,
       ];
+      if (config.RECORD_AGENCIES?.length)
+        lines.push(
+          `Recording for Replay: ${config.RECORD_AGENCIES.join(', ')} to ${config.RECORDINGS_DIR}/ ` +
+            `(the last ${Math.round(config.RECORDINGS_KEEP / 60_000)} min, at most ` +
+            `${Math.round(config.RECORDINGS_MAX_BYTES / 1024 / 1024)} MiB)`,
+        );
       if (sim) {
         lines.push('Demo sign-ins:');
         for (const u of demoUsers())
