@@ -27,7 +27,8 @@ async function expectToast(page: Page, text: string) {
   await toast(page, text).first().waitFor({ timeout: 10_000 });
 }
 async function clearToasts(page: Page) {
-  for (const close of await page.locator('.toaster .toast__close').all()) await close.click().catch(() => {});
+  for (const close of await page.locator('.toaster .toast__close').all())
+    await close.click({ timeout: 1000 }).catch(() => {});
 }
 
 /** A same-origin call from the page (its cookie), as another screen of the user would make it. */
