@@ -3,7 +3,16 @@ import { createLiveClient } from '../../client/src/lib/live/liveClient';
 import type { Bridge } from '../../server/app/bridge';
 import type { DeltaMessage } from '../../shared/live/protocol';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
-import { freshAccount, signIn, simPost, startSim, startTestBridge, type Simulator } from '../support/stack';
+import {
+  freshAccount,
+  sameAsTruth,
+  signIn,
+  simPost,
+  startSim,
+  startTestBridge,
+  truth,
+  type Simulator,
+} from '../support/stack';
 
 /**
  * A corporate account is reachable by two ids: its own servco number and its install servco
@@ -83,6 +92,17 @@ describe('one feed per corporate account', () => {
       () => byOwn.cursor(refOwn) !== null && byInstall.cursor(refInstall) !== null,
     );
     expect(byOwn.cursor(refOwn)!.epoch).toBe(byInstall.cursor(refInstall)!.epoch);
+    // The whole window in (older rows may stream in behind the first ones), both screens level.
+    const window = await truth(sim, installId, 'events');
+    await waitFor(
+      'the whole window on both screens',
+      () =>
+        sameAsTruth(byOwn.rows(refOwn), window) &&
+        sameAsTruth(byInstall.rows(refInstall), window) &&
+        byOwn.cursor(refOwn)!.seq === byInstall.cursor(refInstall)!.seq,
+      20_000,
+    );
+    for (const list of deltas.values()) list.length = 0;
 
     const requestsBefore = await eventLogRequests();
     const pollsBefore = await pollsByAgency();
