@@ -139,6 +139,12 @@ export function readUpstreamTime(
   return { instant: instantOf(siteMs, offsetMinutes), siteMs, offsetMinutes };
 }
 
+/** An upstream date as the screens show it (the site's wall clock), or its text when unreadable. */
+export function showUpstreamTime(text: string | null | undefined): string {
+  const t = readUpstreamTime(text, 0);
+  return t ? formatSiteDisplay(t.siteMs) : (text ?? '');
+}
+
 /** Where a test stands at an instant: ended, ending within 30 minutes, or running. */
 export type TestTimeState = 'ended' | 'endingSoon' | 'running';
 

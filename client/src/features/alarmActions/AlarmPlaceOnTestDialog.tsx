@@ -6,7 +6,11 @@ import {
   type AlarmPlaceOnTestInput,
 } from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
 import { formatFormDate } from '../../../../machines/placeOnTest/testDates';
+import { CommentField } from '../../components/form/CommentField';
+import { FormError } from '../../components/form/FormMessage';
+import { SelectField } from '../../components/form/SelectField';
 import { Dialog } from '../../components/layout/Dialog';
+import { DialogButtons, DialogLine } from '../../components/layout/DialogSteps';
 import { AlarmFlowBusy } from './AlarmFlowParts';
 
 /**
@@ -47,7 +51,7 @@ export function AlarmPlaceOnTestDialog({
   const remaining = useSelector(actor, (s) => testCommentRemaining(s.context));
   const error = useSelector(actor, (s) => s.context.error);
   const message = useSelector(actor, (s) => s.context.message);
-  const ids = { category: useId(), effective: useId(), expire: useId(), comment: useId() };
+  const ids = { effective: useId(), expire: useId() };
 
   useEffect(() => {
     if (step === 'closed') onClose();
@@ -71,19 +75,13 @@ export function AlarmPlaceOnTestDialog({
         title={title}
         onClose={close}
         footer={
-          <>
-            <button type="button" className="button button--secondary" onClick={close}>
-              Close
-            </button>
-            <button type="button" className="button" onClick={() => actor.send({ type: 'test.retry' })}>
-              Retry
-            </button>
-          </>
+          <DialogButtons
+            back={{ label: 'Close', onClick: close }}
+            next={{ label: 'Retry', onClick: () => actor.send({ type: 'test.retry' }) }}
+          />
         }
       >
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+        <DialogLine tone="error" text={error} />
       </Dialog>
     );
   }
@@ -103,14 +101,10 @@ export function AlarmPlaceOnTestDialog({
       title={title}
       onClose={close}
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={close}>
-            Cancel
-          </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'test.save' })}>
-            Save
-          </button>
-        </>
+        <DialogButtons
+          back={{ label: 'Cancel', onClick: close }}
+          next={{ label: 'Save', onClick: () => actor.send({ type: 'test.save' }) }}
+        />
       }
     >
       <form
@@ -124,24 +118,13 @@ export function AlarmPlaceOnTestDialog({
           <span className="field__label">CS#</span>
           <p className="aa-readonly">{input.alarm.cs_No}</p>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.category}>
-            Test Category
-          </label>
-          <select
-            id={ids.category}
-            className="select"
-            value={categoryId ?? ''}
-            onChange={(e) => actor.send({ type: 'test.category', testcatId: e.target.value })}
-          >
-            {categoryId === null ? <option value="">Select</option> : null}
-            {categories.map((c) => (
-              <option key={c.testcat_id} value={c.testcat_id}>
-                {c.descr}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Test Category"
+          value={categoryId ?? ''}
+          empty={categoryId === null ? 'Select' : undefined}
+          options={categories.map((c) => ({ value: c.testcat_id, label: c.descr }))}
+          onChange={(testcatId) => actor.send({ type: 'test.category', testcatId })}
+        />
         <div className="field">
           <label className="field__label" htmlFor={ids.effective}>
             Effective Date
@@ -154,27 +137,13 @@ export function AlarmPlaceOnTestDialog({
           </label>
           <input id={ids.expire} className="input" readOnly value={date(expire)} />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.comment}>
-            Comment
-          </label>
-          <span className="aa-prefix">{prefix}</span>
-          <textarea
-            id={ids.comment}
-            className="input aa-comment"
-            rows={4}
-            value={comment}
-            onChange={(e) => actor.send({ type: 'test.comment', text: e.target.value })}
-          />
-          <span className="aa-remaining" aria-live="polite">
-            Remaining: {remaining}
-          </span>
-        </div>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <CommentField
+          prefix={prefix}
+          value={comment}
+          remaining={remaining}
+          onChange={(text) => actor.send({ type: 'test.comment', text })}
+        />
+        <FormError error={error} />
       </form>
     </Dialog>
   );

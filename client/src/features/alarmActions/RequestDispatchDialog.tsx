@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import {
   dispatchCommentRemaining,
   type requestDispatchMachine,
   type RequestDispatchInput,
 } from '../../../../machines/dispatch/requestDispatchMachine';
+import { CommentField } from '../../components/form/CommentField';
 import { Dialog } from '../../components/layout/Dialog';
+import { DialogButtons } from '../../components/layout/DialogSteps';
 import { AlarmFlowBusy, AlarmFlowResult } from './AlarmFlowParts';
 
 /** NOTE: the spec says the placeholder asks for an ETA and a vehicle description; the wording is the project's. */
@@ -50,7 +52,6 @@ export function RequestDispatchDialog({
   const comment = useSelector(actor, (s) => s.context.comment);
   const remaining = useSelector(actor, (s) => dispatchCommentRemaining(s.context));
   const commentMax = useSelector(actor, (s) => s.context.commentMax);
-  const commentId = useId();
 
   useEffect(() => {
     if (alarmGone) actor.send({ type: 'alarm.gone' });
@@ -83,49 +84,22 @@ export function RequestDispatchDialog({
       actor.send(
         step === 'confirming' ? { type: 'dispatch.close' } : { type: 'dispatch.respond', willRespond: false },
       );
-    footer = (
-      <>
-        <button type="button" className="button button--secondary" onClick={no}>
-          No
-        </button>
-        <button type="button" className="button" onClick={yes}>
-          Yes
-        </button>
-      </>
-    );
+    footer = <DialogButtons back={{ label: 'No', onClick: no }} next={{ label: 'Yes', onClick: yes }} />;
   } else if (step === 'commenting') {
     body = (
-      <div className="field">
-        <label className="field__label" htmlFor={commentId}>
-          Comment
-        </label>
-        <textarea
-          id={commentId}
-          className="input aa-comment"
-          rows={4}
-          maxLength={commentMax}
-          placeholder={DISPATCH_COMMENT_PLACEHOLDER}
-          value={comment}
-          onChange={(e) => actor.send({ type: 'dispatch.comment', text: e.target.value })}
-        />
-        <span className="aa-remaining" aria-live="polite">
-          Remaining: {remaining}
-        </span>
-      </div>
+      <CommentField
+        value={comment}
+        remaining={remaining}
+        maxLength={commentMax}
+        placeholder={DISPATCH_COMMENT_PLACEHOLDER}
+        onChange={(text) => actor.send({ type: 'dispatch.comment', text })}
+      />
     );
     footer = (
-      <>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => actor.send({ type: 'dispatch.back' })}
-        >
-          Back
-        </button>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'dispatch.submit' })}>
-          Request Dispatch
-        </button>
-      </>
+      <DialogButtons
+        back={{ label: 'Back', onClick: () => actor.send({ type: 'dispatch.back' }) }}
+        next={{ label: 'Request Dispatch', onClick: () => actor.send({ type: 'dispatch.submit' }) }}
+      />
     );
   } else {
     body = <AlarmFlowBusy text="Requesting dispatch…" />;

@@ -4,6 +4,7 @@ import { formatTimeLeft } from '../../../../shared/onTest/siteDates';
 import { DataGrid } from '../../components/grid/DataGrid';
 import type { GridColumn } from '../../components/grid/gridTypes';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { TabStrip, type Tab } from '../../components/layout/TabStrip';
 import { useHandOff } from '../../components/handoff/useHandOff';
 import { useSessionView } from '../../lib/session/sessionView';
 import type { ExportTable } from '../../reporting/export/exportFiles';
@@ -20,6 +21,10 @@ import { useSystemsOnTest } from './useSystemsOnTest';
 import './alarmTesting.css';
 
 type View = 'grid' | 'map';
+const VIEWS: Tab<View>[] = [
+  { id: 'grid', label: 'Grid View' },
+  { id: 'map', label: 'Map View' },
+];
 const SYSTEM_ROW = 50;
 
 /** The nested rows' columns, shared by the screen and the Excel/PDF exports. */
@@ -147,26 +152,7 @@ export function AlarmTestingPage() {
           <span className="testing-legend__swatch" aria-hidden="true" /> On test for more than a week
           <span className="testing-legend__soon">Ends soon</span> Ends within 30 minutes
         </p>
-        <div className="testing-tabs" role="tablist" aria-label="Alarm Testing view">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={view === 'grid'}
-            className="testing-tab"
-            onClick={() => setView('grid')}
-          >
-            Grid View
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={view === 'map'}
-            className="testing-tab"
-            onClick={() => setView('map')}
-          >
-            Map View
-          </button>
-        </div>
+        <TabStrip<View> label="Alarm Testing view" tabs={VIEWS} selected={view} onSelect={setView} />
         <ExportButtons
           getTable={exportTable}
           disabled={!loaded || sites.length === 0}

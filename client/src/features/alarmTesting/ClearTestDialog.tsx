@@ -1,7 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { clearTestMachine, ClearTestInput } from '../../../../machines/placeOnTest/clearTestMachine';
+import { CommentField } from '../../components/form/CommentField';
+import { FormError } from '../../components/form/FormMessage';
 import { Dialog } from '../../components/layout/Dialog';
+import { DialogButtons, DialogLine, OkButton } from '../../components/layout/DialogSteps';
 
 /**
  * Clear On Test (doc 2 §4, §8): the unrestored-zones check, the confirmation (with the zones when
@@ -21,118 +24,59 @@ export function ClearTestDialog({
   const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
   const done = useSelector(actor, (s) => s.status === 'done');
   const { message, error, comment, commentMax } = useSelector(actor, (s) => s.context);
-  const commentId = useId();
-  const title = `Clear On Test - ${input.entry.cs_no}`;
   useEffect(() => {
     if (done) onClose();
   }, [done, onClose]);
 
   const close = () => actor.send({ type: 'clear.close' });
-  if (value === 'checking' || value === 'saving' || value === 'refreshing' || done)
-    return (
-      <Dialog title={title} onClose={() => undefined}>
-        <p role="status" aria-busy="true">
-          {value === 'checking' ? 'Checking unrestored zones…' : 'Saving…'}
-        </p>
-      </Dialog>
+  let title = `Clear On Test - ${input.entry.cs_no}`;
+  let onDialogClose = close;
+  let footer: ReactNode = null;
+  let body: ReactNode;
+  if (value === 'checking' || value === 'saving' || value === 'refreshing' || done) {
+    onDialogClose = () => undefined;
+    body = <DialogLine tone="busy" text={value === 'checking' ? 'Checking unrestored zones…' : 'Saving…'} />;
+  } else if (value === 'checkFailed') {
+    footer = (
+      <DialogButtons
+        back={{ label: 'Close', onClick: close }}
+        next={{ label: 'Retry', onClick: () => actor.send({ type: 'clear.retry' }) }}
+      />
     );
-  if (value === 'checkFailed')
-    return (
-      <Dialog
-        title={title}
-        onClose={close}
-        footer={
-          <>
-            <button type="button" className="button button--secondary" onClick={close}>
-              Close
-            </button>
-            <button type="button" className="button" onClick={() => actor.send({ type: 'clear.retry' })}>
-              Retry
-            </button>
-          </>
-        }
-      >
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      </Dialog>
+    body = <DialogLine tone="error" text={error} />;
+  } else if (value === 'confirming') {
+    title = 'Confirmation';
+    footer = (
+      <DialogButtons
+        back={{ label: 'No', onClick: () => actor.send({ type: 'clear.no' }) }}
+        next={{ label: 'Yes', onClick: () => actor.send({ type: 'clear.yes' }) }}
+      />
     );
-  if (value === 'confirming')
-    return (
-      <Dialog
-        title="Confirmation"
-        onClose={close}
-        footer={
-          <>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => actor.send({ type: 'clear.no' })}
-            >
-              No
-            </button>
-            <button type="button" className="button" onClick={() => actor.send({ type: 'clear.yes' })}>
-              Yes
-            </button>
-          </>
-        }
-      >
-        <p role="status">{message}</p>
-      </Dialog>
+    body = <DialogLine tone="plain" text={message} />;
+  } else if (value === 'succeeded') {
+    footer = <OkButton onClick={close} />;
+    body = <DialogLine tone="success" text={message} />;
+  } else {
+    footer = (
+      <DialogButtons
+        back={{ label: 'Cancel', onClick: () => actor.send({ type: 'clear.cancel' }) }}
+        next={{ label: 'Save', onClick: () => actor.send({ type: 'clear.save' }) }}
+      />
     );
-  if (value === 'succeeded')
-    return (
-      <Dialog
-        title={title}
-        onClose={close}
-        footer={
-          <button type="button" className="button" onClick={close}>
-            OK
-          </button>
-        }
-      >
-        <p className="testing-success" role="status">
-          {message}
-        </p>
-      </Dialog>
-    );
-  return (
-    <Dialog
-      title={title}
-      onClose={close}
-      footer={
-        <>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => actor.send({ type: 'clear.cancel' })}
-          >
-            Cancel
-          </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'clear.save' })}>
-            Save
-          </button>
-        </>
-      }
-    >
-      <div className="field">
-        <label className="field__label" htmlFor={commentId}>
-          Comment
-        </label>
-        <textarea
-          id={commentId}
-          className="input"
-          rows={4}
+    body = (
+      <>
+        <CommentField
           value={comment}
-          onChange={(e) => actor.send({ type: 'clear.comment', text: e.target.value })}
+          remaining={commentMax - comment.length}
+          onChange={(text) => actor.send({ type: 'clear.comment', text })}
         />
-        <span className="testing-remaining">Remaining: {commentMax - comment.length}</span>
-      </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+        <FormError error={error} />
+      </>
+    );
+  }
+  return (
+    <Dialog title={title} onClose={onDialogClose} footer={footer}>
+      {body}
     </Dialog>
   );
 }

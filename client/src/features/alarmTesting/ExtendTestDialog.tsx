@@ -5,7 +5,9 @@ import {
   type extendTestMachine,
   type ExtendTestInput,
 } from '../../../../machines/placeOnTest/extendTestMachine';
+import { FormError } from '../../components/form/FormMessage';
 import { Dialog } from '../../components/layout/Dialog';
+import { DialogButtons, DialogLine, OkButton } from '../../components/layout/DialogSteps';
 
 /**
  * Extend On Test (doc 2 §2, §4, §5, §9): 1, 4 or 8 hours, or Custom with a time picker (hours and
@@ -31,44 +33,28 @@ export function ExtendTestDialog({
   }, [done, onClose]);
   const close = () => actor.send({ type: 'extend.close' });
 
-  if (value === 'saving' || value === 'refreshing' || done)
-    return (
-      <Dialog title={title} onClose={() => undefined}>
-        <p role="status" aria-busy="true">
-          Saving…
-        </p>
-      </Dialog>
-    );
-  if (value === 'succeeded')
+  if (value === 'saving' || value === 'refreshing' || done || value === 'succeeded') {
+    const busy = value !== 'succeeded';
     return (
       <Dialog
         title={title}
-        onClose={close}
-        footer={
-          <button type="button" className="button" onClick={close}>
-            OK
-          </button>
-        }
+        onClose={busy ? () => undefined : close}
+        footer={busy ? null : <OkButton onClick={close} />}
       >
-        <p className="testing-success" role="status">
-          {message}
-        </p>
+        <DialogLine tone={busy ? 'busy' : 'success'} text={busy ? 'Saving…' : message} />
       </Dialog>
     );
+  }
   const time = `${String(customHours).padStart(2, '0')}:${String(customMinutes).padStart(2, '0')}`;
   return (
     <Dialog
       title={title}
       onClose={close}
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={close}>
-            Cancel
-          </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'extend.save' })}>
-            Save
-          </button>
-        </>
+        <DialogButtons
+          back={{ label: 'Cancel', onClick: close }}
+          next={{ label: 'Save', onClick: () => actor.send({ type: 'extend.save' }) }}
+        />
       }
     >
       <fieldset className="testing-extend">
@@ -101,11 +87,7 @@ export function ExtendTestDialog({
           }}
         />
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </Dialog>
   );
 }

@@ -1,21 +1,17 @@
 import { useId, useMemo, useState } from 'react';
 import { REPORT_EMAIL_SENT } from '../../../../machines/messages';
-import { formatSiteDisplay, readUpstreamTime } from '../../../../shared/onTest/siteDates';
+import { showUpstreamTime } from '../../../../shared/onTest/siteDates';
 import type { TestZonesReportRow } from '../../../../shared/upstream/onTestRows';
 import { DataGrid } from '../../components/grid/DataGrid';
 import type { GridColumn } from '../../components/grid/gridTypes';
 import { Dialog } from '../../components/layout/Dialog';
+import { FormError, FormSuccess } from '../../components/form/FormMessage';
 import { failureMessage } from '../../lib/api/apiError';
 import { useApiMutation } from '../../lib/query/useApiMutation';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { saveBlob } from '../../reporting/export/exportFiles';
 import { sendReportEmail, testZonesReport } from './alarmTestingApi';
 import { reportEmailAddresses } from './reportEmail';
-
-const shown = (text: string | null) => {
-  const t = readUpstreamTime(text, 0);
-  return t ? formatSiteDisplay(t.siteMs) : (text ?? '');
-};
 
 /** The report's columns, named as the spec names the rows (doc 2 §2). */
 const FIELDS: Array<{ id: keyof TestZonesReportRow; label: string; width: number; date?: boolean }> = [
@@ -33,7 +29,7 @@ const FIELDS: Array<{ id: keyof TestZonesReportRow; label: string; width: number
 const cellOf = (row: TestZonesReportRow, f: (typeof FIELDS)[number]): string => {
   const v = row[f.id];
   if (v == null) return '';
-  return f.date ? shown(String(v)) : String(v);
+  return f.date ? showUpstreamTime(String(v)) : String(v);
 };
 
 const COLUMNS: GridColumn<TestZonesReportRow>[] = FIELDS.map((f) => ({
@@ -86,8 +82,8 @@ export function TestZonesReportDialog({ siteNo, onClose }: { siteNo: string; onC
         .filter(Boolean)
         .join(', ')
     : '';
-  const effective = first ? shown(first.effective_date) : '';
-  const expire = first ? shown(first.expire_date) : '';
+  const effective = first ? showUpstreamTime(first.effective_date) : '';
+  const expire = first ? showUpstreamTime(first.expire_date) : '';
   const header = `${address} - Effective ${effective} - Expire ${expire}`;
   const fileName = `TestZonesReport_${siteNo}.pdf`;
 
@@ -126,11 +122,7 @@ export function TestZonesReportDialog({ siteNo, onClose }: { siteNo: string; onC
       }
     >
       {report.status === 'loading' ? <p aria-busy="true">Loading…</p> : null}
-      {report.status === 'error' ? (
-        <p className="form-error" role="alert">
-          {report.message}
-        </p>
-      ) : null}
+      {report.status === 'error' ? <FormError error={report.message} /> : null}
       {report.status === 'ready' || report.status === 'empty' ? (
         <div className="testing-report">
           <dl className="testing-report__header">
@@ -189,20 +181,12 @@ export function TestZonesReportDialog({ siteNo, onClose }: { siteNo: string; onC
                 {email.status === 'saving' ? 'Sending…' : 'Send E-mail'}
               </button>
             </div>
-            {emailError ? (
-              <p className="form-error" role="alert">
-                {emailError}
-              </p>
-            ) : null}
-            {email.status === 'error' ? (
-              <p className="form-error" role="alert">
-                {email.message ?? failureMessage(null)}
-              </p>
-            ) : null}
+            <FormError error={emailError} />
+            {email.status === 'error' ? <FormError error={email.message ?? failureMessage(null)} /> : null}
             {email.status === 'done' ? (
-              <p className="testing-success" role="status">
-                {typeof email.data === 'string' && email.data ? email.data : REPORT_EMAIL_SENT}
-              </p>
+              <FormSuccess
+                message={typeof email.data === 'string' && email.data ? email.data : REPORT_EMAIL_SENT}
+              />
             ) : null}
           </div>
         </div>

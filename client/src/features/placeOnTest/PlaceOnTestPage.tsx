@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { TabStrip } from '../../components/layout/TabStrip';
 import { allAccounts, ownAgencyId, topSites } from '../../lib/accounts/allAccounts';
 import { runtimeConfig } from '../../lib/config/runtimeConfig';
 import { useApiQuery } from '../../lib/query/useApiQuery';
@@ -127,27 +128,15 @@ export function PlaceOnTestPage() {
             </button>
           </div>
 
-          <div className="pot-tabs" role="tablist" aria-label="Place On Test">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'form'}
-              className="pot-tab"
-              onClick={() => setTab('form')}
-            >
-              Place On Test
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'history'}
-              className="pot-tab"
-              disabled={!siteNo}
-              onClick={() => setTab('history')}
-            >
-              Event History
-            </button>
-          </div>
+          <TabStrip<Tab>
+            label="Place On Test"
+            tabs={[
+              { id: 'form', label: 'Place On Test' },
+              { id: 'history', label: 'Event History', disabled: !siteNo },
+            ]}
+            selected={tab}
+            onSelect={setTab}
+          />
 
           <div className="pot-panel card" role="tabpanel">
             {!siteNo || !profile ? (

@@ -8,6 +8,9 @@ import {
 } from '../../../../machines/placeOnTest/placeOnTestMachine';
 import { zonesListed } from '../../../../machines/placeOnTest/siteTestForm';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/onTest/siteDates';
+import { CommentField } from '../../components/form/CommentField';
+import { FormError, FormSuccess } from '../../components/form/FormMessage';
+import { SelectField } from '../../components/form/SelectField';
 import { ChoiceList } from './ChoiceList';
 import { SystemsChooser } from './SystemsChooser';
 import { ZonesChooser } from './ZonesChooser';
@@ -45,13 +48,6 @@ export function SiteTestForm({
   const c = useSelector(actor, (s) => s.context);
   const typesLoading = useSelector(actor, (s) => s.hasTag('loadingTypes'));
   const [chooser, setChooser] = useState<'systems' | 'zones' | null>(null);
-  const ids = {
-    category: useId(),
-    effective: useId(),
-    expire: useId(),
-    format: useId(),
-    comment: useId(),
-  };
 
   useEffect(() => {
     if (step === 'left') onLeave();
@@ -61,9 +57,7 @@ export function SiteTestForm({
   if (step === 'loadFailed')
     return (
       <div className="pot-form">
-        <p className="form-error" role="alert">
-          {c.error}
-        </p>
+        <FormError error={c.error} />
         <button type="button" className="button" onClick={() => send({ type: 'test.retry' })}>
           Retry
         </button>
@@ -86,7 +80,6 @@ export function SiteTestForm({
               ? 'All Zones'
               : `zones ${c.zones.join(', ')}`
           }`;
-  const date = (ms: number | null) => (ms === null ? '' : toDateTimeLocal(ms));
   const busy = step === 'saving' || step === 'succeeded';
 
   return (
@@ -99,48 +92,23 @@ export function SiteTestForm({
       }}
     >
       <div className="pot-form__grid">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.category}>
-            Test Category
-          </label>
-          <select
-            id={ids.category}
-            className="select"
-            value={c.categoryId ?? ''}
-            onChange={(e) => send({ type: 'test.category', testcatId: e.target.value })}
-          >
-            {c.categoryId === null ? <option value="">Select</option> : null}
-            {lookups.categories.map((cat) => (
-              <option key={cat.testcat_id} value={cat.testcat_id}>
-                {cat.descr}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.effective}>
-            Effective Date (site time)
-          </label>
-          <input
-            id={ids.effective}
-            type="datetime-local"
-            className="input"
-            value={date(c.effective)}
-            onChange={(e) => send({ type: 'test.effective', at: fromDateTimeLocal(e.target.value) })}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.expire}>
-            Expire Date (site time)
-          </label>
-          <input
-            id={ids.expire}
-            type="datetime-local"
-            className="input"
-            value={date(c.expire)}
-            onChange={(e) => send({ type: 'test.expire', at: fromDateTimeLocal(e.target.value) })}
-          />
-        </div>
+        <SelectField
+          label="Test Category"
+          value={c.categoryId ?? ''}
+          empty={c.categoryId === null ? 'Select' : undefined}
+          options={lookups.categories.map((cat) => ({ value: cat.testcat_id, label: cat.descr }))}
+          onChange={(testcatId) => send({ type: 'test.category', testcatId })}
+        />
+        <SiteDateField
+          label="Effective Date (site time)"
+          at={c.effective}
+          onChange={(at) => send({ type: 'test.effective', at })}
+        />
+        <SiteDateField
+          label="Expire Date (site time)"
+          at={c.expire}
+          onChange={(at) => send({ type: 'test.expire', at })}
+        />
       </div>
 
       <fieldset className="pot-target">
@@ -187,24 +155,13 @@ export function SiteTestForm({
         onExcept={(on) => send({ type: 'test.serviceType.except', on })}
       />
 
-      <div className="field">
-        <label className="field__label" htmlFor={ids.format}>
-          Signal Format
-        </label>
-        <select
-          id={ids.format}
-          className="select"
-          value={c.signalFormat ?? ''}
-          onChange={(e) => send({ type: 'test.signalFormat', sigformId: e.target.value || null })}
-        >
-          <option value="">Select</option>
-          {lookups.signalFormats.map((f) => (
-            <option key={f.sigform_id} value={f.sigform_id}>
-              {f.descr}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Signal Format"
+        value={c.signalFormat ?? ''}
+        empty="Select"
+        options={lookups.signalFormats.map((f) => ({ value: f.sigform_id, label: f.descr }))}
+        onChange={(id) => send({ type: 'test.signalFormat', sigformId: id || null })}
+      />
       {typesLoading ? <p aria-busy="true">Loading signal format types…</p> : null}
       {c.typesError ? (
         <p className="form-error" role="alert">
@@ -239,33 +196,15 @@ export function SiteTestForm({
         onToggle={(id) => send({ type: 'test.zoneState.toggle', id })}
       />
 
-      <div className="field">
-        <label className="field__label" htmlFor={ids.comment}>
-          Comment
-        </label>
-        <span className="pot-prefix">{c.commentPrefix}</span>
-        <textarea
-          id={ids.comment}
-          className="input pot-comment"
-          rows={4}
-          value={c.comment}
-          onChange={(e) => send({ type: 'test.comment', text: e.target.value })}
-        />
-        <span className="pot-remaining" aria-live="polite">
-          Remaining: {siteCommentRemaining(c)}
-        </span>
-      </div>
+      <CommentField
+        prefix={c.commentPrefix}
+        value={c.comment}
+        remaining={siteCommentRemaining(c)}
+        onChange={(text) => send({ type: 'test.comment', text })}
+      />
 
-      {c.error && step === 'editing' ? (
-        <p className="form-error" role="alert">
-          {c.error}
-        </p>
-      ) : null}
-      {c.message ? (
-        <p className="pot-success" role="status">
-          {c.message}
-        </p>
-      ) : null}
+      <FormError error={step === 'editing' ? c.error : null} />
+      <FormSuccess message={c.message} />
       <div className="pot-form__actions">
         <button type="submit" className="button" disabled={busy}>
           {step === 'saving' ? 'Saving…' : 'Save'}
@@ -296,5 +235,32 @@ export function SiteTestForm({
         />
       ) : null}
     </form>
+  );
+}
+
+/** A date and time in the site's local time (site milliseconds shown with UTC getters). */
+function SiteDateField({
+  label,
+  at,
+  onChange,
+}: {
+  label: string;
+  at: number | null;
+  onChange(at: number | null): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="datetime-local"
+        className="input"
+        value={at === null ? '' : toDateTimeLocal(at)}
+        onChange={(e) => onChange(fromDateTimeLocal(e.target.value))}
+      />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Switch } from '../../components/form/Switch';
+import { SwitchList } from '../../components/form/SwitchList';
 import { Dialog } from '../../components/layout/Dialog';
 import type { SiteSystem } from '../../../../machines/placeOnTest/siteTestForm';
 
@@ -16,7 +16,6 @@ export function SystemsChooser({
   onAll(on: boolean): void;
   onClose(): void;
 }) {
-  const all = systems.length > 0 && systems.every((s) => selected.includes(s.system_no));
   return (
     <Dialog
       title="Select Systems"
@@ -27,20 +26,14 @@ export function SystemsChooser({
         </button>
       }
     >
-      <ul className="pot-switches">
-        <li>
-          <Switch label="All" checked={all} onChange={onAll} />
-        </li>
-        {systems.map((s) => (
-          <li key={s.system_no}>
-            <Switch
-              label={`${s.cs_no} (system ${s.system_no})`}
-              checked={selected.includes(s.system_no)}
-              onChange={() => onToggle(s.system_no)}
-            />
-          </li>
-        ))}
-      </ul>
+      <SwitchList
+        items={systems}
+        itemId={(s) => s.system_no}
+        itemLabel={(s) => `${s.cs_no} (system ${s.system_no})`}
+        selected={selected}
+        onToggle={onToggle}
+        onAll={onAll}
+      />
     </Dialog>
   );
 }

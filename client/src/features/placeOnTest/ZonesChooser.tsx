@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { Switch } from '../../components/form/Switch';
+import { SelectField } from '../../components/form/SelectField';
+import { SwitchList } from '../../components/form/SwitchList';
 import { Dialog } from '../../components/layout/Dialog';
 import type { SiteSystem, TestZone } from '../../../../machines/placeOnTest/siteTestForm';
 
@@ -30,8 +30,6 @@ export function ZonesChooser({
   onSta(on: boolean): void;
   onClose(): void;
 }) {
-  const systemId = useId();
-  const all = zones.length > 0 && zones.every((z) => selected.includes(z.zone_id));
   return (
     <Dialog
       title="Select Zones"
@@ -42,23 +40,12 @@ export function ZonesChooser({
         </button>
       }
     >
-      <div className="field">
-        <label className="field__label" htmlFor={systemId}>
-          System
-        </label>
-        <select
-          id={systemId}
-          className="select"
-          value={systemNo ?? ''}
-          onChange={(e) => onSystem(e.target.value)}
-        >
-          {systems.map((s) => (
-            <option key={s.system_no} value={s.system_no}>
-              {s.cs_no}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="System"
+        value={systemNo ?? ''}
+        options={systems.map((s) => ({ value: s.system_no, label: s.cs_no }))}
+        onChange={onSystem}
+      />
       <label className="pot-choices__item">
         <input type="checkbox" checked={sta} onChange={(e) => onSta(e.target.checked)} />
         List STA zones
@@ -66,20 +53,14 @@ export function ZonesChooser({
       {zones.length === 0 ? (
         <p className="muted">No records found</p>
       ) : (
-        <ul className="pot-switches">
-          <li>
-            <Switch label="All" checked={all} onChange={onAll} />
-          </li>
-          {zones.map((z) => (
-            <li key={z.zone_id}>
-              <Switch
-                label={`Zone ${z.zone_id}${z.comment ? ` ${z.comment}` : ''}`}
-                checked={selected.includes(z.zone_id)}
-                onChange={() => onToggle(z.zone_id)}
-              />
-            </li>
-          ))}
-        </ul>
+        <SwitchList
+          items={zones}
+          itemId={(z) => z.zone_id}
+          itemLabel={(z) => `Zone ${z.zone_id}${z.comment ? ` ${z.comment}` : ''}`}
+          selected={selected}
+          onToggle={onToggle}
+          onAll={onAll}
+        />
       )}
     </Dialog>
   );

@@ -1,0 +1,41 @@
+import { readUpstreamTime, showUpstreamTime } from '../../../../shared/onTest/siteDates';
+import type { TestEventRow } from '../../../../shared/upstream/onTestRows';
+import { DataGrid } from '../grid/DataGrid';
+import type { GridColumn } from '../grid/gridTypes';
+
+/** Test events shown per page (doc 2 §9). */
+export const TEST_HISTORY_PAGE = 10;
+
+const COLUMNS: GridColumn<TestEventRow>[] = [
+  { id: 'cs_no', label: 'CS #', width: 120 },
+  { id: 'comment', label: 'Comment', width: 260 },
+  { id: 'event_id', label: 'Event Id', width: 110 },
+  { id: 'event_description', label: 'Event Description', width: 280 },
+  {
+    id: 'date',
+    label: 'Date',
+    width: 200,
+    value: (r) => readUpstreamTime(r.date, 0)?.instant ?? null,
+    render: (r) => showUpstreamTime(r.date),
+  },
+];
+
+/**
+ * The test Event History grid of Alarm Testing and Place On Test (doc 2 §2, §4): test events,
+ * 10 a page, newest first.
+ */
+export function TestEventGrid({ rows, loading }: { rows: readonly TestEventRow[]; loading: boolean }) {
+  return (
+    <DataGrid<TestEventRow>
+      label="Test Event History"
+      columns={COLUMNS}
+      rows={rows}
+      getRowId={(r) => `${r.id ?? ''}:${r.test_seqno}:${r.event_id ?? ''}:${r.date ?? ''}`}
+      defaultSort={{ columnId: 'date', direction: 'desc' }}
+      mode="paged"
+      pageSizes={[TEST_HISTORY_PAGE]}
+      defaultPageSize={TEST_HISTORY_PAGE}
+      loading={loading}
+    />
+  );
+}
