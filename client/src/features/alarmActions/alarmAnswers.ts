@@ -4,6 +4,7 @@ import type { CodewordCheck, ManualSignalOutput } from '../../../../machines/can
 import { CODEWORD_EMPTY, CODEWORD_NO_USER, UNABLE_TO_PROCESS } from '../../../../machines/messages';
 import type { SaveOnTestAnswer, TestCategory } from '../../../../machines/placeOnTest/onTest';
 import type { GatewayAnswer } from '../../../../shared/upstream/envelope';
+import { saveAnswerOf } from '../../../../shared/upstream/onTestAnswers';
 import { ApiError } from '../../lib/api/apiError';
 
 /**
@@ -121,27 +122,9 @@ export function testCategoriesOf(result: unknown): TestCategory[] {
   return testCategoriesSchema.parse(result);
 }
 
-const saveResult = z.object({
-  rtn_code: z.coerce.number().nullish(),
-  err_msg: z.string().nullish(),
-  addl_err_info: z.string().nullish(),
-});
-
 /** `OnTest/SaveOnTest`: the result's return code and texts, and the envelope's errors. */
 export function saveOnTestAnswerOf(body: unknown): SaveOnTestAnswer {
-  const env = envelope.safeParse(body);
-  if (!env.success) return { result: null, errors: [UNABLE_TO_PROCESS] };
-  const r = saveResult.safeParse(env.data.result);
-  return {
-    result: r.success
-      ? {
-          rtn_code: r.data.rtn_code ?? null,
-          err_msg: r.data.err_msg ?? null,
-          addl_err_info: r.data.addl_err_info ?? null,
-        }
-      : null,
-    errors: texts(env.data.errors),
-  };
+  return saveAnswerOf(body, UNABLE_TO_PROCESS);
 }
 
 export function saveOnTestAnswerOfFailure(e: unknown): SaveOnTestAnswer {
