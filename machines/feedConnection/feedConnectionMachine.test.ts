@@ -61,6 +61,18 @@ describe('feed connection machine', () => {
     expect(subscribes).toHaveLength(2);
   });
 
+  it('a refusal, of the subscription or of the socket before it connected, keeps the bridge words', () => {
+    const early = start();
+    early.actor.send({ type: 'feed.refused', reason: 'This sign-in already has 20 live screens open.' });
+    expect(early.actor.getSnapshot().value).toBe('refused');
+    expect(early.actor.getSnapshot().context.reason).toBe('This sign-in already has 20 live screens open.');
+    const later = start();
+    later.actor.send({ type: 'socket.connected' });
+    later.actor.send({ type: 'feed.refused', reason: 'Not your agency.' });
+    expect(later.actor.getSnapshot().value).toBe('refused');
+    expect(later.actor.getSnapshot().context.reason).toBe('Not your agency.');
+  });
+
   it('every state is reachable', () => {
     const paths = getShortestPaths(feedConnectionMachine, {
       events: [

@@ -31,6 +31,7 @@ export const feedConnectionMachine = setup({
       lastPollAt: 'lastPollAt' in event ? event.lastPollAt : null,
     })),
     countResync: assign(({ context }) => ({ resyncs: context.resyncs + 1 })),
+    markRefused: assign(({ event }) => (event.type === 'feed.refused' ? { reason: event.reason } : {})),
   },
   guards: {
     isStale: ({ event }) => 'stale' in event && event.stale,
@@ -42,6 +43,8 @@ export const feedConnectionMachine = setup({
   on: {
     'socket.disconnected': '.offline',
     'session.expired': '.ended',
+    // The bridge refused the subscription, or the socket itself (too many screens): its words stay.
+    'feed.refused': { target: '.refused', actions: 'markRefused' },
   },
   states: {
     connecting: {
@@ -57,7 +60,6 @@ export const feedConnectionMachine = setup({
         ],
         'feed.delta': { actions: 'markDelta' },
         'feed.resumed': { target: 'live' },
-        'feed.refused': { target: 'refused' },
         'feed.gap': { actions: ['countResync', 'subscribe'] },
       },
     },

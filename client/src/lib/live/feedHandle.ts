@@ -106,6 +106,10 @@ export function createFeedHandle<F extends FeedName>(
     onSessionExpired() {
       actor.send({ type: 'session.expired' });
     },
+    /** The bridge refused this page's live connection: `reason` is its message for the dealer. */
+    onRefused(reason: string) {
+      actor.send({ type: 'feed.refused', reason });
+    },
     onSnapshot(msg: SnapshotMessage) {
       replay = msg.replay ?? (replay && msg.epoch.startsWith('replay:') ? replay : null);
       const r = replica.snapshot(msg);

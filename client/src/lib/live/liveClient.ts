@@ -1,9 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
+import { z } from 'zod';
 import {
   feedKey,
   LIVE_NAMESPACE,
   PROTOCOL_VERSION,
   type ClientToServerEvents,
+  type ConnectRefusal,
   type FeedName,
   type FeedRef,
   type RecordingInfo,
@@ -68,11 +70,19 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
   socket.on('disconnect', () => {
     for (const { handle } of feeds.values()) handle.onDisconnected();
   });
-  socket.on('connect_error', (err) => {
+  /** The bridge's words when it refused this page's socket for good (too many screens). */
+  let refusal: string | null = null;
+  socket.on('connect_error', (err: Error & { data?: unknown }) => {
     if (err.message === 'no_session') {
       for (const { handle } of feeds.values()) handle.onSessionExpired();
       socket.disconnect();
       opts.onSessionExpired?.();
+    } else if (err.message === ('too_many_screens' satisfies ConnectRefusal)) {
+      // NOTE: final until the page reloads: retrying would only be refused again while the
+      // sign-in's other screens stay open, and each try costs the bridge a handshake.
+      refusal = refusalText(err.data);
+      socket.disconnect();
+      for (const { handle } of feeds.values()) handle.onRefused(refusal);
     }
   });
   socket.on('snapshot', (m) => {
@@ -100,7 +110,8 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
         const handle = createFeedHandle(ref, (since, answered) => requestSubscribe(ref, since, answered));
         entry = { handle: handle as unknown as FeedHandle, refs: 0 };
         feeds.set(k, entry);
-        if (socket.connected) handle.onConnected();
+        if (refusal) handle.onRefused(refusal);
+        else if (socket.connected) handle.onConnected();
       }
       entry.refs++;
       const e = entry;
@@ -157,3 +168,11 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
   };
 }
 export type LiveClient = ReturnType<typeof createLiveClient>;
+
+const TOO_MANY_SCREENS = 'This sign-in has too many live screens open; close one, then reload this page.';
+
+/** The refusal's `data.message` (docs/protocol.md, "Limits"), checked, since it comes off the wire. */
+function refusalText(data: unknown): string {
+  const parsed = z.object({ message: z.string().min(1) }).safeParse(data);
+  return parsed.success ? parsed.data.message : TOO_MANY_SCREENS;
+}
