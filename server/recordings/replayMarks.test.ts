@@ -31,6 +31,31 @@ describe("a replay's alarm moments", () => {
     expect(alarmMoments(lines)).toEqual([4000, 8000]);
   });
 
+  it('does not mark older rows of the window read in after the first ones', () => {
+    const t0 = Date.UTC(2026, 10, 24, 9);
+    const dated = (id: string, at: number) => ({ id, alarm_Date: new Date(at).toISOString() });
+    const lines: RecordLine[] = [
+      { kind: 'full', t: t0, feed: 'alarms', agencyId: '21001', rows: [] },
+      {
+        kind: 'delta',
+        t: t0 + 1000,
+        feed: 'alarms',
+        agencyId: '21001',
+        upserts: [dated('old', t0 - 3_600_000)],
+        removes: [],
+      },
+      {
+        kind: 'delta',
+        t: t0 + 5000,
+        feed: 'alarms',
+        agencyId: '21001',
+        upserts: [dated('new', t0 + 4000)],
+        removes: [],
+      },
+    ];
+    expect(alarmMoments(lines)).toEqual([5000]);
+  });
+
   it('merges moments closer than 1/400 of the recording', () => {
     const lines = [full(0, [])];
     for (let i = 1; i <= 2000; i++) lines.push(delta(i * 10, [`r${i}`]));

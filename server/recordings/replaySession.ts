@@ -6,20 +6,32 @@ import type {
   ReplayState,
   SnapshotMessage,
 } from '../../shared/live/protocol';
+import { FEED_KINDS } from '../feeds/feedKinds';
 import { realTimers, type Timers } from '../feeds/feedPoller';
 import type { RecordLine } from './recordingFormat';
 
 /** At most this many moments are marked on a replay's seek bar; closer ones merge. */
 export const MAX_MARKS = 400;
 
+/** A row dated this long before the recording started is old history read late, not a moment. */
+const BACKFILL_SLACK_MS = 60_000;
+
 /**
  * The moments of a recording a tester seeks to: where a row appeared that the feed did not
  * hold before (a new active alarm, a new event), in ms from the start, merged to 1/400 of it.
+ * Older rows of the window read in after the first ones (dated before the recording began) are
+ * not moments.
  */
 export function alarmMoments(lines: readonly RecordLine[]): number[] {
   const head = lines[0];
   if (!head) return [];
   const t0 = head.t;
+  const dateOf = (r: { id: string }) =>
+    Date.parse(String((r as Record<string, unknown>)[FEED_KINDS[head.feed].sortColumn] ?? ''));
+  const isNew = (r: { id: string }) => {
+    const at = dateOf(r);
+    return Number.isNaN(at) || at >= t0 - BACKFILL_SLACK_MS;
+  };
   const span = Math.max(1, lines[lines.length - 1].t - t0);
   const bucket = span / MAX_MARKS;
   const seen = new Set<string>();
@@ -34,7 +46,7 @@ export function alarmMoments(lines: readonly RecordLine[]): number[] {
     for (const r of l.upserts) {
       if (seen.has(r.id)) continue;
       seen.add(r.id);
-      fresh = true;
+      if (isNew(r)) fresh = true;
     }
     const at = l.t - t0;
     if (fresh && at - last >= bucket) {
