@@ -1,7 +1,6 @@
 import { resetAllAccounts } from '../../lib/accounts/allAccounts';
 import { clearClientStorage } from '../../lib/storage/clientStorage';
 import { applyTheme } from '../../lib/theme/theme';
-import { appQueryClient } from '../queryClient';
 import { closeDrawer } from '../shell/drawerStore';
 
 /**
@@ -12,8 +11,12 @@ import { closeDrawer } from '../shell/drawerStore';
 export function resetClientState(): void {
   clearClientStorage();
   resetAllAccounts();
-  void appQueryClient.cancelQueries();
-  appQueryClient.clear();
+  // NOTE: loaded on demand: the sign-in page carries no query cache (it is the shell's, and
+  // already loaded whenever there is something to clear).
+  void import('../queryClient').then(({ appQueryClient }) => {
+    void appQueryClient.cancelQueries();
+    appQueryClient.clear();
+  });
   applyTheme(false);
   closeDrawer();
 }

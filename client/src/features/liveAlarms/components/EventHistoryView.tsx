@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { DataGrid } from '../../../components/grid/DataGrid';
@@ -29,12 +29,13 @@ import { ColumnVisibilityDialog } from './ColumnVisibilityDialog';
 import { DueTabs } from './DueTabs';
 import { EVENT_COLUMN_LABELS, EVENT_COLUMNS, EVENT_DEFAULT_SORT } from './eventColumns';
 import { EventTypeSelect } from './EventTypeSelect';
-import { LiveChart } from './LiveChart';
 import { MessageDialog } from './MessageDialog';
 import { Switch } from './Switch';
 import { useScrollMode } from './useScrollMode';
 
 const getRowId = (r: EventLogRow) => r.id;
+// NOTE: the chart (uPlot) loads beside the rows, not before them; its room is held meanwhile.
+const LiveChart = lazy(() => import('./LiveChart').then((m) => ({ default: m.LiveChart })));
 
 /**
  * 'All Event History' (tab 8001): the live feed's rows with the toolbar's filters, the due tabs,
@@ -245,7 +246,11 @@ export function EventHistoryView(props: {
         ) : null}
         <ExportButtons getTable={getTable} disabled={mapView} />
       </div>
-      {showGraph && !mapView ? <LiveChart data={chart.data} label="Events by type" /> : null}
+      {showGraph && !mapView ? (
+        <Suspense fallback={<div className="la-chart" />}>
+          <LiveChart data={chart.data} label="Events by type" />
+        </Suspense>
+      ) : null}
       {mapView ? (
         <SiteMapPanel
           rows={history.rows}
