@@ -16,6 +16,7 @@ export function SelectField({
   onChange,
   empty,
   className = 'field',
+  disabled,
 }: {
   label: string;
   value: string;
@@ -23,6 +24,7 @@ export function SelectField({
   onChange(value: string): void;
   empty?: string;
   className?: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -30,7 +32,13 @@ export function SelectField({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        className="select"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {empty !== undefined ? <option value="">{empty}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

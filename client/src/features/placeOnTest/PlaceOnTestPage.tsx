@@ -1,5 +1,6 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { SelectField } from '../../components/form/SelectField';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { TabStrip } from '../../components/layout/TabStrip';
 import { allAccounts, ownAgencyId, topSites } from '../../lib/accounts/allAccounts';
@@ -33,7 +34,6 @@ export function PlaceOnTestPage() {
   const siteNo = params.get('site');
   const [systemNo, setSystemNo] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('form');
-  const ids = { site: useId(), system: useId() };
 
   const agencyId = profile ? ownAgencyId(profile) : '';
   const sites: SiteChoice[] = useMemo(
@@ -81,43 +81,21 @@ export function PlaceOnTestPage() {
         />
         <div className="pot-main">
           <div className="pot-header card">
-            <div className="field">
-              <label className="field__label" htmlFor={ids.site}>
-                Site
-              </label>
-              <select
-                id={ids.site}
-                className="select"
-                value={siteNo ?? ''}
-                onChange={(e) => chooseSite(e.target.value || null)}
-              >
-                <option value="">Select a site</option>
-                {headerSites.map((s) => (
-                  <option key={s.site_no} value={s.site_no}>
-                    {s.site_name || s.site_no}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={ids.system}>
-                System
-              </label>
-              <select
-                id={ids.system}
-                className="select"
-                value={systemNo ?? ''}
-                disabled={!siteNo}
-                onChange={(e) => setSystemNo(e.target.value || null)}
-              >
-                <option value="">All Systems</option>
-                {systemList.map((s) => (
-                  <option key={s.system_no} value={s.system_no}>
-                    {s.cs_no}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Site"
+              value={siteNo ?? ''}
+              empty="Select a site"
+              options={headerSites.map((s) => ({ value: s.site_no, label: s.site_name || s.site_no }))}
+              onChange={(v) => chooseSite(v || null)}
+            />
+            <SelectField
+              label="System"
+              value={systemNo ?? ''}
+              empty="All Systems"
+              disabled={!siteNo}
+              options={systemList.map((s) => ({ value: s.system_no, label: s.cs_no }))}
+              onChange={(v) => setSystemNo(v || null)}
+            />
             <button
               type="button"
               className="button button--secondary pot-header__back"

@@ -6,7 +6,7 @@ import {
   type PlaceOnTestEvent,
   type PlaceOnTestInput,
 } from '../../../../machines/placeOnTest/placeOnTestMachine';
-import { zonesListed } from '../../../../machines/placeOnTest/siteTestForm';
+import { zonesListed, type TestTarget } from '../../../../machines/placeOnTest/siteTestForm';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/onTest/siteDates';
 import { CommentField } from '../../components/form/CommentField';
 import { FormError, FormSuccess } from '../../components/form/FormMessage';
@@ -14,6 +14,11 @@ import { SelectField } from '../../components/form/SelectField';
 import { ChoiceList } from './ChoiceList';
 import { SystemsChooser } from './SystemsChooser';
 import { ZonesChooser } from './ZonesChooser';
+
+const TARGETS: ReadonlyArray<{ target: TestTarget; label: string }> = [
+  { target: 'systems', label: 'Whole systems' },
+  { target: 'zones', label: 'Chosen zones' },
+];
 
 /**
  * The general Place On Test form for one site (doc 2 §2, §3, §4, §5). It renders the machine's
@@ -113,24 +118,17 @@ export function SiteTestForm({
 
       <fieldset className="pot-target">
         <legend className="field__label">Place on test</legend>
-        <label className="pot-choices__item">
-          <input
-            type="radio"
-            name="pot-target"
-            checked={c.target === 'systems'}
-            onChange={() => send({ type: 'test.target', target: 'systems' })}
-          />
-          Whole systems
-        </label>
-        <label className="pot-choices__item">
-          <input
-            type="radio"
-            name="pot-target"
-            checked={c.target === 'zones'}
-            onChange={() => send({ type: 'test.target', target: 'zones' })}
-          />
-          Chosen zones
-        </label>
+        {TARGETS.map((t) => (
+          <label key={t.target} className="pot-choices__item">
+            <input
+              type="radio"
+              name="pot-target"
+              checked={c.target === t.target}
+              onChange={() => send({ type: 'test.target', target: t.target })}
+            />
+            {t.label}
+          </label>
+        ))}
         <button
           type="button"
           className="button button--secondary"

@@ -1,5 +1,5 @@
 import { SwitchList } from '../../components/form/SwitchList';
-import { Dialog } from '../../components/layout/Dialog';
+import { ChooserDialog } from './ChooserDialog';
 import type { SiteSystem } from '../../../../machines/placeOnTest/siteTestForm';
 
 /** The Systems chooser (doc 2 §2): a switch per system plus All. */
@@ -17,15 +17,7 @@ export function SystemsChooser({
   onClose(): void;
 }) {
   return (
-    <Dialog
-      title="Select Systems"
-      onClose={onClose}
-      footer={
-        <button type="button" className="button" onClick={onClose}>
-          Done
-        </button>
-      }
-    >
+    <ChooserDialog title="Select Systems" onClose={onClose}>
       <SwitchList
         items={systems}
         itemId={(s) => s.system_no}
@@ -34,6 +26,6 @@ export function SystemsChooser({
         onToggle={onToggle}
         onAll={onAll}
       />
-    </Dialog>
+    </ChooserDialog>
   );
 }

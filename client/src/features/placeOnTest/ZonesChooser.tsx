@@ -1,6 +1,6 @@
 import { SelectField } from '../../components/form/SelectField';
 import { SwitchList } from '../../components/form/SwitchList';
-import { Dialog } from '../../components/layout/Dialog';
+import { ChooserDialog } from './ChooserDialog';
 import type { SiteSystem, TestZone } from '../../../../machines/placeOnTest/siteTestForm';
 
 /**
@@ -31,15 +31,7 @@ export function ZonesChooser({
   onClose(): void;
 }) {
   return (
-    <Dialog
-      title="Select Zones"
-      onClose={onClose}
-      footer={
-        <button type="button" className="button" onClick={onClose}>
-          Done
-        </button>
-      }
-    >
+    <ChooserDialog title="Select Zones" onClose={onClose}>
       <SelectField
         label="System"
         value={systemNo ?? ''}
@@ -62,6 +54,6 @@ export function ZonesChooser({
           onAll={onAll}
         />
       )}
-    </Dialog>
+    </ChooserDialog>
   );
 }

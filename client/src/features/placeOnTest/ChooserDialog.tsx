@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Dialog } from '../../components/layout/Dialog';
+
+/** The shell of the Systems and Zones choosers: each switch applies at once, Done closes. */
+export function ChooserDialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <button type="button" className="button" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
