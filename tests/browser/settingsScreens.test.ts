@@ -500,6 +500,7 @@ describe.skipIf(!hasTools)("the owner's activity log", () => {
   it('shows an action taken on another screen without a reload', async () => {
     const owner = await screenPage('owner', 'owner123');
     const other = await screenPage('owner', 'owner123');
+    let placedTest: { seqno?: number; system: string | number; site: string | number } | null = null;
     try {
       await owner.page.goto(`${shared.url}/securitySettings/activity`);
       await owner.page.getByRole('grid', { name: 'Activity Log' }).waitFor();
@@ -513,31 +514,33 @@ describe.skipIf(!hasTools)("the owner's activity log", () => {
         { csNo: account, eventId: 'B' },
       );
       const marker = String(alarm.cs_No);
-      const placed = await other.page.evaluate(
-        async (a) =>
-          (
-            await fetch('/api/OnTest/SaveOnTest', {
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                'x-alarm-id': String(a.alarminc_No),
-                'x-cs-no': String(a.cs_No),
-              },
-              body: JSON.stringify({
-                process_flag: 'on',
-                SiteNo: a.site_No,
-                system_no: a.system_No,
-                testcat_id: 'ALRM',
-                change_user: '500001',
-                test_seqno: -1,
-                all_zones_flag: 'Y',
-                comment: 'activity log test',
-              }),
-            })
-          ).status,
-        alarm,
-      );
-      expect(placed).toBe(200);
+      const placed = await other.page.evaluate(async (a) => {
+        const res = await fetch('/api/OnTest/SaveOnTest', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-alarm-id': String(a.alarminc_No),
+            'x-cs-no': String(a.cs_No),
+          },
+          body: JSON.stringify({
+            process_flag: 'on',
+            SiteNo: a.site_No,
+            system_no: a.system_No,
+            testcat_id: 'ALRM',
+            change_user: '500001',
+            test_seqno: -1,
+            all_zones_flag: 'Y',
+            comment: 'activity log test',
+          }),
+        });
+        return { status: res.status, body: (await res.json()) as { result?: { test_seqnos?: number[] } } };
+      }, alarm);
+      expect(placed.status).toBe(200);
+      placedTest = {
+        seqno: placed.body.result?.test_seqnos?.[0],
+        system: alarm.system_No,
+        site: alarm.site_No,
+      };
       const grid = owner.page.getByRole('grid', { name: 'Activity Log' });
       await grid.getByText(marker).first().waitFor({ timeout: 20_000 });
       const row = grid.getByRole('row').filter({ hasText: marker }).first();
@@ -556,11 +559,22 @@ describe.skipIf(!hasTools)("the owner's activity log", () => {
       expect(download.suggestedFilename()).toMatch(/^activity_log_\d{8}_\d{6}\.xlsx$/);
       const { default: ExcelJS } = await import('exceljs');
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load(readFileSync(await download.path()));
+      await book.xlsx.load(new Uint8Array(readFileSync(await download.path())).buffer);
       const sheet = book.worksheets[0];
       expect(sheet.getRow(1).values).toContain('CS#');
       expect(JSON.stringify(sheet.getRow(2).values)).toContain(marker);
     } finally {
+      // The test placed here is cleared again (one more audited action, on the same account).
+      if (placedTest?.seqno != null)
+        await pageCall(other.page, 'POST', '/api/OnTest/ClearOrExtendMultipleTests', [
+          {
+            system_no: placedTest.system,
+            SiteNo: placedTest.site,
+            test_seqno: placedTest.seqno,
+            process_flag: 'off',
+            change_user: '500001',
+          },
+        ]);
       await other.close();
       await owner.close();
     }
