@@ -2,9 +2,14 @@ import { browserBuildCheckDeps, checkBuildDate } from '../lib/buildCheck/buildCh
 import { loadRuntimeConfig } from '../lib/config/runtimeConfig';
 import { applyTheme, storedDarkFlag } from '../lib/theme/theme';
 import { watchBreakpoint } from '../features/navigation/navBarStore';
+import { startSessionCheck } from './session/sessionActors';
 
-/** What runs once before the first render: theme flag, breakpoint, runtime config, build check. */
+/**
+ * What runs once before the first render: the session check, theme flag, breakpoint, runtime
+ * config, build check.
+ */
 export function bootstrap(): void {
+  startSessionCheck();
   applyTheme(storedDarkFlag() ?? false);
   watchBreakpoint();
   void loadRuntimeConfig(async () => {
