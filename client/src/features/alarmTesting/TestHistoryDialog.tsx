@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { FormError } from '../../components/form/FormMessage';
 import { Dialog } from '../../components/layout/Dialog';
 import { TestEventGrid } from '../../components/onTest/TestEventGrid';
-import { useApiQuery } from '../../lib/query/useApiQuery';
-import { testHistory } from './alarmTestingApi';
+import { useSiteTestEvents } from '../../lib/onTest/siteTestEvents';
 
 /** View Test History (doc 2 §2, §4): the system's test events, 10 a page, newest first. */
 export function TestHistoryDialog({
@@ -17,7 +16,7 @@ export function TestHistoryDialog({
   csNo: string;
   onClose(): void;
 }) {
-  const history = useApiQuery(['alarmTesting', 'history', siteNo], (signal) => testHistory(siteNo, signal));
+  const history = useSiteTestEvents(siteNo);
   const rows = useMemo(
     () => (history.data ?? []).filter((e) => e.system_no === systemNo),
     [history.data, systemNo],

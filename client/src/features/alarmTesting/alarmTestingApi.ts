@@ -4,26 +4,20 @@ import type { UnrestoredZoneRow } from '../../../../machines/placeOnTest/clearTe
 import type { OnTestSaveInput, TestChangeAnswer } from '../../../../machines/placeOnTest/onTest';
 import { changeAnswerOf } from '../../../../shared/upstream/onTestAnswers';
 import {
-  currentOnTestSchema,
   testZonesReportRowSchema,
   unrestoredZoneSchema,
-  type TestEventRow,
   type TestZonesReportRow,
 } from '../../../../shared/upstream/onTestRows';
 import { getEnvelope, postEnvelope } from '../../lib/api/apiClient';
 import { ApiError } from '../../lib/api/apiError';
+import { listOf } from '../../lib/api/rowSchemas';
 
 /**
  * The bridge calls of Alarm Testing (doc 2 §7): the clear and extend machines run the first three
- * as their actors (alarmTestingActors.ts); the dialogs read the rest through the data layer. The
+ * as their actors (alarmTestingActors.ts); the dialogs read the rest through the data layer (the test
+ * history through lib/onTest/siteTestEvents.ts). The
  * list of systems on test itself comes from the live feed, not from here.
  */
-
-const listOf = <T extends z.ZodType>(row: T) =>
-  z
-    .array(row)
-    .nullish()
-    .transform((v) => v ?? []);
 
 /** GET OnTest/GetUnrestoredZoneSystems: the site's zones still unrestored. */
 export function unrestoredZones(siteNo: string, signal?: AbortSignal): Promise<UnrestoredZoneRow[]> {
@@ -45,15 +39,6 @@ export async function changeTest(input: OnTestSaveInput): Promise<TestChangeAnsw
       return { resultText: null, errors: [...e.upstreamErrors] };
     throw e;
   }
-}
-
-/** The test events of a site (View Test History): test seqno above 0 or CLTEST (doc 2 §4). */
-export async function testHistory(siteNo: string, signal?: AbortSignal): Promise<TestEventRow[]> {
-  const data = await getEnvelope('/api/OnTest/GetCurrentOnTestData', currentOnTestSchema, {
-    query: { SiteNo: siteNo },
-    signal,
-  });
-  return data.testEventLogList.filter((e) => e.test_seqno > 0 || e.event_id?.toUpperCase() === 'CLTEST');
 }
 
 /** GET Report/GetTestZonesReport for a site (doc 2 §2 "Test Zones Report popup"). */

@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import { FormError } from '../../components/form/FormMessage';
 import { SelectField } from '../../components/form/SelectField';
 import { TestEventGrid } from '../../components/onTest/TestEventGrid';
-import { useApiQuery } from '../../lib/query/useApiQuery';
-import { siteTestEvents } from './placeOnTestApi';
+import { useSiteTestEvents } from '../../lib/onTest/siteTestEvents';
 
 /**
  * The site's test Event History (doc 2 §2, §4): test events only, 10 a page, newest first, and a
@@ -16,9 +15,7 @@ export function SiteTestHistory({
   siteNo: string;
   systems: ReadonlyArray<{ system_no: string; cs_no: string }>;
 }) {
-  const events = useApiQuery(['placeOnTest', 'testEvents', siteNo], (signal) =>
-    siteTestEvents(siteNo, signal),
-  );
+  const events = useSiteTestEvents(siteNo);
   const [systemNo, setSystemNo] = useState('');
   const rows = useMemo(
     () => (events.data ?? []).filter((e) => systemNo === '' || e.system_no === systemNo),

@@ -4,7 +4,6 @@ import type { OnTestSaveInput, SaveOnTestAnswer } from '../../../../machines/pla
 import type { SignalFormatType, SiteTestLookups } from '../../../../machines/placeOnTest/siteTestForm';
 import { saveAnswerOf } from '../../../../shared/upstream/onTestAnswers';
 import {
-  currentOnTestSchema,
   serviceTypeRowSchema,
   signalFormatRowSchema,
   signalFormatTypeRowSchema,
@@ -12,21 +11,15 @@ import {
   testCategoryRowSchema,
   zoneRowSchema,
   zoneStateRowSchema,
-  type TestEventRow,
 } from '../../../../shared/upstream/onTestRows';
 import { getEnvelope, postEnvelope } from '../../lib/api/apiClient';
 import { ApiError } from '../../lib/api/apiError';
+import { listOf } from '../../lib/api/rowSchemas';
 
 /**
  * The bridge calls of Place On Test (doc 2 §7). The form's machine runs the first three as its
- * actors (placeOnTestActors.ts); the screen reads the event history through the data layer.
+ * actors (placeOnTestActors.ts); the screen reads the event history through lib/onTest/siteTestEvents.ts.
  */
-
-const listOf = <T extends z.ZodType>(row: T) =>
-  z
-    .array(row)
-    .nullish()
-    .transform((v) => v ?? []);
 
 const siteDetailsSchema = z.object({ SiteUTCOffset: z.coerce.number().nullish() }).loose();
 
@@ -88,16 +81,4 @@ export function siteSystems(siteNo: string, signal?: AbortSignal) {
     query: { SiteNo: siteNo },
     signal,
   });
-}
-
-/**
- * The site's test events (doc 2 §4 "Event history of a site"): events with a test seqno above 0
- * or the CLTEST event, whatever else the answer holds.
- */
-export async function siteTestEvents(siteNo: string, signal?: AbortSignal): Promise<TestEventRow[]> {
-  const data = await getEnvelope('/api/OnTest/GetCurrentOnTestData', currentOnTestSchema, {
-    query: { SiteNo: siteNo },
-    signal,
-  });
-  return data.testEventLogList.filter((e) => e.test_seqno > 0 || e.event_id?.toUpperCase() === 'CLTEST');
 }
