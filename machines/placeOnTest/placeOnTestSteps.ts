@@ -1,5 +1,5 @@
-import { UNABLE_TO_PROCESS } from '../messages';
-import { saveOnTestErrorText, type OnTestSaveInput, type SaveOnTestAnswer } from './onTest';
+import { saveOnTestErrorText, type OnTestSaveInput } from './onTest';
+import { saveStep } from './saveStep';
 
 /** What the comment rules read of a machine's context: the fixed prefix counts against the cap. */
 interface CommentContext {
@@ -41,33 +41,13 @@ export function placeOnTestSteps<const SaveFailed extends string, C>(o: {
         'test.close': 'closed',
       },
     },
-    saving: {
-      tags: ['busy'],
-      entry: { type: 'showError', params: { error: null } },
-      invoke: {
-        id: 'saveOnTest',
-        src: 'saveOnTest',
-        input: ({ context }: { context: C }) => o.record(context),
-        onDone: [
-          {
-            guard: ({ event }: { event: { output: SaveOnTestAnswer } }) =>
-              saveOnTestErrorText(event.output) !== null,
-            target: o.saveFailed,
-            actions: {
-              type: 'showError',
-              params: ({ event }: { event: { output: SaveOnTestAnswer } }) => ({
-                error: saveOnTestErrorText(event.output),
-              }),
-            },
-          },
-          { target: 'succeeded' },
-        ],
-        onError: {
-          target: o.saveFailed,
-          actions: { type: 'showError', params: { error: UNABLE_TO_PROCESS } },
-        },
-      },
-    },
+    saving: saveStep({
+      actor: 'saveOnTest',
+      input: o.record,
+      errorText: saveOnTestErrorText,
+      retryState: o.saveFailed,
+      next: 'succeeded',
+    }),
     closed: { type: 'final', entry: { type: 'showError', params: { error: null } } },
   } as const;
 }

@@ -1,5 +1,5 @@
-import { UNABLE_TO_PROCESS } from '../messages';
-import { testChangeErrorText, type OnTestEntry, type OnTestSaveInput, type TestChangeAnswer } from './onTest';
+import { testChangeErrorText, type OnTestEntry, type OnTestSaveInput } from './onTest';
+import { saveStep } from './saveStep';
 
 /**
  * The save and reload steps that clearing and extending a test share (doc 2 §4): save the
@@ -15,33 +15,13 @@ export function testSaveSteps<const Actor extends string, const Retry extends st
   retryState: Retry;
 }) {
   return {
-    saving: {
-      tags: ['busy'],
-      entry: { type: 'showError', params: { error: null } },
-      invoke: {
-        id: o.actor,
-        src: o.actor,
-        input: ({ context }: { context: C }) => o.record(context),
-        onDone: [
-          {
-            guard: ({ event }: { event: { output: TestChangeAnswer } }) =>
-              testChangeErrorText(event.output) !== null,
-            target: o.retryState,
-            actions: {
-              type: 'showError',
-              params: ({ event }: { event: { output: TestChangeAnswer } }) => ({
-                error: testChangeErrorText(event.output),
-              }),
-            },
-          },
-          { target: 'refreshing' },
-        ],
-        onError: {
-          target: o.retryState,
-          actions: { type: 'showError', params: { error: UNABLE_TO_PROCESS } },
-        },
-      },
-    },
+    saving: saveStep({
+      actor: o.actor,
+      input: o.record,
+      errorText: testChangeErrorText,
+      retryState: o.retryState,
+      next: 'refreshing',
+    }),
     refreshing: {
       tags: ['busy'],
       invoke: {
