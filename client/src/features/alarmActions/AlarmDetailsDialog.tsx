@@ -1,4 +1,6 @@
+import { FormError } from '../../components/form/FormMessage';
 import { Dialog } from '../../components/layout/Dialog';
+import { OkButton } from '../../components/layout/DialogSteps';
 import type { AlarmDetailRow } from './alarmActionsApi';
 import { AlarmFlowBusy } from './AlarmFlowParts';
 import type { AlarmDetailsState } from './useAlarmDetails';
@@ -52,21 +54,9 @@ export function AlarmDetailsDialog({
   onClose(): void;
 }) {
   return (
-    <Dialog
-      title={`Alarm Details - ${csNo}`}
-      onClose={onClose}
-      footer={
-        <button type="button" className="button" onClick={onClose}>
-          OK
-        </button>
-      }
-    >
+    <Dialog title={`Alarm Details - ${csNo}`} onClose={onClose} footer={<OkButton onClick={onClose} />}>
       {details.status === 'loading' ? <AlarmFlowBusy text="Loading…" /> : null}
-      {details.status === 'failed' ? (
-        <p className="form-error" role="alert">
-          {details.message}
-        </p>
-      ) : null}
+      {details.status === 'failed' ? <FormError error={details.message} /> : null}
       {details.status === 'ready' && details.rows.length === 0 ? <p>No records found</p> : null}
       {details.status === 'ready' && details.rows.length > 0 ? (
         <table className="aa-details">

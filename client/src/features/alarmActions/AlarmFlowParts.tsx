@@ -1,4 +1,5 @@
 import { Dialog } from '../../components/layout/Dialog';
+import { OkButton } from '../../components/layout/DialogSteps';
 import './alarmActions.css';
 
 /** What every alarm flow shows while its calls run. */
@@ -29,15 +30,7 @@ export function AlarmFlowResult({
   onOk(): void;
 }) {
   return (
-    <Dialog
-      title={title}
-      onClose={onOk}
-      footer={
-        <button type="button" className="button" onClick={onOk}>
-          OK
-        </button>
-      }
-    >
+    <Dialog title={title} onClose={onOk} footer={<OkButton onClick={onOk} />}>
       <p className={`aa-result aa-result--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
         {message}
       </p>
