@@ -100,6 +100,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     reason: meta.stale ? meta.reason : undefined,
     epoch: meta.epoch,
     seq: meta.seq,
+    ...(meta.loadingOlder ? { loadingOlder: true } : {}),
   });
 
   async function pollOnce(signal: AbortSignal) {
@@ -137,7 +138,15 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     }
     const now = clock();
     const wasStale = meta.stale;
-    const fresh: FeedMeta = { ...meta, stale: false, reason: undefined, lastPollAt: now };
+    const fresh: FeedMeta = {
+      ...meta,
+      stale: false,
+      reason: undefined,
+      lastPollAt: now,
+      loadingOlder: outcome.olderPending || undefined,
+    };
+    // Screens show "loading older rows" until the status that says the window is whole.
+    const olderDone = !!meta.loadingOlder && !fresh.loadingOlder;
     let delta: DeltaMessage | undefined;
     const firstLoad = !loaded;
     // NOTE: the sequence and the rows advance only once the store holds the change: a commit
@@ -171,14 +180,16 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       meta = next;
       if (!intact) await d.store.commit(d.ref, meta, { delta: null, replaceRows: state });
       d.publish.delta(d.ref, delta);
-      if (wasStale) d.publish.status(d.ref, statusMsg());
-    } else if (wasStale) {
+      if (wasStale || olderDone) d.publish.status(d.ref, statusMsg());
+    } else if (wasStale || olderDone) {
       await d.store.setStatus(d.ref, fresh);
       meta = fresh;
       d.publish.status(d.ref, statusMsg());
     } else {
       meta = fresh;
     }
+    // NOTE: a first load that read only the newest page goes on reading older pages at once.
+    if (outcome.olderPending) poller.pollSoon();
     d.onPoll?.({
       ref: d.ref,
       ms: clock() - started,

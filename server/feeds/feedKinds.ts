@@ -6,7 +6,7 @@ import type { FeedSource } from './agencyFeed';
 import { createAlarmsSource } from './alarmsSource';
 import type { FeedCredential } from './credentialPool';
 import { createHistorySource } from './historySource';
-import { createRowTextCache } from './rowTextCache';
+import { createRowTextCache, withoutPageCount } from './rowTextCache';
 import { createSystemsOnTestSource, fetchSystemsOnTest } from './systemsOnTestSource';
 import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
 
@@ -50,11 +50,13 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     source: (d) => {
       // Rows read again unchanged come back as the same objects: no parse, no validation, and the
       // reconcile's diff compares them by identity.
-      const rows = createRowTextCache(eventLogRowSchema);
+      const rows = createRowTextCache(eventLogRowSchema.transform(withoutPageCount));
       return createHistorySource({
         windowMs: d.windowMs,
         reconcileMs: d.reconcileMs,
         clock: d.clock,
+        // The newest 500 rows make the first snapshot; the rest of the window streams in behind.
+        firstPages: 1,
         fetchPage: async (page, count, signal, wholeRead) => {
           await d.budget();
           if (wholeRead) rows.beginRead();
@@ -69,7 +71,7 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     sortColumn: 'alarm_Date',
     presence: true,
     source: (d) => {
-      const rows = createRowTextCache(activeAlarmRowSchema);
+      const rows = createRowTextCache(activeAlarmRowSchema.transform(withoutPageCount));
       return createAlarmsSource({
         fetchPage: async (page, count, signal) => {
           await d.budget();

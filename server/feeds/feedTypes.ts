@@ -8,6 +8,8 @@ export interface FeedMeta {
   stale: boolean;
   lastPollAt: number | null;
   reason?: string;
+  /** The feed holds its newest rows; older rows of its window are still being read (SnapshotMessage.loadingOlder). */
+  loadingOlder?: boolean;
 }
 
 /** What one poll of the upstream produced. */
@@ -17,6 +19,8 @@ export interface PollOutcome<R extends FeedRow = FeedRow> {
   full: boolean;
   requests: number;
   bytes: number;
+  /** Older rows of the window are still to be read by the next polls. */
+  olderPending?: boolean;
 }
 
 /** Where a feed's state and its recent deltas live: this process, or Redis for several. */

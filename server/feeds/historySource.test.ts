@@ -133,4 +133,44 @@ describe('history source', () => {
     expect(c.upserts.map((r) => r.id)).toEqual(['3']);
     expect(c.upserts[0].totalRows).toBeUndefined();
   });
+
+  it('a large window shows its newest page first; older rows stream in behind without loss, new rows too', async () => {
+    let now = 100 * HOUR;
+    // 2,300 rows, one a second, inside the window; 40 rows older than the window below them.
+    const up = fakeUpstream([
+      ...Array.from({ length: 40 }, (_, i) => ev(i + 1, now - 30 * HOUR + i * 1000)),
+      ...Array.from({ length: 2300 }, (_, i) => ev(i + 41, now - HOUR + i * 1000)),
+    ]);
+    const src = createHistorySource({
+      fetchPage: up.fetchPage,
+      windowMs: 24 * HOUR,
+      reconcileMs: 60_000,
+      clock: () => now,
+      headPageSize: 25,
+      fullPageSize: 500,
+      firstPages: 1,
+      olderPagesPerPoll: 2,
+    });
+    const state = new Map<string, EventLogRow>();
+    const first = await src.poll(state);
+    applyChanges(state, first.changes);
+    expect(first.full).toBe(true);
+    expect(first.olderPending).toBe(true);
+    expect(state.size).toBe(500);
+    expect(state.has('2340')).toBe(true);
+
+    // New rows arrive while older pages are read: pages shift, nothing is skipped.
+    const polls = [];
+    for (let i = 0; i < 4 && (polls.at(-1)?.olderPending ?? true); i++) {
+      up.rows.push(ev(3000 + i, now + 1000));
+      now += 1000;
+      const out = await src.poll(state);
+      applyChanges(state, out.changes);
+      polls.push(out);
+    }
+    expect(polls.map((p) => p.olderPending)).toEqual([true, false]);
+    const inWindow = up.rows.filter((r) => Date.parse(r.eventDate) >= now - 24 * HOUR).map((r) => r.id);
+    expect([...state.keys()].sort()).toEqual(inWindow.sort());
+    expect(state.size).toBe(2302);
+  });
 });

@@ -21,6 +21,12 @@ export interface HistorySourceOptions {
   /** A full re-read of the window this often catches rows that changed below the head page. */
   reconcileMs: number;
   maxPages?: number;
+  /**
+   * Full pages the first load reads before the feed's first snapshot (default: the whole window).
+   * The rest of the window then arrives page by page behind it, `olderPagesPerPoll` per poll.
+   */
+  firstPages?: number;
+  olderPagesPerPoll?: number;
 }
 
 /** The absolute time of a history row (the upstream sends ISO dates with the site's offset). */
@@ -45,7 +51,11 @@ export function createHistorySource(o: HistorySourceOptions) {
   const headPageSize = o.headPageSize ?? 25;
   const fullPageSize = o.fullPageSize ?? 500;
   const maxPages = o.maxPages ?? 2000;
+  const firstPages = o.firstPages ?? maxPages;
+  const olderPagesPerPoll = o.olderPagesPerPoll ?? 10;
   let lastFullAt = -Infinity;
+  /** The next full page of older rows still to read after a partial first load; 0 when none. */
+  let olderPage = 0;
   /** Row ids ordered by time, oldest first, so the window trims from the front. */
   let byTime: { t: number; id: string }[] = [];
 
@@ -64,18 +74,80 @@ export function createHistorySource(o: HistorySourceOptions) {
     byTime.splice(lo, 0, { t, id });
   }
 
-  async function readAll(signal?: AbortSignal) {
+  /** Merges entries (any order) into byTime in one pass. */
+  function mergeTimes(added: { t: number; id: string }[]) {
+    if (added.length === 0) return;
+    added.sort((a, b) => a.t - b.t);
+    const merged: { t: number; id: string }[] = new Array(byTime.length + added.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < byTime.length && j < added.length)
+      merged[k++] = byTime[i].t <= added[j].t ? byTime[i++] : added[j++];
+    while (i < byTime.length) merged[k++] = byTime[i++];
+    while (j < added.length) merged[k++] = added[j++];
+    byTime = merged;
+  }
+
+  /** Reads full pages from page 1, at most `pages` of them; `more` when the window goes on. */
+  async function readAll(signal: AbortSignal | undefined, pages: number, cutoff: number) {
     const next = new Map<string, EventLogRow>();
     let requests = 0;
     let bytes = 0;
+    let more = false;
     for (let page = 1; page <= maxPages; page++) {
       const res = await o.fetchPage(page, fullPageSize, signal, page === 1);
       requests++;
       bytes += res.bytes;
       for (const r of res.rows) next.set(r.id, normalize(r));
       if (res.rows.length < fullPageSize) break;
+      const oldest = res.rows[res.rows.length - 1];
+      if (page >= pages && page < maxPages && rowTime(oldest) >= cutoff) {
+        more = true;
+        olderPage = page + 1;
+        break;
+      }
     }
-    return { next, requests, bytes };
+    return { next, requests, bytes, more };
+  }
+
+  /**
+   * Reads the next older pages of a partial first load into `upserts`; rows the feed already holds
+   * (pages shift as new rows arrive) are only compared. Stops at the window's start.
+   */
+  async function readOlder(
+    state: ReadonlyMap<string, EventLogRow>,
+    upserts: Map<string, EventLogRow>,
+    cutoff: number,
+    signal?: AbortSignal,
+  ) {
+    let requests = 0;
+    let bytes = 0;
+    const added: { t: number; id: string }[] = [];
+    for (let n = 0; n < olderPagesPerPoll && olderPage > 0; n++) {
+      const res = await o.fetchPage(olderPage, fullPageSize, signal);
+      requests++;
+      bytes += res.bytes;
+      let reachedStart = false;
+      for (const raw of res.rows) {
+        const row = normalize(raw);
+        const t = rowTime(row);
+        if (t < cutoff) {
+          reachedStart = true;
+          continue;
+        }
+        const old = state.get(row.id);
+        if (old) {
+          if (!sameRow(old, row)) upserts.set(row.id, row);
+        } else if (!upserts.has(row.id)) {
+          upserts.set(row.id, row);
+          added.push({ t, id: row.id });
+        }
+      }
+      olderPage = reachedStart || res.rows.length < fullPageSize || olderPage >= maxPages ? 0 : olderPage + 1;
+    }
+    mergeTimes(added);
+    return { requests, bytes };
   }
 
   return {
@@ -86,13 +158,14 @@ export function createHistorySource(o: HistorySourceOptions) {
     ): Promise<PollOutcome<EventLogRow>> {
       const now = o.clock();
       const cutoff = now - o.windowMs;
-      if (state.size === 0 || now - lastFullAt >= o.reconcileMs) {
+      if (state.size === 0 || (olderPage === 0 && now - lastFullAt >= o.reconcileMs)) {
         const first = state.size === 0;
-        const { next, requests, bytes } = await readAll(signal);
+        olderPage = 0;
+        const { next, requests, bytes, more } = await readAll(signal, first ? firstPages : maxPages, cutoff);
         for (const [id, r] of next) if (rowTime(r) < cutoff) next.delete(id);
         lastFullAt = now;
         byTime = [...next.values()].map((r) => ({ t: rowTime(r), id: r.id })).sort((a, b) => a.t - b.t);
-        return { changes: diffRows(state, next), full: first, requests, bytes };
+        return { changes: diffRows(state, next), full: first, requests, bytes, olderPending: more };
       }
 
       const upserts = new Map<string, EventLogRow>();
@@ -116,6 +189,11 @@ export function createHistorySource(o: HistorySourceOptions) {
         if (metKnown || res.rows.length < headPageSize) break;
       }
       for (const r of upserts.values()) if (!state.has(r.id)) insertTime(rowTime(r), r.id);
+      if (olderPage > 0) {
+        const older = await readOlder(state, upserts, cutoff, signal);
+        requests += older.requests;
+        bytes += older.bytes;
+      }
 
       const removes: string[] = [];
       let drop = 0;
@@ -130,11 +208,12 @@ export function createHistorySource(o: HistorySourceOptions) {
       }
       if (drop) byTime = byTime.slice(drop);
       const changes: RowChanges<EventLogRow> = { upserts: [...upserts.values()], removes };
-      return { changes, full: false, requests, bytes };
+      return { changes, full: false, requests, bytes, olderPending: olderPage > 0 };
     },
     /** Forces the next poll to read the whole window again. */
     reset() {
       lastFullAt = -Infinity;
+      olderPage = 0;
       byTime = [];
     },
   };

@@ -46,6 +46,7 @@ export function createMemoryFeedStore(backlog: number): FeedStore {
         rows: [...e.rows.values()],
         stale: e.meta.stale,
         lastPollAt: e.meta.lastPollAt,
+        ...(e.meta.loadingOlder ? { loadingOlder: true } : {}),
       };
     },
     async deltasSince(ref, epoch, seq) {

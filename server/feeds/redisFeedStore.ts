@@ -38,6 +38,8 @@ export function createRedisFeedStore(
     String(m.lastPollAt ?? ''),
     'reason',
     m.reason ?? '',
+    'loadingOlder',
+    m.loadingOlder ? '1' : '',
   ];
   const readMeta = (h: Record<string, string>): FeedMeta | null =>
     h.epoch
@@ -47,6 +49,7 @@ export function createRedisFeedStore(
           stale: h.stale === '1',
           lastPollAt: h.lastPollAt ? Number(h.lastPollAt) : null,
           reason: h.reason || undefined,
+          loadingOlder: h.loadingOlder === '1' || undefined,
         }
       : null;
 
@@ -101,6 +104,7 @@ export function createRedisFeedStore(
         rows,
         stale: meta.stale,
         lastPollAt: meta.lastPollAt,
+        ...(meta.loadingOlder ? { loadingOlder: true } : {}),
       };
     },
     async deltasSince(ref, epoch, seq) {

@@ -80,6 +80,16 @@ function rowRanges(text: string, p: number): { ranges: number[]; end: number } |
   }
 }
 
+/**
+ * A row without `totalRows`: the upstream puts the page's count on its first row (null on the
+ * others); it is page metadata, and a row that keeps it would never equal the row it was.
+ */
+export function withoutPageCount<R extends { totalRows?: unknown }>(row: R): Omit<R, 'totalRows'> {
+  if (!('totalRows' in row)) return row;
+  const { totalRows: _t, ...rest } = row;
+  return rest;
+}
+
 /** An answer read by the fast path: its envelope without rows, and its rows' texts and rows. */
 interface ReadAnswer<R> {
   envelopeText: string;

@@ -9,7 +9,7 @@ import type { SystemOnTestRow } from '../upstream/onTestRows';
  */
 
 /** Bumped on any incompatible change; checked at the handshake (`auth.protocol`). */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 export const LIVE_NAMESPACE = '/live';
 
 export const FEEDS = ['events', 'alarms', 'systemsOnTest'] as const;
@@ -81,6 +81,11 @@ export interface SnapshotMessage<F extends FeedName = FeedName> {
   /** Set when the rows come from a replay, not the live upstream. */
   replay?: ReplayState;
   /**
+   * The rows are the feed's newest; older rows of its window are still being read and arrive as
+   * ordinary deltas. A status without it says the window is whole (protocol 2).
+   */
+  loadingOlder?: boolean;
+  /**
    * The agency id this screen subscribed with, when the feed goes by another (a corporate
    * account's own id joins its install id's feed): this feed's deltas and status carry `agencyId`.
    */
@@ -108,6 +113,8 @@ export interface StatusMessage {
   /** The feed's current position: a screen behind it, or in another epoch, resyncs. */
   epoch?: string;
   seq?: number;
+  /** As SnapshotMessage.loadingOlder: absent once the whole window is held. */
+  loadingOlder?: boolean;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface FeedView<F extends FeedName = FeedName> {
   lastPollAt: number | null;
   reason: string | null;
   replay: ReplayState | null;
+  /** The rows are the feed's newest; older rows of its window are still arriving. */
+  loadingOlder?: boolean;
   version: number;
 }
 
@@ -41,6 +43,7 @@ export function createFeedHandle<F extends FeedName>(
   const listeners = new Set<() => void>();
   let fresh: ReadonlySet<string> = new Set();
   let replay: ReplayState | null = null;
+  let loadingOlder = false;
   let view: FeedView<F> | null = null;
 
   const actor = createActor(
@@ -92,6 +95,7 @@ export function createFeedHandle<F extends FeedName>(
           lastPollAt: s.context.lastPollAt,
           reason: s.context.reason,
           replay,
+          loadingOlder,
           version: replica.version,
         };
       }
@@ -113,6 +117,7 @@ export function createFeedHandle<F extends FeedName>(
     onSnapshot(msg: SnapshotMessage) {
       replay = msg.replay ?? (replay && msg.epoch.startsWith('replay:') ? replay : null);
       const r = replica.snapshot(msg);
+      loadingOlder = msg.loadingOlder === true;
       fresh = new Set();
       actor.send({ type: 'feed.snapshot', stale: msg.stale, lastPollAt: msg.lastPollAt });
       if (r === 'gap') actor.send({ type: 'feed.gap' });
@@ -121,12 +126,17 @@ export function createFeedHandle<F extends FeedName>(
     onDelta(msg: DeltaMessage) {
       const r = replica.delta(msg);
       if (r === 'applied') {
-        fresh = new Set(msg.upserts.map((u) => u.id));
+        // NOTE: older rows streaming in behind a first page are not news: no highlight.
+        fresh = loadingOlder ? new Set() : new Set(msg.upserts.map((u) => u.id));
         actor.send({ type: 'feed.delta', at: msg.at });
         changed();
       } else if (r === 'gap') actor.send({ type: 'feed.gap' });
     },
     onStatus(msg: StatusMessage) {
+      if (loadingOlder !== (msg.loadingOlder === true)) {
+        loadingOlder = msg.loadingOlder === true;
+        changed();
+      }
       if (replica.status(msg) === 'gap') actor.send({ type: 'feed.gap' });
       else
         actor.send({ type: 'feed.status', stale: msg.stale, lastPollAt: msg.lastPollAt, reason: msg.reason });

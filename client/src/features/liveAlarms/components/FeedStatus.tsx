@@ -11,7 +11,7 @@ export function FeedStatus({
   feed,
   show = 'both',
 }: {
-  feed: Pick<FeedView, 'state' | 'lastPollAt' | 'reason' | 'replay'>;
+  feed: Pick<FeedView, 'state' | 'lastPollAt' | 'reason' | 'replay' | 'loadingOlder'>;
   show?: 'label' | 'warning' | 'both';
 }) {
   const now = useNow(1000);
@@ -31,6 +31,9 @@ export function FeedStatus({
           <span className="la-feed-status__dot" aria-hidden="true" />
           {f.label}
         </span>
+      ) : null}
+      {feed.loadingOlder && show !== 'warning' ? (
+        <span className="la-feed-status__older">Loading older events…</span>
       ) : null}
       {f.warning && show !== 'label' ? (
         <p className="la-feed-status__warning" role="alert">
