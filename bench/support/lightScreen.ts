@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { PROTOCOL_VERSION } from '../../shared/live/protocol';
 import { wallNow } from './report';
 
 /**
@@ -48,7 +49,7 @@ export class LightScreen {
         const t = wallNow();
         const head = data.toString('latin1', 0, Math.min(24, data.length));
         if (head === '2') return this.ws.send('3');
-        if (head[0] === '0') return this.ws.send(`40${NSP},{"protocol":1}`);
+        if (head[0] === '0') return this.ws.send(`40${NSP},{"protocol":${PROTOCOL_VERSION}}`);
         if (head.startsWith(`40${NSP},`)) return resolve();
         if (head.startsWith(`44${NSP},`)) return reject(new Error(data.toString()));
         if (head.startsWith(`42${NSP},["delta"`)) return this.arrive(data, t, false);
