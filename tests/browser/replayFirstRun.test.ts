@@ -126,5 +126,7 @@ describe.skipIf(!existsSync(CHROMIUM))("a tester's first run", () => {
     await page.getByRole('button', { name: 'Back to live' }).click();
     await page.locator('.la-replay-frame').waitFor({ state: 'detached' });
     await context.close();
-  });
+    // NOTE: its own stack records, then replays in real time at 4x: more than the project's 60 s
+    // on a busy machine; each step above has its own bound.
+  }, 240_000);
 });
