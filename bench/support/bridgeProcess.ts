@@ -9,6 +9,7 @@ export function startBridgeProcess(
   upstreamUrl: string,
   env: Record<string, string> = {},
   port?: number,
+  entry: 'source' | 'bundle' = 'source',
 ): Promise<BridgeProcess> {
   return spawnBridge(
     {
@@ -21,6 +22,7 @@ export function startBridgeProcess(
       ...env,
     },
     port,
+    entry,
   );
 }
 

@@ -23,9 +23,18 @@ export interface BridgeProcess {
 }
 
 /** Starts a bridge as its own process, the way `npm start` runs it (UPSTREAM_URL set: no simulator). */
-export async function spawnBridge(env: Record<string, string>, port?: number): Promise<BridgeProcess> {
+export async function spawnBridge(
+  env: Record<string, string>,
+  port?: number,
+  /** `bundle`: the prebuilt build/server/main.mjs (`npm run build:server`), as `npm start` runs it. */
+  entry: 'source' | 'bundle' = 'source',
+): Promise<BridgeProcess> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args =
+    entry === 'bundle'
+      ? ['--enable-source-maps', 'build/server/main.mjs']
+      : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(p) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

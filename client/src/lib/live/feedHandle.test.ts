@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { EventLogRow } from '../../../../shared/upstream/eventLogRow';
+import { createFeedHandle } from './feedHandle';
+
+const ev = (id: number): EventLogRow => ({
+  id: String(id),
+  eventDate: '2026-11-24T11:00:00-08:00',
+  eventDateTime: '2026-11-24T11:00:00-08:00',
+  eventrpt_id: 'O',
+  event_Id: 'O1',
+  description: 'OPEN',
+  isTestCleared: 'Y',
+  cS_: 'C1',
+  site_no: '1',
+  system_No: '1',
+  siteName: 'Golden Dental Group',
+  address1: null,
+  address2: null,
+  city: null,
+  state: null,
+  zipcode: null,
+});
+
+const ref = { feed: 'events' as const, agencyId: 'A1' };
+const at = { epoch: 'e1', stale: false, lastPollAt: 1 };
+
+describe('a feed on a screen while a large window loads', () => {
+  it('shows the newest rows first, adds older rows without highlighting them, and says when the window is whole', () => {
+    const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
+    handle.onConnected();
+    handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(9), ev(8)], loadingOlder: true });
+    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8']);
+    expect(handle.getSnapshot().loadingOlder).toBe(true);
+
+    handle.onDelta({ ...ref, epoch: 'e1', seq: 1, upserts: [ev(7), ev(6)], removes: [], at: 2 });
+    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8', '7', '6']);
+    expect([...handle.getSnapshot().fresh]).toEqual([]);
+
+    handle.onStatus({ ...ref, ...at, seq: 1 });
+    expect(handle.getSnapshot().loadingOlder).toBe(false);
+
+    handle.onDelta({ ...ref, epoch: 'e1', seq: 2, upserts: [ev(10)], removes: [], at: 3 });
+    expect([...handle.getSnapshot().fresh]).toEqual(['10']);
+    handle.stop();
+  });
+});
