@@ -1,6 +1,6 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { CityFilter, ALL_CITIES, cityOptions, filterByCity } from '../../../reporting/CityFilter';
-import { ReportChart } from '../../../reporting/ReportChart';
+import { ReportChart, type ChartPoint } from '../../../reporting/ReportChart';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
@@ -21,6 +21,22 @@ import { moreDetails, signalsPerAccount, withVaSwitch } from './activityRules';
 
 const TITLE = 'Excessive Alarm Accounts';
 const NONE: readonly ExcessiveRow[] = [];
+
+/** A bar's tooltip: the account and the count of each signal type it has. */
+function accountTooltip(_: number, points: readonly ChartPoint[]): ReactNode {
+  return (
+    <div>
+      <strong>{points[0]?.xLabel}</strong>
+      {points
+        .filter((p) => p.value)
+        .map((p) => (
+          <div key={p.series}>
+            {p.series}: {p.value}
+          </div>
+        ))}
+    </div>
+  );
+}
 
 /**
  * Excessive Alarm Accounts (/activity, doc 3 §2): range tabs without '1week', 'Show Only VA
@@ -46,7 +62,10 @@ export function ExcessiveAlarmsPage() {
     () => filterByCity(withVaSwitch(all, vaOnly), city, (r) => r.city_name),
     [all, vaOnly, city],
   );
-  const chart = useMemo(() => signalsPerAccount(shown), [shown]);
+  const chart = useMemo(() => {
+    const { accounts, series } = signalsPerAccount(shown);
+    return { x: { kind: 'category' as const, labels: accounts }, series };
+  }, [shown]);
   const [details, setDetails] = useState<ExcessiveRow | null>(null);
   const grid = useRef<ReportGridApi<ExcessiveRow>>(null);
 
@@ -98,20 +117,9 @@ export function ExcessiveAlarmsPage() {
         kind="stackedBar"
         label="Signal count per account"
         testId="activity-chart"
-        x={{ kind: 'category', labels: chart.accounts }}
+        x={chart.x}
         series={chart.series}
-        tooltip={(_, points) => (
-          <div>
-            <strong>{points[0]?.xLabel}</strong>
-            {points
-              .filter((p) => p.value)
-              .map((p) => (
-                <div key={p.series}>
-                  {p.series}: {p.value}
-                </div>
-              ))}
-          </div>
-        )}
+        tooltip={accountTooltip}
       />
       {mapView ? (
         <SiteMapPanel

@@ -14,20 +14,21 @@ export function withVaSwitch(rows: readonly ExcessiveRow[], vaOnly: boolean): re
  * account and the signal type. Accounts in the order of their first row (most signals first).
  */
 export function signalsPerAccount(rows: readonly ExcessiveRow[]) {
-  const accounts: string[] = [];
-  const types: string[] = [];
-  const counts = new Map<string, number>();
+  const accounts = new Map<string, number>();
+  const types = new Map<string, number[]>();
   for (const r of rows) {
-    if (!accounts.includes(r.cs_no)) accounts.push(r.cs_no);
+    let a = accounts.get(r.cs_no);
+    if (a === undefined) accounts.set(r.cs_no, (a = accounts.size));
     const type = r.event_descr || r.event_id;
-    if (!types.includes(type)) types.push(type);
-    counts.set(`${r.cs_no}|${type}`, (counts.get(`${r.cs_no}|${type}`) ?? 0) + r.event_count);
+    let values = types.get(type);
+    if (!values) types.set(type, (values = []));
+    values[a] = (values[a] ?? 0) + r.event_count;
   }
   return {
-    accounts,
-    series: types.map((type) => ({
-      label: type,
-      values: accounts.map((a) => counts.get(`${a}|${type}`) ?? 0),
+    accounts: [...accounts.keys()],
+    series: [...types].map(([label, values]) => ({
+      label,
+      values: Array.from({ length: accounts.size }, (_, i) => values[i] ?? 0),
     })),
   };
 }
