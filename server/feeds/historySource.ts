@@ -29,10 +29,18 @@ export interface HistorySourceOptions {
   olderPagesPerPoll?: number;
 }
 
+/** Times already parsed: a reconcile reads most rows again as the same objects (rowTextCache.ts). */
+const parsedTimes = new WeakMap<EventLogRow, number>();
+
 /** The absolute time of a history row (the upstream sends ISO dates with the site's offset). */
 export function rowTime(row: EventLogRow): number {
-  const t = Date.parse(row.eventDateTime ?? row.eventDate);
-  return Number.isNaN(t) ? 0 : t;
+  let t = parsedTimes.get(row);
+  if (t === undefined) {
+    t = Date.parse(row.eventDateTime ?? row.eventDate);
+    if (Number.isNaN(t)) t = 0;
+    parsedTimes.set(row, t);
+  }
+  return t;
 }
 
 /** totalRows rides on whichever row is first on a page: it is page metadata, not row data. */
@@ -162,9 +170,15 @@ export function createHistorySource(o: HistorySourceOptions) {
         const first = state.size === 0;
         olderPage = 0;
         const { next, requests, bytes, more } = await readAll(signal, first ? firstPages : maxPages, cutoff);
-        for (const [id, r] of next) if (rowTime(r) < cutoff) next.delete(id);
+        const times: { t: number; id: string }[] = [];
+        for (const [id, r] of next) {
+          const t = rowTime(r);
+          if (t < cutoff) next.delete(id);
+          else times.push({ t, id });
+        }
         lastFullAt = now;
-        byTime = [...next.values()].map((r) => ({ t: rowTime(r), id: r.id })).sort((a, b) => a.t - b.t);
+        // Pages come newest first: one descending run, which the sort reverses in linear time.
+        byTime = times.sort((a, b) => a.t - b.t);
         return { changes: diffRows(state, next), full: first, requests, bytes, olderPending: more };
       }
 
