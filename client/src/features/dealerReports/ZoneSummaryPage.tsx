@@ -1,4 +1,5 @@
 import type { GridColumn } from '../../components/grid/gridTypes';
+import { formatReportDate } from '../../reporting/reportDates';
 import { DealerReportScreen } from './DealerReportScreen';
 import type { ReportRow } from './dealerReportsApi';
 
@@ -18,7 +19,13 @@ const columns: GridColumn<ReportRow>[] = [
     value: (r) =>
       r.zonestate_id === 'A' ? 'Unrestored' : r.zonestate_id === 'R' ? 'Restored' : r.zonestate_id,
   },
-  { id: 'last_signal_date', label: 'Last Signal', width: 170 },
+  {
+    id: 'last_signal_date',
+    label: 'Last Signal',
+    width: 190,
+    // Sorted by the ISO text, shown as the product's display date.
+    render: (r) => formatReportDate(r.last_signal_date),
+  },
   { id: 'on_test_flag', label: 'On Test', width: 90, value: (r) => yesNo(r.on_test_flag) },
   { id: 'acct_status', label: 'Acct Status', width: 100 },
 ];
