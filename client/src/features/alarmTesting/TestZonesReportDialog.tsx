@@ -16,13 +16,13 @@ import { reportEmailAddresses } from './reportEmail';
 /** The report's columns, named as the spec names the rows (doc 2 §2). */
 const FIELDS: Array<{ id: keyof TestZonesReportRow; label: string; width: number; date?: boolean }> = [
   { id: 'system_no', label: 'System No', width: 100 },
-  { id: 'cs_no', label: 'CS#', width: 110 },
+  { id: 'cs_no', label: 'CS#', width: 95 },
   { id: 'zone_id', label: 'Zone Id', width: 90 },
   { id: 'zone_comment', label: 'Zone Comment', width: 200 },
-  { id: 'event_id', label: 'Event Id', width: 100 },
+  { id: 'event_id', label: 'Event Id', width: 85 },
   { id: 'event_descr', label: 'Event Description', width: 240 },
-  { id: 'zone_on_test', label: 'Zone On Test', width: 110 },
-  { id: 'signal_recd', label: 'Signal Received', width: 120 },
+  { id: 'zone_on_test', label: 'Zone On Test', width: 125 },
+  { id: 'signal_recd', label: 'Signal Received', width: 140 },
   { id: 'signal_date', label: 'Signal Date', width: 190, date: true },
 ];
 
