@@ -45,7 +45,7 @@ export const systemColumns: GridColumn<SiteSystemRow>[] = [
   },
   { id: 'system_no', label: 'System No', width: 110 },
   { id: 'systype_id', label: 'System Type', width: 120 },
-  { id: 'panel_id', label: 'Panel Id', width: 110 },
+  { id: 'panel_id', label: 'Panel Id', width: 180 },
   { id: 'zone_count', label: 'Zones', width: 80, value: (r) => Number(r.zone_count) || 0 },
   { id: 'IsSystemOnTest', label: 'On Test', width: 90, value: (r) => (r.IsSystemOnTest ? 'Yes' : 'No') },
 ];
