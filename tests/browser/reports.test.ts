@@ -172,8 +172,20 @@ describe.skipIf(!existsSync(CHROMIUM))('the Alarm Activity reports in Chromium',
   }, 180_000);
 
   it('Agency Dispatch: tab, city, chart popup, expandable systems, Agency_Dispatch_{date} with the detail rows', async () => {
-    await open('/dispatches');
+    // A deep link opens the report on its range and sort.
+    await open('/dispatches?range=last60&sort=signalCount.desc');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Last 60 Days', exact: true }).getAttribute('aria-selected'))
+      .toBe('true');
+    await expect
+      .poll(() =>
+        grid('Agency Dispatch')
+          .locator('[role=columnheader][data-column-id=signalCount]')
+          .getAttribute('aria-sort'),
+      )
+      .toBe('descending');
     await tab('Last 90 Days');
+    expect(page.url()).toContain('sort=signalCount.desc');
     const answer = await apiResult<{ excessivedispatchResult: Array<SiteRow & { agency_name: string }> }>(
       page,
       'Home/GetExcessiveDispatch',
