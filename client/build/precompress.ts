@@ -30,14 +30,19 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       for (const path of files(outDir)) {
-        // index.html is the first answer of every visit: always compressed, however small.
-        if (!TEXT.test(path) || (statSync(path).size < MIN_BYTES && !path.endsWith('.html'))) continue;
-        const bytes = readFileSync(path);
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+        try {
+          // index.html is the first answer of every visit: always compressed, however small.
+          if (!TEXT.test(path) || (statSync(path).size < MIN_BYTES && !path.endsWith('.html'))) continue;
+          const bytes = readFileSync(path);
+          writeFileSync(
+            `${path}.br`,
+            brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+        } catch (e) {
+          // A build started meanwhile emptied the folder: its own pass compresses what it writes.
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        }
       }
     },
   };
