@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 
 /**
  * The frame every screen sits in: its title as the page heading (and the document title), then
- * the screen. Later screens keep the frame and replace the body.
+ * the screen.
  */
 export function PageFrame({
   title,
@@ -30,17 +30,5 @@ export function PageFrame({
       </header>
       <div className="page__body">{children}</div>
     </section>
-  );
-}
-
-/** The honest placeholder of a screen that a later release delivers. */
-export function ComingSoon({ title, summary }: { title: string; summary?: string }) {
-  return (
-    <PageFrame title={title}>
-      <div className="card coming-soon">
-        <p className="coming-soon__line">This screen is coming in a later release.</p>
-        {summary ? <p className="muted">{summary}</p> : null}
-      </div>
-    </PageFrame>
   );
 }
