@@ -3,6 +3,7 @@ import express from 'express';
 import type { ActionSteps, GatewayDeps } from './gatewayDeps';
 import { alarmGatewayAnswer, parseGatewayCall } from './alarmGatewayRoute';
 import { UPSTREAM_MENU_RULES } from '../../shared/menu/upstreamMenuNeeds';
+import { compressAnswers } from './compressAnswers';
 import { bodyLimitOf, GATEWAY_JSON_LIMIT, SESSION_JSON_LIMIT } from './bodyLimits';
 import { healthRoutes } from './healthRoutes';
 import { jsonErrorHandler, notFound } from './jsonErrors';
@@ -34,7 +35,7 @@ export function mountGateway(app: express.Express, ctx: GatewayDeps, actions: Ac
   app.use(securityHeaders(ctx.config));
   app.use(healthRoutes(ctx));
 
-  app.use('/api', sameSiteOnly(ctx.config), noStore, cookieParser());
+  app.use('/api', sameSiteOnly(ctx.config), noStore, compressAnswers(), cookieParser());
   app.use('/api/session', express.json({ limit: SESSION_JSON_LIMIT }), sessionRoutes(ctx));
 
   // Every call behind a session: counted per session, then its body read up to what the call

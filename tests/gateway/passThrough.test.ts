@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startStack, type Stack } from './harness';
 
@@ -252,5 +254,48 @@ describe('cancel dispatch through the bridge', () => {
     // The upstream checks the PIN (the browser sent a wrong one): it passed, the alarm is cleared.
     expect(cleared.body.ErrorMessage ?? null, JSON.stringify(cleared.body)).toBeNull();
     expect((await activeAlarms()).some((a) => a.alarminc_No === alarm.alarminc_No)).toBe(false);
+  });
+});
+
+/** A GET as a browser sends it, with the bytes as they come over the wire (not decoded). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; encoding: string | undefined; vary: string; bytes: Buffer }>(
+    (resolve, reject) => {
+      const req = request(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers['content-encoding'],
+            vary: String(res.headers.vary ?? ''),
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('answers of /api travel compressed', () => {
+  it('the account list comes as brotli or gzip, as the browser accepts, and decodes to the same rows', async () => {
+    const url = `${base}/api/GetAllAccountsBySeqNo`;
+    const plain = await rawGet(url, { cookie, 'accept-encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.encoding).toBeUndefined();
+    const rows = JSON.parse(plain.bytes.toString('utf8'));
+    expect(rows.result.length).toBeGreaterThan(10);
+
+    const br = await rawGet(url, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toMatch(/Accept-Encoding/i);
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(rows);
+
+    const gz = await rawGet(url, { cookie, 'accept-encoding': 'gzip' });
+    expect(gz.encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.bytes).toString('utf8'))).toEqual(rows);
   });
 });
