@@ -34,6 +34,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
+    // Every browser the portal supports preloads modules natively: no polyfill on the first page.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // exceljs's regenerator runtime needs this global under a strict CSP (FACTS.md).
       output: {

@@ -1,4 +1,5 @@
 import type { ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
+import { z } from 'zod';
 import { envelopeSchema } from '../../shared/upstream/envelope';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import { credentialFor } from '../feeds/credentialPool';
@@ -32,7 +33,7 @@ function matches(row: ActiveAlarmRow, t: AuditTarget): boolean {
   return t.csNo !== null && row.cs_No === t.csNo;
 }
 
-const siteAnswer = envelopeSchema.loose();
+const siteAnswer = z.looseObject(envelopeSchema.shape);
 
 /** An upstream that refuses the read (4xx) says no; one that fails says nothing, and that is thrown. */
 function refusedIsNo(e: unknown): false {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { activeAlarmRowSchema } from '../../shared/upstream/activeAlarmRow';
 import { envelopeSchema } from '../../shared/upstream/envelope';
 import { eventLogRowSchema, eventLogsResultSchema } from '../../shared/upstream/eventLogRow';
@@ -10,7 +10,7 @@ const RESULT_SCHEMAS: Record<NonNullable<UpstreamRoute['result']>, z.ZodType> = 
 };
 
 // Keeps whatever else the upstream puts beside the four envelope fields.
-const looseEnvelope = envelopeSchema.loose();
+const looseEnvelope = z.looseObject(envelopeSchema.shape);
 
 export type EnvelopeReading =
   { kind: 'ok'; answer: Record<string, unknown> } | { kind: 'session_expired' } | { kind: 'malformed' };

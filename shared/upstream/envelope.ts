@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: these schemas are on the sign-in page, where every kilobyte counts (docs/decisions.md).
+import * as z from 'zod/mini';
 
 /**
  * The monitoring-center API wraps every answer in this envelope (spec doc 1 §3).
@@ -6,15 +7,15 @@ import { z } from 'zod';
  */
 export const envelopeSchema = z.object({
   isSessionValid: z.boolean(),
-  apiStatus: z.union([z.string(), z.number(), z.boolean()]).nullable().optional(),
+  apiStatus: z.optional(z.nullable(z.union([z.string(), z.number(), z.boolean()]))),
   result: z.unknown(),
-  errors: z.array(z.string()).nullable().optional(),
+  errors: z.optional(z.nullable(z.array(z.string()))),
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
 
 /** Builds an envelope schema whose `result` has a known shape. */
-export function envelopeOf<T extends z.ZodType>(result: T) {
-  return envelopeSchema.extend({ result });
+export function envelopeOf<T extends z.core.$ZodType>(result: T) {
+  return z.extend(envelopeSchema, { result });
 }
 
 /**
@@ -22,10 +23,10 @@ export function envelopeOf<T extends z.ZodType>(result: T) {
  */
 export const gatewayAnswerSchema = z.object({
   Result: z.unknown(),
-  ErrorMessage: z.string().nullable().optional(),
-  MessageCollection: z.array(z.string()).nullable().optional(),
-  HttpStatusCode: z.number().nullable().optional(),
-  IsAlarmCleared: z.boolean().nullable().optional(),
+  ErrorMessage: z.optional(z.nullable(z.string())),
+  MessageCollection: z.optional(z.nullable(z.array(z.string()))),
+  HttpStatusCode: z.optional(z.nullable(z.number())),
+  IsAlarmCleared: z.optional(z.nullable(z.boolean())),
 });
 export type GatewayAnswer = z.infer<typeof gatewayAnswerSchema>;
 
@@ -48,8 +49,8 @@ export const GATEWAY_METHODS = [
 export type GatewayMethod = (typeof GATEWAY_METHODS)[number];
 
 export const gatewayRequestSchema = z.object({
-  sessionGuid: z.string().min(1).max(200),
+  sessionGuid: z.string().check(z.minLength(1), z.maxLength(200)),
   methodName: z.enum(GATEWAY_METHODS),
-  arguments: z.array(z.unknown()).max(50).default([]),
+  arguments: z._default(z.array(z.unknown()).check(z.maxLength(50)), []),
 });
 export type GatewayRequest = z.infer<typeof gatewayRequestSchema>;

@@ -1,14 +1,19 @@
-import { z } from 'zod';
+// zod/mini: the profile is read on the sign-in page, where every kilobyte counts.
+import * as z from 'zod/mini';
 
-const idish = z.union([z.number(), z.string()]).transform(String);
+const idish = z.pipe(
+  z.union([z.number(), z.string()]),
+  z.transform((v) => String(v)),
+);
+const optional = <T extends z.core.$ZodType>(t: T) => z.optional(z.nullable(t));
 
 export const serviceCompanySchema = z.object({
   servco_name: z.string(),
   servco_Type: z.string(),
-  servco_no: idish.optional(),
-  install_servco_no: idish.optional(),
-  corpacct_servco_no: idish.optional(),
-  contractor_servco_no: idish.optional(),
+  servco_no: z.optional(idish),
+  install_servco_no: z.optional(idish),
+  corpacct_servco_no: z.optional(idish),
+  contractor_servco_no: z.optional(idish),
 });
 export type ServiceCompany = z.infer<typeof serviceCompanySchema>;
 
@@ -18,31 +23,33 @@ export type ServiceCompany = z.infer<typeof serviceCompanySchema>;
  * before a profile reaches the browser (see `publicProfile`).
  */
 export const loginProfileSchema = z.object({
-  loginGUID: z.string().min(1),
+  loginGUID: z.string().check(z.minLength(1)),
   agencyId: idish,
-  agencyIdForCorpAccount: idish.nullable().optional(),
+  agencyIdForCorpAccount: optional(idish),
   servco_no: idish,
   install_servco_Type: z.string(),
   contactNumber: idish,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  pn: z.string().nullable().optional(),
-  tokenSecUser: z.string().nullable().optional(),
-  bannerImage: z.string().nullable().optional(),
-  RelationId: idish.nullable().optional(),
-  serviceCompanyList: z.array(serviceCompanySchema).default([]),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  pn: optional(z.string()),
+  tokenSecUser: optional(z.string()),
+  bannerImage: optional(z.string()),
+  RelationId: optional(idish),
+  serviceCompanyList: z._default(z.array(serviceCompanySchema), []),
   dataManagementTool: z.coerce.number(),
-  sitePreferences: z.string().nullable().optional(),
-  accountInfo: z.array(z.object({ prompt: z.string(), status_descr: z.string().nullable() })).default([]),
-  testCategoryDetails: z
-    .object({
+  sitePreferences: optional(z.string()),
+  accountInfo: z._default(
+    z.array(z.object({ prompt: z.string(), status_descr: z.nullable(z.string()) })),
+    [],
+  ),
+  testCategoryDetails: optional(
+    z.object({
       DefaultHours: z.coerce.number(),
       DefaultMinutes: z.coerce.number(),
       MaxHours: z.coerce.number(),
       MaxOnTestDays: z.coerce.number(),
-    })
-    .nullable()
-    .optional(),
+    }),
+  ),
 });
 export type LoginProfile = z.infer<typeof loginProfileSchema>;
 

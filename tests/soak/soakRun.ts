@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { FeedRef } from '../../shared/live/protocol';
 import { loginProfileSchema, visibleAgencies } from '../../shared/upstream/loginProfile';
 import { metricValue } from '../support/processes';
@@ -148,7 +149,8 @@ export async function runFaultSoak(o: SoakOptions): Promise<SoakReport> {
     await sessions.signInAll();
     const userOf = new Map<string, string>();
     for (const l of LOGINS) {
-      const profile = loginProfileSchema
+      const profile = z
+        .object(loginProfileSchema.shape)
         .pick({ agencyId: true, agencyIdForCorpAccount: true, serviceCompanyList: true })
         .parse(sessions.profile(l.username));
       for (const id of visibleAgencies(profile)) {

@@ -4,6 +4,7 @@ import { buildMenu, menuIds } from '../lib/menu/buildMenu';
 import { useSessionCommands, useSessionView } from '../lib/session/sessionView';
 import { selectedNavIds } from '../lib/session/sitePreferences';
 import { BootScreen } from './BootScreen';
+import { CompanySwitchHost } from './session/CompanySwitchHost';
 import { guardRoute } from './routeAccess';
 import { ShellLayout } from './shell/ShellLayout';
 
@@ -42,7 +43,14 @@ export function RequireSession() {
     case 'unauthorized':
       return <Navigate to="/unauthorized" replace />;
     default:
-      return <ShellLayout menu={menu} />;
+      // The service-company switch lives while the shell does (doc 1 §4).
+      return profile ? (
+        <CompanySwitchHost profile={profile}>
+          <ShellLayout menu={menu} />
+        </CompanySwitchHost>
+      ) : (
+        <ShellLayout menu={menu} />
+      );
   }
 }
 

@@ -1,20 +1,38 @@
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
 import { PageFrame } from '../components/layout/PageFrame';
 import { UNABLE_TO_PROCESS } from '../../../machines/messages';
 
+interface Props {
+  /** The title the screen registry gives the screen. */
+  screen?: string;
+  children: ReactNode;
+}
+
 /**
  * The error boundary of each route: a screen that throws shows this inside the shell, the rest
- * of the portal keeps working. `screen` is the title the screen registry gives it.
+ * of the portal keeps working. Each route's element has its own, so leaving the route leaves the
+ * failure behind.
  */
-export function RouteErrorBoundary({ screen = 'This screen' }: { screen?: string }) {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
-  if (import.meta.env.DEV) console.error(error);
+export class RouteErrorBoundary extends Component<Props, { failed: { error: unknown } | null }> {
+  override state: { failed: { error: unknown } | null } = { failed: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: { error } };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (import.meta.env.DEV) console.error(error);
+  }
+
+  override render() {
+    const { failed } = this.state;
+    if (!failed) return this.props.children;
+    return <ScreenFailed screen={this.props.screen ?? 'This screen'} error={failed.error} />;
+  }
+}
+
+function ScreenFailed({ screen, error }: { screen: string; error: unknown }) {
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <PageFrame title="Something went wrong">
       <div className="card" role="alert">
@@ -22,7 +40,7 @@ export function RouteErrorBoundary({ screen = 'This screen' }: { screen?: string
         <p className="muted">
           {screen} stopped working: {detail}
         </p>
-        <button type="button" className="button" onClick={() => navigate(0)}>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
           Reload the screen
         </button>
       </div>

@@ -12,7 +12,7 @@ import { SCREENS } from '../lib/screens/screens';
 import { initialSessionView, SessionViewContext } from '../lib/session/sessionView';
 import { RequireSession } from './RequireSession';
 import { guardRoute } from './routeAccess';
-import { routes, shellRoutes } from './routes';
+import { loadScreenPage, routes, shellRoutes } from './routes';
 import { hasPage } from './screenPages';
 
 afterEach(cleanup);
@@ -98,9 +98,9 @@ describe('the screen registry', () => {
       expect(route.element).toBeTruthy();
       return;
     }
-    expect(typeof route.lazy).toBe('function');
-    const lazy = route.lazy as () => Promise<{ Component?: unknown }>;
-    const { Component } = await lazy();
+    const page = (route.handle as { page?: string } | undefined)?.page;
+    expect(page, `${path} names no page module`).toBeTruthy();
+    const Component = await loadScreenPage(page!);
     expect(typeof Component, `${path} has no page component`).toBe('function');
   });
 
@@ -140,7 +140,7 @@ describe('the screen registry', () => {
         expect(item.url, item.title).toBeTruthy();
         const route = routeAt(item.url!);
         expect(route.path, `${item.title} opens no page`).toBe(item.url);
-        expect(typeof route.lazy).toBe('function');
+        expect((route.handle as { page?: string } | undefined)?.page).toBeTruthy();
         // The item's own route is guarded by the item itself.
         expect(ROUTE_MENU_IDS[item.url!]).toBe(item.id);
       }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
@@ -13,7 +13,6 @@ import {
   type SessionView,
 } from '../../lib/session/sessionView';
 import { useStore } from '../../lib/store/useStore';
-import { CompanySwitchHost } from './CompanySwitchHost';
 import { ownerFlag, sessionActors } from './sessionActors';
 
 /** The session machine with the bridge's effects; module level so the hook creates it once. */
@@ -30,7 +29,8 @@ export function statusOf(s: SnapshotFrom<typeof sessionMachine>): SessionStatus 
 
 /**
  * The root route: runs the session machine, listens for expiry from any call, and gives every
- * screen its view of the session. While signed in, the service-company switch joins it.
+ * screen its view of the session. The service-company switch joins the signed-in shell
+ * (RequireSession), so the sign-in page loads none of it.
  */
 export function SessionRoot() {
   const navigate = useNavigate();
@@ -80,14 +80,10 @@ export function SessionRoot() {
     [status, shownProfile, isOwner, signInError, returnUrl],
   );
 
-  let content: ReactNode = <Outlet />;
-  if (shownProfile && (status === 'signedIn' || status === 'expiring'))
-    content = <CompanySwitchHost profile={shownProfile}>{content}</CompanySwitchHost>;
-
   return (
     <SessionViewContext.Provider value={view}>
       <SessionCommandsContext.Provider value={commands}>
-        {content}
+        <Outlet />
         <Toaster />
       </SessionCommandsContext.Provider>
     </SessionViewContext.Provider>

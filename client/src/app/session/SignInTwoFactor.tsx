@@ -1,9 +1,14 @@
-import { useRef } from 'react';
-import { OneTimePasswordDialog, type OtpEffects } from '../../features/settings/OneTimePasswordDialog';
+import { lazy, Suspense, useRef } from 'react';
+import type { OtpEffects } from '../../features/settings/OneTimePasswordDialog';
 import { ApiError } from '../../lib/api/apiError';
 import type { SessionAnswer } from '../../lib/session/sessionAnswer';
 import { useStore } from '../../lib/store/useStore';
 import { cancelledSignIn, pendingTwoFactor, twoFactorApi } from './twoFactorSignIn';
+
+// Loaded when a challenge arrives: most sign-ins have none, and the sign-in page stays light.
+const OneTimePasswordDialog = lazy(() =>
+  import('../../features/settings/OneTimePasswordDialog').then((m) => ({ default: m.OneTimePasswordDialog })),
+);
 
 /** The one-time-password step of a sign-in, over the sign-in page while the bridge waits for the code. */
 export function SignInTwoFactor() {
@@ -33,15 +38,17 @@ export function SignInTwoFactor() {
     apply: async () => '',
   };
   return (
-    <OneTimePasswordDialog
-      key={challenge.challenge}
-      title="Two-Factor Authentication"
-      addresses={challenge.addresses.map((a) => ({ type: a.type, value: String(a.index), label: a.label }))}
-      effects={effects}
-      onFinished={() => {
-        if (answer.current) pending.finish(answer.current);
-        else pending.fail(cancelledSignIn());
-      }}
-    />
+    <Suspense fallback={null}>
+      <OneTimePasswordDialog
+        key={challenge.challenge}
+        title="Two-Factor Authentication"
+        addresses={challenge.addresses.map((a) => ({ type: a.type, value: String(a.index), label: a.label }))}
+        effects={effects}
+        onFinished={() => {
+          if (answer.current) pending.finish(answer.current);
+          else pending.fail(cancelledSignIn());
+        }}
+      />
+    </Suspense>
   );
 }

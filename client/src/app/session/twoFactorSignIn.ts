@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { post } from '../../lib/api/apiClient';
 import { ApiError } from '../../lib/api/apiError';
 import { sessionAnswerSchema, type SessionAnswer } from '../../lib/session/sessionAnswer';

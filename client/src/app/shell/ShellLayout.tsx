@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AdvancedSearchPanel } from '../../features/advancedSearch/AdvancedSearchPanel';
 import { navBar } from '../../features/navigation/navBarStore';
@@ -14,6 +15,7 @@ import { appQueryClient } from '../queryClient';
 import { closeDrawer, openDrawer } from './drawerStore';
 import { Footer } from './Footer';
 import { PanelStrip } from './PanelStrip';
+import { ScreenLoading } from './ScreenLoading';
 import { Toolbar } from './Toolbar';
 
 /**
@@ -38,7 +40,10 @@ export function ShellLayout({ menu }: { menu: readonly MenuItem[] }) {
           <main id="main" className="shell__content" tabIndex={-1}>
             {/* One live connection per signed-in page; a company switch opens a new one. */}
             <LiveProvider key={companyEpoch} onSessionExpired={signalSessionExpired}>
-              <Outlet key={companyEpoch} />
+              {/* A screen's code loads here; on a move between screens the last one stays up. */}
+              <Suspense fallback={<ScreenLoading />}>
+                <Outlet key={companyEpoch} />
+              </Suspense>
             </LiveProvider>
           </main>
           <Footer />

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { post, postEnvelope } from '../../lib/api/apiClient';
 import { sessionAnswerSchema, type SessionAnswer } from '../../lib/session/sessionAnswer';
 
@@ -11,7 +11,7 @@ export function switchServiceCompany(servcoNo: string, signal?: AbortSignal): Pr
 export async function fetchDealerBanner(servcoNo: string, signal?: AbortSignal): Promise<string | null> {
   const name = await postEnvelope(
     '/api/Contact/GetDealerBannerByServcoNo',
-    z.string().nullable().optional(),
+    z.optional(z.nullable(z.string())),
     { query: { ServcoNo: servcoNo }, signal },
   );
   return name && name.trim() ? name.trim() : null;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { del, get, post } from '../../lib/api/apiClient';
 import { ApiError } from '../../lib/api/apiError';
 import { sessionAnswerSchema, type SessionAnswer } from '../../lib/session/sessionAnswer';
@@ -10,7 +10,7 @@ import { UNABLE_TO_CONNECT, UNABLE_TO_PROCESS } from '../../../../machines/messa
 export function signIn<C>(
   username: string,
   password: string,
-  challenge: z.ZodType<C>,
+  challenge: z.core.$ZodType<C>,
   signal?: AbortSignal,
 ): Promise<SessionAnswer | C> {
   return post(

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini here and in the sign-in page's schemas: classic zod (24 KB) loads with the screens.
+// Both kinds of schema are accepted: they share zod's core.
+import * as z from 'zod/mini';
 import { envelopeSchema } from '../../../../shared/upstream/envelope';
 import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
 import { ApiError } from './apiError';
@@ -17,7 +19,7 @@ export interface CallOptions<T> {
   query?: Query;
   signal?: AbortSignal;
   /** Validates the JSON answer; without one the answer is returned as `unknown`. */
-  schema?: z.ZodType<T>;
+  schema?: z.core.$ZodType<T>;
   /**
    * The session endpoints answer 401 when no one is signed in; that is not an expiry and must not
    * raise the global signal.
@@ -80,7 +82,7 @@ async function request<T>(
     throw new ApiError(res.status, error, message);
   }
   if (!opts.schema) return json as T;
-  const checked = opts.schema.safeParse(json);
+  const checked = z.safeParse(opts.schema, json);
   if (!checked.success) throw new ApiError(res.status, 'bad_response', UNABLE_TO_PROCESS);
   return checked.data;
 }
@@ -112,7 +114,7 @@ function statusFailed(apiStatus: unknown): boolean {
 export async function callEnvelope<T>(
   method: 'GET' | 'POST',
   path: string,
-  result: z.ZodType<T>,
+  result: z.core.$ZodType<T>,
   init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   const env = await request(method, path, init.body, {
@@ -127,19 +129,19 @@ export async function callEnvelope<T>(
   const errors = (env.errors ?? []).filter((e) => e.trim() !== '');
   if (errors.length > 0 || statusFailed(env.apiStatus))
     throw new ApiError(200, 'api_errors', errors.join('\n') || UNABLE_TO_PROCESS, errors);
-  const checked = result.safeParse(env.result);
+  const checked = z.safeParse(result, env.result);
   if (!checked.success) throw new ApiError(200, 'bad_response', UNABLE_TO_PROCESS);
   return checked.data;
 }
 
 export const getEnvelope = <T>(
   path: string,
-  result: z.ZodType<T>,
+  result: z.core.$ZodType<T>,
   init: { query?: Query; signal?: AbortSignal } = {},
 ) => callEnvelope('GET', path, result, init);
 
 export const postEnvelope = <T>(
   path: string,
-  result: z.ZodType<T>,
+  result: z.core.$ZodType<T>,
   init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
 ) => callEnvelope('POST', path, result, init);

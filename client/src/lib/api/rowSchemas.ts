@@ -1,22 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Row shapes the shell reads (doc 1 §3), with the upstream's field names. Numbers and strings are
  * both accepted for ids and turned into text once, here; unknown fields are dropped.
  */
-const text = z
-  .union([z.string(), z.number()])
-  .nullable()
-  .optional()
-  .transform((v) => (v == null ? '' : String(v).trim()));
+const text = z.pipe(
+  z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  z.transform((v: string | number | null | undefined) => (v == null ? '' : String(v).trim())),
+);
 
 /** A list that may come back as null when empty. */
-export const listOf = <T extends z.ZodType>(row: T) =>
-  z
-    .array(row)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []);
+export const listOf = <T extends z.core.$ZodType>(row: T) =>
+  z.pipe(
+    z.optional(z.nullable(z.array(row))),
+    z.transform((v: z.output<T>[] | null | undefined) => v ?? []),
+  );
 
 /** Site or account search result (recently accessed, advanced search 1001/1003). */
 export const siteRowSchema = z.object({
@@ -47,11 +45,10 @@ export type SiteRow = z.infer<typeof siteRowSchema>;
 export const statusRowSchema = z.object({
   servtype_id: text,
   status_descr: text,
-  ct: z
-    .union([z.number(), z.string()])
-    .nullable()
-    .optional()
-    .transform((v) => Number(v ?? 0) || 0),
+  ct: z.pipe(
+    z.optional(z.nullable(z.union([z.number(), z.string()]))),
+    z.transform((v: number | string | null | undefined) => Number(v ?? 0) || 0),
+  ),
 });
 export type StatusRow = z.infer<typeof statusRowSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Application start (doc 1 §4): the deployed build-date file is read without cache; when it is

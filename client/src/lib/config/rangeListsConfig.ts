@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The time-range lists of the report tabs (doc 3 §9 "Time-range lists", environment
@@ -38,26 +38,28 @@ export const DEFAULT_RANGE_LISTS: RangeLists = {
 };
 
 const optionSchema = z.object({
-  key: z.union([z.string().min(1), z.number()]).transform(String),
-  label: z.string().min(1),
+  key: z.pipe(
+    z.union([z.string().check(z.minLength(1)), z.number()]),
+    z.transform((v: string | number) => String(v)),
+  ),
+  label: z.string().check(z.minLength(1)),
 });
 const listSchema = (fallback: readonly RangeOption[]) =>
-  z
-    .array(optionSchema)
-    .min(1)
-    .catch([...fallback])
-    .default([...fallback]);
+  z._default(z.catch(z.array(optionSchema).check(z.minLength(1)), [...fallback]), [...fallback]);
 
 /** The `rangeLists` key of /config.json: each list optional; a malformed list keeps its default. */
-export const rangeListsSchema = z
-  .object({
-    list1: listSchema(DEFAULT_RANGE_LISTS.list1),
-    list2: listSchema(DEFAULT_RANGE_LISTS.list2),
-    list3: listSchema(DEFAULT_RANGE_LISTS.list3),
-    list4: listSchema(DEFAULT_RANGE_LISTS.list4),
-  })
-  .catch(() => copyLists())
-  .default(() => copyLists());
+export const rangeListsSchema = z._default(
+  z.catch(
+    z.object({
+      list1: listSchema(DEFAULT_RANGE_LISTS.list1),
+      list2: listSchema(DEFAULT_RANGE_LISTS.list2),
+      list3: listSchema(DEFAULT_RANGE_LISTS.list3),
+      list4: listSchema(DEFAULT_RANGE_LISTS.list4),
+    }),
+    () => copyLists(),
+  ),
+  () => copyLists(),
+);
 
 function copyLists() {
   return {

@@ -1,6 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createStore } from '../store/createStore';
 import { rangeListsSchema } from './rangeListsConfig';
+
+/** A value that falls back to `value` when missing or malformed. */
+const orElse = <T extends z.core.$ZodType>(schema: T, value: z.core.util.NoUndefined<z.output<T>>) =>
+  z._default(z.catch(schema, value), value);
+/** A whole number within [min, max]. */
+const intWithin = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 
 /**
  * Values a deployment sets without rebuilding, served as /config.json (doc 3 "Environment
@@ -9,32 +15,28 @@ import { rangeListsSchema } from './rangeListsConfig';
  */
 const runtimeConfigSchema = z.object({
   /** QDT Type switch default: 'Current' (flat list) or 'New' (grouped tree). */
-  sidebarDefaultMode: z.enum(['Current', 'New']).catch('New').default('New'),
+  sidebarDefaultMode: orElse(z.enum(['Current', 'New']), 'New'),
   /** Where banner images live; the banner name is appended. Empty: the text mark is shown. */
-  bannerBaseUrl: z.string().catch('').default(''),
+  bannerBaseUrl: orElse(z.string(), ''),
   /** The two external Dealer Resources links (doc 1 §2.2). */
-  marketingFormsUrl: z.string().catch('').default(''),
-  dealerBillingUrl: z.string().catch('').default(''),
+  marketingFormsUrl: orElse(z.string(), ''),
+  dealerBillingUrl: orElse(z.string(), ''),
   /** The external form that files a new investigation request (doc 3 §2); shown as a link and a QR code. */
-  investigationFormUrl: z.string().catch('').default(''),
-  termsOfUseUrl: z.string().catch('').default(''),
-  privacyPolicyUrl: z.string().catch('').default(''),
+  investigationFormUrl: orElse(z.string(), ''),
+  termsOfUseUrl: orElse(z.string(), ''),
+  privacyPolicyUrl: orElse(z.string(), ''),
   /** Live Alarm View maps: an XYZ tile URL ({z}/{x}/{y}) drawn under the bundled US base map. Empty: offline base map only. */
-  mapTileUrl: z.string().catch('').default(''),
+  mapTileUrl: orElse(z.string(), ''),
   /** An OSRM-compatible directions service. Empty: a straight line with its distance, labelled as an estimate. */
-  directionsUrl: z.string().catch('').default(''),
+  directionsUrl: orElse(z.string(), ''),
   /**
    * Place On Test comments (doc 2 §5, §9): the fixed prefix (the user's first name follows) and the
    * maximum that prefix and text share, for the site form and for the variant opened from an alarm.
    */
-  testCommentPrefix: z.string().max(100).catch('Placed on test by ').default('Placed on test by '),
-  testCommentMax: z.number().int().min(120).max(2000).catch(250).default(250),
-  alarmTestCommentPrefix: z
-    .string()
-    .max(100)
-    .catch('Placed on test from alarm by ')
-    .default('Placed on test from alarm by '),
-  alarmTestCommentMax: z.number().int().min(120).max(2000).catch(194).default(194),
+  testCommentPrefix: orElse(z.string().check(z.maxLength(100)), 'Placed on test by '),
+  testCommentMax: orElse(intWithin(120, 2000), 250),
+  alarmTestCommentPrefix: orElse(z.string().check(z.maxLength(100)), 'Placed on test from alarm by '),
+  alarmTestCommentMax: orElse(intWithin(120, 2000), 194),
   /** The report range tabs (doc 3 §9 Lists 1-4); the defaults are in rangeListsConfig.ts. */
   rangeLists: rangeListsSchema,
 });
