@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { buildMenu, menuIds } from '../lib/menu/buildMenu';
 import { useSessionCommands, useSessionView } from '../lib/session/sessionView';
@@ -13,7 +13,10 @@ import { ShellLayout } from './shell/ShellLayout';
  * a route outside the user's menu goes to /unauthorized; otherwise the shell renders the route.
  */
 export function RequireSession() {
-  const { status, profile, isOwner, returnUrl } = useSessionView();
+  const { status: current, profile, isOwner, returnUrl } = useSessionView();
+  // Deferred: the session's answer lands in one synchronous update; the whole shell and its screen
+  // then render in slices (a transition) behind the boot screen, not as one long task.
+  const status = useDeferredValue(current);
   const { redirected } = useSessionCommands();
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;

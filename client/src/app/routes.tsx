@@ -1,20 +1,21 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Suspense, type ComponentType } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { SCREENS } from '../lib/screens/screens';
 import type { ScreenEntry } from '../lib/screens/screenTypes';
 import { BootScreen } from './BootScreen';
 import { NotFoundPage } from './NotFoundPage';
+import { preloadable, type Preloadable } from './preloadable';
+import { loadPage } from './screenPages';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { SessionRoot } from './session/SessionRoot';
 import { loadShell } from './shellPreload';
 import { SignInRoute } from './SignInRoute';
 
 /**
- * Loads a registry page's component. The page map is itself a chunk, so the sign-in page loads
- * none of it.
+ * Loads a registry page's component. The page map (about 1.5 KB) stays in the first chunk: a deep
+ * link then asks for its screen's code at once, not after a chunk of its own.
  */
-export const loadScreenPage = async (page: string): Promise<ComponentType> =>
-  (await import('./screenPages')).loadPage(page);
+export const loadScreenPage = (page: string): Promise<ComponentType> => loadPage(page);
 
 /**
  * The routes of one registry entry: a page on each of its paths, loaded when first opened, with
@@ -23,10 +24,14 @@ export const loadScreenPage = async (page: string): Promise<ComponentType> =>
  * the sign-in page (docs/decisions.md). The shell's Suspense boundary keeps the last screen up
  * while the next one's code loads.
  */
+const pages = new Map<string, Preloadable>();
+
 function routesOf(entry: ScreenEntry): RouteObject[] {
   switch (entry.kind) {
     case 'page': {
-      const Page = lazy(async () => ({ default: await loadScreenPage(entry.page) }));
+      const page = preloadable(() => loadScreenPage(entry.page));
+      pages.set(entry.page, page);
+      const Page = page.Component;
       return entry.paths.map((path) => ({
         path,
         element: (
@@ -51,7 +56,8 @@ export const shellRoutes: RouteObject[] = [
 ];
 
 // NOTE: the shell is its own chunk: the sign-in page downloads none of it (shellPreload.ts).
-const Shell = lazy(async () => ({ default: (await loadShell()).RequireSession }));
+const shell = preloadable(async () => (await loadShell()).RequireSession);
+const Shell = shell.Component;
 
 export const routes: RouteObject[] = [
   {
@@ -82,3 +88,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * A deep link's code, fetched as the page opens: the shell and the screen side by side, where
+ * rendering would ask for one after the other (the screen's import starts inside the shell).
+ * The first render waits for it (main.tsx) behind the boot screen, so it shows the screen at once.
+ * Never rejects: a failed download is retried when the route renders.
+ */
+export async function preloadRouteAt(pathname: string): Promise<void> {
+  const name = (matchRoutes(routes, pathname)?.at(-1)?.route.handle as { page?: string } | undefined)?.page;
+  const page = name ? pages.get(name) : undefined;
+  if (!page) return;
+  await Promise.all([shell.preload(), page.preload()]).catch(() => undefined);
+}

@@ -1,3 +1,5 @@
+import { loadPage } from './screenPages';
+
 /** The module of the signed-in shell: the guard, the layout, the live connection, the menu. */
 export const loadShell = () => import('./RequireSession');
 
@@ -11,7 +13,5 @@ export function preloadShell(): void {
   if (started) return;
   started = true;
   void loadShell().catch(() => (started = false));
-  void import('./screenPages')
-    .then((m) => m.loadPage('app/liveAlarms/LiveAlarmViewRoute'))
-    .catch(() => undefined);
+  void loadPage('app/liveAlarms/LiveAlarmViewRoute').catch(() => undefined);
 }

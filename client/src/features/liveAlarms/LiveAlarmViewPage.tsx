@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
 import type { FeedName } from '../../../../shared/live/protocol';
 import { PageFrame } from '../../components/layout/PageFrame';
@@ -71,8 +71,10 @@ function LiveAlarmView({
   const [replayFeed, setReplayFeed] = useState<FeedName | null>(null);
   const mapView = useStore(mapViews, (m) => (tab ? (m[tab] ?? false) : false));
 
-  const events = useFeed({ feed: 'events', agencyId });
-  const alarms = useFeed({ feed: 'alarms', agencyId });
+  // Deferred: a snapshot of thousands of rows renders in slices behind the page's own controls,
+  // so the tabs and buttons answer at once while the grid fills.
+  const events = useDeferredValue(useFeed({ feed: 'events', agencyId }));
+  const alarms = useDeferredValue(useFeed({ feed: 'alarms', agencyId }));
 
   // Tab 0 → the saved default tab once the configuration is in.
   useEffect(() => {
