@@ -140,7 +140,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       await new Promise<void>((r) => server.close(() => r()));
       await sessions.close();
       await actions.close();
-      redis?.close();
+      await redis?.close();
     },
   };
 }

@@ -17,7 +17,8 @@ export interface RedisConnections {
   /** The socket.io adapter's publisher and subscriber (a subscriber can do nothing else). */
   adapterPub: Redis;
   adapterSub: Redis;
-  close(): void;
+  /** Lets the commands already sent finish (at most 0.5 s), then closes every connection. */
+  close(): Promise<void>;
 }
 
 export function openRedisConnections(url: string, logger: Logger): RedisConnections {
@@ -34,8 +35,15 @@ export function openRedisConnections(url: string, logger: Logger): RedisConnecti
     feeds,
     adapterPub,
     adapterSub,
-    close() {
-      for (const c of [shared, feeds, adapterPub, adapterSub]) c.disconnect();
+    async close() {
+      const all = [shared, feeds, adapterPub, adapterSub];
+      // NOTE: QUIT waits for the replies of commands in flight; a plain disconnect fails them.
+      await Promise.all(
+        all.map((c) =>
+          Promise.race([c.quit().catch(() => undefined), new Promise((r) => setTimeout(r, 500))]),
+        ),
+      );
+      for (const c of all) c.disconnect();
     },
   };
 }

@@ -108,7 +108,16 @@ export function createFeedManager(d: FeedManagerDeps) {
         e.graceTimer = null;
         if (e.watchers.size > 0) return;
         entries.delete(key);
-        void e.feed.stop().then(() => (d.dropOnStop ? d.store.drop(ref) : undefined));
+        // NOTE: caught: Redis may be gone (or closing with the bridge); the lease expires by itself.
+        void e.feed
+          .stop()
+          .then(() => (d.dropOnStop ? d.store.drop(ref) : undefined))
+          .catch((err: unknown) =>
+            d.logger.warn(
+              { err: (err as Error).message, feed: key },
+              'feed stop after its last screen failed',
+            ),
+          );
       }, d.graceMs);
     },
     /** Every feed a watcher (a socket) watches, e.g. when it disconnects. */

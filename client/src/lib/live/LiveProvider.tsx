@@ -14,7 +14,24 @@ import { createLiveClient, type LiveClient } from './liveClient';
 
 const LiveContext = createContext<LiveClient | null>(null);
 
-/** One live connection for the signed-in page; closed when the provider unmounts (sign-out). */
+/** Clients waiting to be closed, and the timers that will close them. */
+const closing = new WeakMap<LiveClient, ReturnType<typeof setTimeout>>();
+function closeLater(c: LiveClient, ms: number): void {
+  closing.set(
+    c,
+    setTimeout(() => c.close(), ms),
+  );
+}
+const keep = (c: LiveClient) => {
+  clearTimeout(closing.get(c));
+  closing.delete(c);
+};
+
+/**
+ * One live connection for the signed-in page; closed when the provider unmounts (sign-out).
+ * The connection opens in the first render, so the screen renders with it at once and its feeds
+ * subscribe as soon as the socket is up (docs/decisions.md).
+ */
 export function LiveProvider({
   children,
   onSessionExpired,
@@ -24,18 +41,21 @@ export function LiveProvider({
   onSessionExpired?: () => void;
   client?: LiveClient;
 }) {
-  const [live, setLive] = useState<LiveClient | null>(client ?? null);
   const expired = useRef(onSessionExpired);
   expired.current = onSessionExpired;
-  // NOTE: created in the effect, not in state, so StrictMode's mount-unmount-mount closes the
-  // first client and opens a second one instead of keeping a closed one.
-  useEffect(() => {
-    if (client) return;
+  const [live] = useState<LiveClient>(() => {
+    if (client) return client;
     const c = createLiveClient({ onSessionExpired: () => expired.current?.() });
-    setLive(c);
-    return () => c.close();
-  }, [client]);
-  if (!live) return null;
+    // A render React throws away never mounts: its client closes itself.
+    closeLater(c, 10_000);
+    return c;
+  });
+  // NOTE: the close waits a tick, so StrictMode's mount-unmount-mount keeps the one client.
+  useEffect(() => {
+    if (live === client) return;
+    keep(live);
+    return () => closeLater(live, 0);
+  }, [live, client]);
   return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
 }
 
