@@ -13,7 +13,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { applyChanges, diffRows, keyRows } from '../shared/live/diff';
 import { envelopeSchema } from '../shared/upstream/envelope';
 import { activeAlarmRowSchema, type ActiveAlarmRow } from '../shared/upstream/activeAlarmRow';
-import { eventLogRowSchema, eventLogsResultSchema, type EventLogRow } from '../shared/upstream/eventLogRow';
+import {
+  eventLogRowSchema,
+  eventLogsRequest,
+  eventLogsResultSchema,
+  type EventLogRow,
+} from '../shared/upstream/eventLogRow';
 import { createAlarmsSource } from '../server/feeds/alarmsSource';
 import { createHistorySource } from '../server/feeds/historySource';
 import { createRowTextCache, withoutPageCount } from '../server/feeds/rowTextCache';
@@ -95,21 +100,16 @@ async function main() {
   const bs = await startBenchSim({ agencies: 3, historyDays: 2, historyPerAgencyPerDay: 600 });
   const samples = await sampleRows(bs);
   const session = await bs.upstreamLogin(0);
-  const body = (count: number) => ({
-    Curentsession: session,
-    AgencyId: bs.dealers[0],
-    DueValue: 1,
-    EventList: null,
-    offset: 1,
-    count,
-    IsAutoRefreshOn: true,
-    ColumnName: 'eventDate',
-    SortType: 'desc',
-    RemoveOperatorActions: false,
-    Install_servco_Type: 'D',
-    cs_no: null,
-    IncludeTestEvents: true,
-  });
+  const body = (count: number) =>
+    eventLogsRequest({
+      session,
+      agencyId: bs.dealers[0],
+      dueValue: 1,
+      page: 1,
+      count,
+      sortColumn: 'eventDate',
+      installServcoType: 'D',
+    });
   const headPageText = await (
     await fetch(`${bs.url}/AlarmBuffer/GetEventLogs?CurentsessionId=${session}`, {
       method: 'POST',

@@ -19,7 +19,7 @@ import {
   type ServerToClientEvents,
 } from '../shared/live/protocol';
 import { envelopeSchema } from '../shared/upstream/envelope';
-import { eventLogRowSchema, eventLogsResultSchema } from '../shared/upstream/eventLogRow';
+import { eventLogRowSchema, eventLogsRequest, eventLogsResultSchema } from '../shared/upstream/eventLogRow';
 import { benchSignIn, startBenchSim } from './support/benchSim';
 import { jsonLine, machine, numFlag, section, sleep, verdict } from './support/report';
 
@@ -36,21 +36,17 @@ async function readWholeWindow(url: string, session: string, agencyId: string) {
     const res = await fetch(`${url}/AlarmBuffer/GetEventLogs?CurentsessionId=${session}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: session },
-      body: JSON.stringify({
-        Curentsession: session,
-        AgencyId: agencyId,
-        DueValue: 1,
-        EventList: null,
-        offset: page,
-        count: 500,
-        IsAutoRefreshOn: true,
-        ColumnName: 'eventDate',
-        SortType: 'desc',
-        RemoveOperatorActions: false,
-        Install_servco_Type: 'D',
-        cs_no: null,
-        IncludeTestEvents: true,
-      }),
+      body: JSON.stringify(
+        eventLogsRequest({
+          session,
+          agencyId,
+          dueValue: 1,
+          page,
+          count: 500,
+          sortColumn: 'eventDate',
+          installServcoType: 'D',
+        }),
+      ),
     });
     const list = result.parse(envelopeSchema.parse(JSON.parse(await res.text())).result).eventLogList;
     pages++;

@@ -1,4 +1,5 @@
 import { wallNow } from './report';
+import { eventLogsRequest } from '../../shared/upstream/eventLogRow';
 
 /** One baseline screen of the original portal: it reloads one grid from the upstream on a timer. */
 export interface PollerSpec {
@@ -22,21 +23,17 @@ export interface PollObservation {
 /** The request body the original grid sends (doc 2: GetEventLogs / GetEventLogsLiveAlarm_Dev). */
 function body(p: PollerSpec) {
   const history = p.path === 'AlarmBuffer/GetEventLogs';
-  return JSON.stringify({
-    Curentsession: p.sessionId,
-    AgencyId: p.agencyId,
-    DueValue: history ? 1 : null,
-    EventList: null,
-    offset: 1,
-    count: p.count,
-    IsAutoRefreshOn: true,
-    ColumnName: history ? 'eventDate' : 'alarm_Date',
-    SortType: 'desc',
-    RemoveOperatorActions: false,
-    Install_servco_Type: 'D',
-    cs_no: null,
-    IncludeTestEvents: true,
-  });
+  return JSON.stringify(
+    eventLogsRequest({
+      session: p.sessionId,
+      agencyId: p.agencyId,
+      dueValue: history ? 1 : null,
+      page: 1,
+      count: p.count,
+      sortColumn: history ? 'eventDate' : 'alarm_Date',
+      installServcoType: 'D',
+    }),
+  );
 }
 
 /** Every spec polls once, all at the same moment (screens reloading together); answers when done. */

@@ -2,6 +2,7 @@ import type { FeedRef } from '../../shared/live/protocol';
 import { activeAlarmRowSchema, type ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
 import {
   eventLogRowSchema,
+  eventLogsRequest,
   eventLogsResultSchema,
   type EventLogRow,
 } from '../../shared/upstream/eventLogRow';
@@ -26,23 +27,17 @@ function body(
   dueValue: number | null,
   page: number,
   count: number,
-  sortColumn: string,
+  sortColumn: 'eventDate' | 'alarm_Date',
 ) {
-  return {
-    Curentsession: cred.upstreamSessionId,
-    AgencyId: ref.agencyId,
-    DueValue: dueValue,
-    EventList: null,
-    offset: page,
+  return eventLogsRequest({
+    session: cred.upstreamSessionId,
+    agencyId: ref.agencyId,
+    dueValue,
+    page,
     count,
-    IsAutoRefreshOn: true,
-    ColumnName: sortColumn,
-    SortType: 'desc',
-    RemoveOperatorActions: false,
-    Install_servco_Type: cred.installServcoTypeFor(ref.agencyId),
-    cs_no: null,
-    IncludeTestEvents: true,
-  };
+    sortColumn,
+    installServcoType: cred.installServcoTypeFor(ref.agencyId),
+  });
 }
 
 /**

@@ -58,3 +58,35 @@ export const eventLogsRequestSchema = z.object({
   IncludeTestEvents: z.boolean().nullable().optional(),
 });
 export type EventLogsRequest = z.input<typeof eventLogsRequestSchema>;
+
+/**
+ * The body the original grid sends for one page, newest first: history (`DueValue` set, sorted on
+ * `eventDate`) or active alarms (`DueValue` null, sorted on `alarm_Date`). One builder for the
+ * bridge's feeds, the benchmarks and the tests.
+ */
+export function eventLogsRequest(p: {
+  session: string;
+  agencyId: string;
+  dueValue: number | null;
+  page: number;
+  count: number;
+  sortColumn: 'eventDate' | 'alarm_Date';
+  installServcoType: string;
+  csNo?: string | null;
+}) {
+  return {
+    Curentsession: p.session,
+    AgencyId: p.agencyId,
+    DueValue: p.dueValue,
+    EventList: null,
+    offset: p.page,
+    count: p.count,
+    IsAutoRefreshOn: true,
+    ColumnName: p.sortColumn,
+    SortType: 'desc',
+    RemoveOperatorActions: false,
+    Install_servco_Type: p.installServcoType,
+    cs_no: p.csNo ?? null,
+    IncludeTestEvents: true,
+  } satisfies EventLogsRequest;
+}

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import { activeAlarmRowSchema } from '../../../shared/upstream/activeAlarmRow';
-import { eventLogRowSchema, eventLogsResultSchema } from '../../../shared/upstream/eventLogRow';
+import {
+  eventLogRowSchema,
+  eventLogsRequest,
+  eventLogsResultSchema,
+} from '../../../shared/upstream/eventLogRow';
 import type { RunningSimulator } from '../../../server/simulator/createSimulator';
 import { OWNER_RELATION_ID } from '../../../server/simulator/world/demoUsers';
 import { reportCalls } from './reportCalls';
@@ -63,21 +67,16 @@ export async function callsFor(sim: RunningSimulator, p: Profile): Promise<Call[
   form.set('body', 'Attached.');
   form.set('fileName', 'zones.pdf');
   form.set('pdfFile', new Blob([Buffer.from('%PDF-1.4 tiny')], { type: 'application/pdf' }), 'zones.pdf');
-  const eventBody = {
-    Curentsession: sid,
-    AgencyId: agencyId,
-    DueValue: 1,
-    EventList: null,
-    offset: 1,
+  const eventBody = eventLogsRequest({
+    session: sid,
+    agencyId,
+    dueValue: 1,
+    page: 1,
     count: 10,
-    IsAutoRefreshOn: true,
-    ColumnName: 'eventDate',
-    SortType: 'desc',
-    RemoveOperatorActions: false,
-    Install_servco_Type: 'D',
-    cs_no: '',
-    IncludeTestEvents: true,
-  };
+    sortColumn: 'eventDate',
+    installServcoType: 'D',
+    csNo: '',
+  });
   const start = new Date(sim.world.now() - 86_400_000);
   const fmt = (d: Date) =>
     `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()} ${d.getUTCFullYear()} ${d.getUTCHours()}:${String(d.getUTCMinutes()).padStart(2, '0')}:00`;
