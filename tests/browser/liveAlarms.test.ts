@@ -92,9 +92,11 @@ function siteOffset(iso: string): number {
 }
 
 /** An Event Date cell (MM/DD/yyyy HH:mm:ss A, the site's wall clock) as an instant. */
+/** A shown date ("11/23/2026 09:01:46 PM", a 12-hour clock) as an instant. */
 function siteMs(text: string, offsetMin: number): number {
-  const m = /(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d):(\d\d)/.exec(text)!;
-  return Date.UTC(+m[3], +m[1] - 1, +m[2], +m[4], +m[5], +m[6]) - offsetMin * 60_000;
+  const m = /(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d):(\d\d) ?(AM|PM)?/.exec(text)!;
+  const hour = m[7] ? (+m[4] % 12) + (m[7] === 'PM' ? 12 : 0) : +m[4];
+  return Date.UTC(+m[3], +m[1] - 1, +m[2], hour, +m[5], +m[6]) - offsetMin * 60_000;
 }
 
 /** Clicks a due tab and waits out the 2-second delay. */
@@ -237,8 +239,15 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
       { timeout: 20_000 },
     );
     await page.getByRole('button', { name: 'Last page' }).click();
-    await page.waitForTimeout(500);
-    const times = (await columnTexts(page, HISTORY, 'Event Date')).map((t) => siteMs(t, offsetMin));
+    // NOTE: waits for the last page to render (rows render in slices, later on a busy machine);
+    // it times out, and fails, if that page never shows rows from before the live window.
+    const lastPage = async () =>
+      (await columnTexts(page, HISTORY, 'Event Date')).map((t) => siteMs(t, offsetMin));
+    await until(async () => {
+      const shown = await lastPage();
+      return shown.length > 0 && Math.min(...shown) < Date.now() - 24 * 3_600_000;
+    });
+    const times = await lastPage();
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(Math.min(...times)).toBeLessThan(Date.now() - 24 * 3_600_000);
     const ids = await rowIds(page, HISTORY);
