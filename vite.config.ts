@@ -41,6 +41,16 @@ export default defineConfig({
       output: {
         intro:
           'var regeneratorRuntime; if (typeof window !== "undefined") window.regeneratorRuntime = regeneratorRuntime;',
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 3 },
+            {
+              name: 'shell',
+              test: /client[\\/]src[\\/]app[\\/](RequireSession|liveAlarms[\\/]LiveAlarmViewRoute)\.tsx$/,
+              priority: 2,
+            },
+          ],
+        },
       },
     },
   },

@@ -84,7 +84,14 @@ function watchHistory(bridgeUrl: string, cookie: string, agencyId: string) {
       out.snapshotLoadingOlder = m.loadingOlder === true;
     }
     replica.snapshot(m);
-    if (!m.loadingOlder) {
+    if (!m.loadingOlder && !m.restFollows) {
+      out.wholeMs = performance.now() - out.subscribedAt;
+      resolveWhole();
+    }
+  });
+  socket.on('snapshot.rest', (m) => {
+    replica.rest(m);
+    if (out.wholeMs < 0 && !out.snapshotLoadingOlder) {
       out.wholeMs = performance.now() - out.subscribedAt;
       resolveWhole();
     }

@@ -3,10 +3,11 @@
  * the main thread that the client benchmarks read back as `window.__bench`.
  * - every socket.io `delta` frame: arrival time and the newest upserted row's id;
  * - when that row's element first enters the DOM (MutationObserver), and the next frame after;
- * - long tasks (PerformanceObserver 'longtask') and frame intervals (requestAnimationFrame).
+ * - long tasks (PerformanceObserver 'longtask') and frame intervals (requestAnimationFrame);
+ * - when the first row of any grid entered the DOM (`firstRowAt`, page clock).
  */
 export const PAGE_TAPS = `(() => {
-  const bench = { deltas: 0, upserts: 0, waiting: new Map(), latencies: [], longTasks: [], frames: [], recordFrames: false };
+  const bench = { firstRowAt: 0, deltas: 0, upserts: 0, waiting: new Map(), latencies: [], longTasks: [], frames: [], recordFrames: false };
   window.__bench = bench;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -28,6 +29,7 @@ export const PAGE_TAPS = `(() => {
     }
   };
   new MutationObserver((records) => {
+    if (!bench.firstRowAt && document.querySelector('[role=grid] [data-row-id]')) bench.firstRowAt = performance.now();
     if (bench.waiting.size === 0) return;
     const t = performance.now();
     for (const rec of records) for (const n of rec.addedNodes) {

@@ -5,7 +5,7 @@ import type { UpstreamClient } from '../upstream/upstreamClient';
 import type { FeedSource } from './agencyFeed';
 import { createAlarmsSource } from './alarmsSource';
 import type { FeedCredential } from './credentialPool';
-import { createHistorySource } from './historySource';
+import { createHistorySource, rowTime } from './historySource';
 import { createRowTextCache, withoutPageCount } from './rowTextCache';
 import { createSystemsOnTestSource, fetchSystemsOnTest } from './systemsOnTestSource';
 import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
@@ -39,6 +39,11 @@ export interface FeedKind<F extends FeedName = FeedName> {
   source(d: FeedSourceDeps): FeedSource;
   /** A screen subscribing to this feed is told who is handling which alarm ("presence"). */
   presence: boolean;
+  /**
+   * A row's time, for a kind whose windows grow large: a big snapshot then goes newest rows
+   * first (server/live/snapshotParts.ts). Kinds without it always send snapshots whole.
+   */
+  rowTime?: (row: FeedRows[F]) => number;
 }
 
 export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
@@ -47,6 +52,7 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     upstreamPath: 'AlarmBuffer/GetEventLogs',
     sortColumn: 'eventDate',
     presence: false,
+    rowTime,
     source: (d) => {
       // Rows read again unchanged come back as the same objects: no parse, no validation, and the
       // reconcile's diff compares them by identity.

@@ -5,14 +5,17 @@ import {
   unsubscribeSchema,
   type ErrorMessage,
   type FeedRef,
+  type FeedRow,
   type SubscribeAck,
 } from '../../shared/live/protocol';
 import { credentialFor } from '../feeds/credentialPool';
+import { FEED_KINDS } from '../feeds/feedKinds';
 import type { FeedManager } from '../feeds/feedManager';
 import type { FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { feedAgencyOf } from './feedAgency';
+import { snapshotParts } from './snapshotParts';
 import type { LiveSocket } from './liveServer';
 
 const MAX_SUBSCRIPTIONS = 8;
@@ -59,10 +62,19 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
       if (!socket.connected || !socket.data.subs.has(feedKey(ref))) return 'snapshot';
       const snap = await d.store.snapshot(ref);
       if (snap) {
-        socket.emit(
-          'snapshot',
+        const { first, rest } = snapshotParts(
           askedAgencyId === ref.agencyId ? snap : { ...snap, subscribedAs: askedAgencyId },
+          FEED_KINDS[ref.feed].rowTime as ((row: FeedRow) => number) | undefined,
         );
+        socket.emit('snapshot', first);
+        for (const part of rest) {
+          // NOTE: a turn of the event loop before each part: the newest rows leave before the rest
+          // is encoded, and other screens' work runs between parts. Deltas sent meanwhile apply on
+          // top; the rest never overrides them (feedReplica.ts).
+          await new Promise((r) => setImmediate(r));
+          if (!socket.connected) break;
+          socket.emit('snapshot.rest', part);
+        }
         return 'snapshot';
       }
       if (Date.now() - started > FIRST_LOAD_WAIT_MS) throw new Error('first load timed out');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFeedReplica } from './feedReplica';
-import type { DeltaMessage, SnapshotMessage } from './protocol';
+import type { DeltaMessage, SnapshotMessage, SnapshotRestMessage } from './protocol';
 
 const row = (id: string, v = 'a') => ({ id, v }) as never;
 const snap = (seq: number, ids: string[], epoch = 'e1'): SnapshotMessage => ({
@@ -20,6 +20,53 @@ const delta = (seq: number, up: string[], rm: string[] = [], epoch = 'e1'): Delt
   upserts: up.map((i) => row(i, `v${seq}`)),
   removes: rm,
   at: 0,
+});
+
+const rest = (seq: number, ids: string[], epoch = 'e1', restFollows = false): SnapshotRestMessage => ({
+  feed: 'alarms',
+  agencyId: '1',
+  epoch,
+  seq,
+  rows: ids.map((i) => row(i, 'old')),
+  ...(restFollows ? { restFollows } : {}),
+});
+
+describe('feed replica: a snapshot in two parts', () => {
+  it('holds the newest rows first, then the whole window', () => {
+    const r = createFeedReplica();
+    r.snapshot({ ...snap(3, ['new1', 'new2']), restFollows: true });
+    expect(r.restPending).toBe(true);
+    expect([...r.rows.keys()]).toEqual(['new1', 'new2']);
+    expect(r.rest(rest(3, ['old1'], 'e1', true))).toBe(true);
+    expect(r.restPending).toBe(true);
+    expect(r.rest(rest(3, ['old2']))).toBe(true);
+    expect(r.restPending).toBe(false);
+    expect([...r.rows.keys()].sort()).toEqual(['new1', 'new2', 'old1', 'old2']);
+    expect(r.rest(rest(3, ['late']))).toBe(false);
+  });
+
+  it('never lets the rest undo a delta that came between the parts', () => {
+    const r = createFeedReplica();
+    r.snapshot({ ...snap(3, ['new1']), restFollows: true });
+    // Seq 4 changes old1 and removes old2, both still in the rest (sent as of seq 3).
+    expect(r.delta(delta(4, ['old1'], ['old2']))).toBe('applied');
+    r.rest(rest(3, ['old1', 'old2', 'old3']));
+    expect((r.rows.get('old1') as unknown as { v: string }).v).toBe('v4');
+    expect(r.rows.has('old2')).toBe(false);
+    expect(r.rows.has('old3')).toBe(true);
+  });
+
+  it('ignores a rest of another snapshot', () => {
+    const r = createFeedReplica();
+    r.snapshot({ ...snap(5, ['a']), restFollows: true });
+    expect(r.rest(rest(4, ['stale']))).toBe(false);
+    expect(r.rest(rest(5, ['x'], 'e2'))).toBe(false);
+    expect(r.rows.has('stale')).toBe(false);
+    expect(r.restPending).toBe(true);
+    r.snapshot(snap(6, ['b']));
+    expect(r.restPending).toBe(false);
+    expect(r.rest(rest(5, ['x']))).toBe(false);
+  });
 });
 
 describe('feed replica', () => {

@@ -1,4 +1,4 @@
-import type { DeltaMessage, FeedRow, SnapshotMessage, StatusMessage } from './protocol';
+import type { DeltaMessage, FeedRow, SnapshotMessage, SnapshotRestMessage, StatusMessage } from './protocol';
 import { applyChanges, keyRows } from './diff';
 
 export type DeltaOutcome = 'applied' | 'duplicate' | 'buffered' | 'gap';
@@ -16,6 +16,21 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
   let pending: DeltaMessage[] = [];
   let syncing = false;
   let version = 0;
+  /**
+   * A snapshot whose rest is still to come, and the rows deltas touched since: the rest never
+   * overwrites a newer version of a row or brings back one a delta removed.
+   */
+  let rest: { epoch: string; seq: number; touched: Set<string> } | null = null;
+
+  function apply(d: DeltaMessage) {
+    applyChanges(rows, d as unknown as { upserts: R[]; removes: string[] });
+    if (rest) {
+      for (const u of d.upserts) rest.touched.add(u.id);
+      for (const id of d.removes) rest.touched.add(id);
+    }
+    seq = d.seq;
+    version++;
+  }
 
   function hold(d: DeltaMessage) {
     pending.push(d);
@@ -25,12 +40,7 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
   /** Applies held deltas that now follow on; drops those already covered. */
   function drain(): void {
     pending = pending.filter((d) => d.epoch === epoch && d.seq > seq).sort((a, b) => a.seq - b.seq);
-    while (pending.length && pending[0].seq === seq + 1) {
-      const d = pending.shift()!;
-      applyChanges(rows, d as unknown as { upserts: R[]; removes: string[] });
-      seq = d.seq;
-      version++;
-    }
+    while (pending.length && pending[0].seq === seq + 1) apply(pending.shift()!);
     pending = pending.filter((d) => d.seq > seq);
   }
 
@@ -50,6 +60,7 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
       rows = keyRows(msg.rows as R[]);
       epoch = msg.epoch;
       seq = msg.seq;
+      rest = msg.restFollows ? { epoch: msg.epoch, seq: msg.seq, touched: new Set() } : null;
       syncing = false;
       version++;
       drain();
@@ -71,11 +82,17 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
         }
         return 'gap';
       }
-      applyChanges(rows, d as unknown as { upserts: R[]; removes: string[] });
-      seq = d.seq;
-      version++;
+      apply(d);
       if (pending.length) drain();
       return 'applied';
+    },
+    /** A part of a snapshot's rest; false when it belongs to no snapshot this replica awaits. */
+    rest(msg: SnapshotRestMessage): boolean {
+      if (!rest || msg.epoch !== rest.epoch || msg.seq !== rest.seq) return false;
+      for (const row of msg.rows as R[]) if (!rest.touched.has(row.id)) rows.set(row.id, row);
+      if (!msg.restFollows) rest = null;
+      version++;
+      return true;
     },
     /** A status carries the feed's position: a screen behind it (a lost delta) must resync. */
     status(msg: StatusMessage): 'ok' | 'gap' {
@@ -88,6 +105,7 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
       epoch = null;
       seq = -1;
       pending = [];
+      rest = null;
       syncing = false;
       version++;
     },
@@ -99,6 +117,10 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
     },
     get syncing() {
       return syncing;
+    },
+    /** Part of a snapshot's rest is still to come. */
+    get restPending() {
+      return rest !== null;
     },
     get version() {
       return version;

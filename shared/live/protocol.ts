@@ -9,7 +9,7 @@ import type { SystemOnTestRow } from '../upstream/onTestRows';
  */
 
 /** Bumped on any incompatible change; checked at the handshake (`auth.protocol`). */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 export const LIVE_NAMESPACE = '/live';
 
 export const FEEDS = ['events', 'alarms', 'systemsOnTest'] as const;
@@ -90,6 +90,22 @@ export interface SnapshotMessage<F extends FeedName = FeedName> {
    * account's own id joins its install id's feed): this feed's deltas and status carry `agencyId`.
    */
   subscribedAs?: string;
+  /**
+   * The rows are the window's newest; the rest of this snapshot follows in `snapshot.rest`
+   * messages with the same epoch and seq (protocol 3).
+   */
+  restFollows?: boolean;
+}
+
+/** A part of the rest of a snapshot sent in parts (SnapshotMessage.restFollows). */
+export interface SnapshotRestMessage<F extends FeedName = FeedName> {
+  feed: F;
+  agencyId: string;
+  epoch: string;
+  seq: number;
+  rows: FeedRows[F][];
+  /** More parts follow; the last part has none. */
+  restFollows?: boolean;
 }
 
 export interface DeltaMessage<F extends FeedName = FeedName> {
@@ -157,6 +173,7 @@ export type SimpleAck = { ok: true } | { ok: false; error: ErrorMessage };
 
 export interface ServerToClientEvents {
   snapshot: (msg: SnapshotMessage) => void;
+  'snapshot.rest': (msg: SnapshotRestMessage) => void;
   delta: (msg: DeltaMessage) => void;
   status: (msg: StatusMessage) => void;
   error: (msg: ErrorMessage) => void;

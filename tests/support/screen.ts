@@ -82,6 +82,7 @@ export function connectScreen(
     if (m.subscribedAs) aliases.set(k(m), k({ feed: m.feed, agencyId: m.subscribedAs }));
     if (replica(m).snapshot(m) === 'gap' && autoResync) void subscribe(asked(m));
   });
+  socket.on('snapshot.rest', (m) => replica(m).rest(m));
   socket.on('delta', (m: DeltaMessage) => {
     stats.deltas++;
     stats.lastDeltaAt = Date.now();

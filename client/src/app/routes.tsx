@@ -8,7 +8,7 @@ import { preloadable, type Preloadable } from './preloadable';
 import { loadPage } from './screenPages';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { SessionRoot } from './session/SessionRoot';
-import { loadShell } from './shellPreload';
+import { loadShell, startAtLoad } from './shellPreload';
 import { SignInRoute } from './SignInRoute';
 
 /**
@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
 export async function preloadRouteAt(pathname: string): Promise<void> {
   const name = (matchRoutes(routes, pathname)?.at(-1)?.route.handle as { page?: string } | undefined)?.page;
   const page = name ? pages.get(name) : undefined;
-  if (!page) return;
+  if (!name || !page) return;
+  void startAtLoad(name).catch(() => undefined);
   await Promise.all([shell.preload(), page.preload()]).catch(() => undefined);
 }

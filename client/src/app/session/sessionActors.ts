@@ -56,14 +56,21 @@ export function unlessAborted<T>(signal: AbortSignal, run: Promise<T>): Promise<
 
 /** The session check started at page load (startSessionCheck), taken by the first restore. */
 let earlyCheck: ReturnType<typeof loadSession> | null = null;
+/** The same check, kept for signedInAtLoad after the restore took it. */
+let pageLoadCheck: ReturnType<typeof loadSession> | null = null;
 
 /**
  * Asks the bridge for the session as the page loads, while the route's code is still downloading,
  * instead of after it: the first screen waits one round trip less.
  */
 export function startSessionCheck(): void {
-  earlyCheck = loadSession();
+  earlyCheck = pageLoadCheck = loadSession();
   earlyCheck.catch(() => undefined);
+}
+
+/** The session the page-load check found; null when there is none, or no check was made, or it failed. */
+export function sessionAtLoad(): ReturnType<typeof loadSession> {
+  return (pageLoadCheck ?? Promise.resolve(null)).catch(() => null);
 }
 
 export const sessionActors = {

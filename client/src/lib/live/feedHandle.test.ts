@@ -44,3 +44,25 @@ describe('a feed on a screen while a large window loads', () => {
     handle.stop();
   });
 });
+
+describe('a feed on a screen joining a running feed of a large window', () => {
+  it('shows the newest rows, takes the rest in once the page is idle, and keeps a change made meanwhile', async () => {
+    const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
+    handle.onConnected();
+    handle.onSnapshot({ ...ref, ...at, seq: 4, rows: [ev(9), ev(8)], restFollows: true });
+    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8']);
+    expect(handle.getSnapshot().loadingOlder).toBe(true);
+
+    handle.onSnapshotRest({ ...ref, epoch: 'e1', seq: 4, rows: [ev(7), ev(6)], restFollows: true });
+    // A delta between the parts: row 5 (still to come in the rest) is removed.
+    handle.onDelta({ ...ref, epoch: 'e1', seq: 5, upserts: [], removes: ['5'], at: 2 });
+    handle.onSnapshotRest({ ...ref, epoch: 'e1', seq: 4, rows: [ev(5), ev(4)] });
+    // Nothing taken in before the page is idle.
+    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8']);
+
+    await new Promise((r) => setTimeout(r, 10));
+    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8', '7', '6', '4']);
+    expect(handle.getSnapshot().loadingOlder).toBe(false);
+    handle.stop();
+  });
+});

@@ -8,6 +8,7 @@ import type {
   FeedName,
   ReplayState,
   SnapshotMessage,
+  SnapshotRestMessage,
   StatusMessage,
 } from '../../../../shared/live/protocol';
 
@@ -27,6 +28,12 @@ export interface FeedView<F extends FeedName = FeedName> {
   version: number;
 }
 
+/** Runs `f` when the page is idle, within half a second; at once where the browser has no idle callback. */
+function whenIdle(f: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(f, { timeout: 500 });
+  else setTimeout(f, 0);
+}
+
 /**
  * One feed on one screen: the replica of its rows and the connection machine. React reads it
  * through `subscribe`/`getSnapshot` (useSyncExternalStore), so a delta re-renders only the
@@ -43,7 +50,10 @@ export function createFeedHandle<F extends FeedName>(
   const listeners = new Set<() => void>();
   let fresh: ReadonlySet<string> = new Set();
   let replay: ReplayState | null = null;
-  let loadingOlder = false;
+  /** The feed is still reading its window's older pages (status `loadingOlder`). */
+  let olderPending = false;
+  /** Parts of a snapshot's rest waiting for the page to be idle. */
+  const restParts: SnapshotRestMessage[] = [];
   let view: FeedView<F> | null = null;
 
   const actor = createActor(
@@ -95,7 +105,7 @@ export function createFeedHandle<F extends FeedName>(
           lastPollAt: s.context.lastPollAt,
           reason: s.context.reason,
           replay,
-          loadingOlder,
+          loadingOlder: olderPending || replica.restPending,
           version: replica.version,
         };
       }
@@ -117,24 +127,39 @@ export function createFeedHandle<F extends FeedName>(
     onSnapshot(msg: SnapshotMessage) {
       replay = msg.replay ?? (replay && msg.epoch.startsWith('replay:') ? replay : null);
       const r = replica.snapshot(msg);
-      loadingOlder = msg.loadingOlder === true;
+      olderPending = msg.loadingOlder === true;
       fresh = new Set();
       actor.send({ type: 'feed.snapshot', stale: msg.stale, lastPollAt: msg.lastPollAt });
       if (r === 'gap') actor.send({ type: 'feed.gap' });
       changed();
     },
+    /**
+     * A part of the rest of a snapshot that came newest rows first, taken in once the page is
+     * idle: the newest rows render and paint first, where a store change in the middle of that
+     * render would restart it with the whole window. Parts that arrive meanwhile are taken in
+     * together, in order; deltas apply as usual (feedReplica.ts, `rest`).
+     */
+    onSnapshotRest(msg: SnapshotRestMessage) {
+      restParts.push(msg);
+      if (restParts.length > 1) return;
+      whenIdle(() => {
+        let took = false;
+        for (const part of restParts.splice(0)) took = replica.rest(part) || took;
+        if (took) changed();
+      });
+    },
     onDelta(msg: DeltaMessage) {
       const r = replica.delta(msg);
       if (r === 'applied') {
         // NOTE: older rows streaming in behind a first page are not news: no highlight.
-        fresh = loadingOlder ? new Set() : new Set(msg.upserts.map((u) => u.id));
+        fresh = olderPending ? new Set() : new Set(msg.upserts.map((u) => u.id));
         actor.send({ type: 'feed.delta', at: msg.at });
         changed();
       } else if (r === 'gap') actor.send({ type: 'feed.gap' });
     },
     onStatus(msg: StatusMessage) {
-      if (loadingOlder !== (msg.loadingOlder === true)) {
-        loadingOlder = msg.loadingOlder === true;
+      if (olderPending !== (msg.loadingOlder === true)) {
+        olderPending = msg.loadingOlder === true;
         changed();
       }
       if (replica.status(msg) === 'gap') actor.send({ type: 'feed.gap' });

@@ -91,6 +91,7 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     if (m.subscribedAs) aliases.set(feedKey(m), feedKey({ feed: m.feed, agencyId: m.subscribedAs }));
     entryOf(m)?.handle.onSnapshot(m);
   });
+  socket.on('snapshot.rest', (m) => entryOf(m)?.handle.onSnapshotRest(m));
   socket.on('delta', (m) => entryOf(m)?.handle.onDelta(m));
   socket.on('status', (m) => entryOf(m)?.handle.onStatus(m));
   socket.on('replay', (s) => {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../server/app/bridge';
+import { FIRST_PART_ROWS } from '../../server/live/snapshotParts';
+import type { SnapshotMessage, SnapshotRestMessage } from '../../shared/live/protocol';
+import { connectScreen, waitFor, type Screen } from '../support/screen';
+import { sameAsTruth, signIn, startSim, startTestBridge, truth, type Simulator } from '../support/stack';
+
+/**
+ * A screen joining a running feed of a large window gets the newest rows first, then the rest of
+ * the window (protocol 3, docs/protocol.md "First rows of a large window").
+ */
+let sim: Simulator;
+let bridge: Bridge;
+let owner: { cookie: string; agencyId: string };
+const screens: Screen[] = [];
+
+beforeAll(async () => {
+  // About 3,000 events in the 24-hour window, generator paused: the window holds still.
+  sim = await startSim({ historyDays: 1, historyPerAgencyPerDay: 3_000 });
+  bridge = await startTestBridge(sim.url, { POLL_MS: '250', FEED_RECONCILE_MS: '600000' });
+  const o = await signIn(bridge.url, 'owner', 'owner123');
+  owner = { cookie: o.cookie, agencyId: o.profile.agencyId };
+});
+
+afterAll(async () => {
+  for (const s of screens) s.close();
+  await bridge?.close();
+  await sim?.close();
+});
+
+describe('a large window on a running feed', () => {
+  it('reaches a second screen newest rows first, then whole, equal to the truth', async () => {
+    const ref = { feed: 'events' as const, agencyId: owner.agencyId };
+    const want = await truth(sim, owner.agencyId, 'events');
+    expect(want.length).toBeGreaterThan(2 * FIRST_PART_ROWS);
+
+    const first = connectScreen(bridge.url, owner.cookie);
+    screens.push(first);
+    await first.connected();
+    await first.subscribe(ref);
+    await waitFor(
+      'the first screen to hold the whole window',
+      () => sameAsTruth(first.rows(ref), want),
+      20_000,
+    );
+
+    const second = connectScreen(bridge.url, owner.cookie);
+    screens.push(second);
+    await second.connected();
+    const got: Array<{ event: string; rows: number; msg: SnapshotMessage | SnapshotRestMessage }> = [];
+    second.socket.onAny((event: string, msg: SnapshotMessage) => {
+      if (event === 'snapshot' || event === 'snapshot.rest') got.push({ event, rows: msg.rows.length, msg });
+    });
+    const ack = await second.subscribe(ref);
+    expect(ack).toMatchObject({ ok: true, mode: 'snapshot' });
+
+    // Both parts (the rest is one part here) came before the acknowledgement, the newest rows first.
+    expect(got.map((g) => g.event)).toEqual(['snapshot', 'snapshot.rest']);
+    const head = got[0].msg as SnapshotMessage;
+    expect(head.restFollows).toBe(true);
+    expect(head.rows).toHaveLength(FIRST_PART_ROWS);
+    const at = (r: { eventDateTime?: string; eventDate: string }) =>
+      Date.parse(r.eventDateTime ?? r.eventDate);
+    const oldestShown = Math.min(...(head.rows as never[]).map(at));
+    const newestLeft = Math.max(...(got[1].msg.rows as never[]).map(at));
+    expect(newestLeft).toBeLessThanOrEqual(oldestShown);
+    expect(got[1].msg).toMatchObject({ epoch: head.epoch, seq: head.seq });
+    expect((got[1].msg as SnapshotRestMessage).restFollows).toBeUndefined();
+    expect(sameAsTruth(second.rows(ref), want)).toBe(true);
+  });
+});
