@@ -34,13 +34,27 @@ function payload(seq: number, size: number, at: number) {
   return head + 'x'.repeat(pad) + tail;
 }
 
-let broadcast: (seq: number, size: number, count?: number) => { t0: number; sendMs: number };
+/**
+ * A broadcast's start, stamped as the bridge stamps a delta's `at`: `Date.now()`, whole
+ * milliseconds, on average 0.5 ms before the instant it is taken. `precise` is that instant (the
+ * screens' sub-millisecond clock), kept to show what the resolution alone adds to a figure.
+ */
+function startStamp() {
+  const precise = wallNow();
+  return { t0: Date.now(), precise };
+}
+
+let broadcast: (
+  seq: number,
+  size: number,
+  count?: number,
+) => { t0: number; t0Precise: number; sendMs: number };
 let count: () => number;
 
 if (kind === 'raw') {
   const wss = new ws.WebSocketServer({ server: http, perMessageDeflate: false });
   broadcast = (seq, size, count = 1) => {
-    const t0 = wallNow();
+    const { t0, precise } = startStamp();
     for (let i = 0; i < count; i++) {
       // NOTE: framed once; every socket gets the same bytes, with no per-socket encoding.
       const frame = Buffer.concat(
@@ -55,7 +69,7 @@ if (kind === 'raw') {
       for (const c of wss.clients)
         (c as unknown as { _socket: import('node:net').Socket })._socket.write(frame);
     }
-    return { t0, sendMs: wallNow() - t0 };
+    return { t0, t0Precise: precise, sendMs: wallNow() - precise };
   };
   count = () => wss.clients.size;
 } else {
@@ -67,9 +81,9 @@ if (kind === 'raw') {
     });
   });
   broadcast = (seq, size, count = 1) => {
-    const t0 = wallNow();
+    const { t0, precise } = startStamp();
     for (let i = 0; i < count; i++) live.nsp.to(ROOM).emit('delta', JSON.parse(payload(seq + i, size, t0)));
-    return { t0, sendMs: wallNow() - t0 };
+    return { t0, t0Precise: precise, sendMs: wallNow() - precise };
   };
   count = () => live.nsp.sockets.size;
 }

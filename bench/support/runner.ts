@@ -72,7 +72,7 @@ export async function startBaselineServer(kind: 'raw' | 'sio') {
     wsUrl: `ws://127.0.0.1:${port}`,
     /** Sends `count` messages (sequence numbers seq..seq+count-1) of `size` bytes to every socket. */
     broadcast: (seq: number, size: number, count = 1) =>
-      call<{ t0: number; sendMs: number }>('broadcast', { seq, size, count }),
+      call<{ t0: number; t0Precise: number; sendMs: number }>('broadcast', { seq, size, count }),
     count: () => call<number>('count'),
     /** process.memoryUsage() after a full GC. */
     heap: () => call<NodeJS.MemoryUsage>('heap'),
