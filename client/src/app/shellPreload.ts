@@ -20,20 +20,27 @@ export function preloadShell(): void {
 /** The Live Alarm View's page module (screen registry). */
 export const LIVE_ALARM_VIEW_PAGE = 'app/liveAlarms/LiveAlarmViewRoute';
 
+/** How long feeds subscribed at load wait for their screen to take them over. */
+const HOLD_FEEDS_MS = 10_000;
+
 /**
  * What a deep link can start once the page-load session check finds a session, beside the shell's
  * code rather than after its first render: the live connection (its socket is in the shell's
- * chunk) and, for the Live Alarm View, the column configuration its grid waits for.
+ * chunk) and, for the Live Alarm View, its two feeds and the column configuration its grid waits
+ * for. The view takes the feeds over when it renders (one subscription per feed and page).
  */
 export async function startAtLoad(page: string): Promise<void> {
   const answer = await sessionAtLoad();
   if (!answer) return;
   const { openLiveEarly } = await import('../lib/live/LiveProvider');
-  openLiveEarly();
+  const live = openLiveEarly();
   if (page !== LIVE_ALARM_VIEW_PAGE) return;
   const [{ prefetchAgencyConfig }, { watchedAgencyOf }] = await Promise.all([
     import('../features/liveAlarms/liveAlarmsApi'),
     import('../features/liveAlarms/hooks/useWatchedAgency'),
   ]);
-  prefetchAgencyConfig(watchedAgencyOf(answer.profile));
+  const agencyId = watchedAgencyOf(answer.profile);
+  prefetchAgencyConfig(agencyId);
+  const held = (['events', 'alarms'] as const).map((feed) => live.feed({ feed, agencyId }));
+  setTimeout(() => held.forEach((h) => h.release()), HOLD_FEEDS_MS);
 }

@@ -48,8 +48,9 @@ let early: Opened | null = null;
  * Opens the live connection now, for the provider that will render: a deep link's socket then
  * connects while the screen's code and first render are still on the way (docs/decisions.md).
  */
-export function openLiveEarly(): void {
+export function openLiveEarly(): LiveClient {
   early ??= open();
+  return early.live;
 }
 
 /**
