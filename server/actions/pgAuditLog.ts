@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { auditEntrySchema, type AuditEntry } from './auditEntry';
 import type { AuditLog } from './auditLog';
 
@@ -20,26 +20,31 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
   if (!TABLE_NAME.test(opts.table)) throw new Error(`not a table name: ${opts.table}`);
   const table = opts.table;
   const ownPool = !opts.pool;
-  const pool =
-    opts.pool ??
-    new pg.Pool({
-      connectionString: opts.connectionString,
-      max: 4,
-      idleTimeoutMillis: 10_000,
-      // NOTE: an unreachable database fails an audit write within seconds instead of piling up.
-      connectionTimeoutMillis: 5000,
-      statement_timeout: 10_000,
-      allowExitOnIdle: true,
-    });
-  pool.on('error', () => {
-    // An idle client that lost its connection: the next query gets a new one.
-  });
+  // NOTE: pg loads on first use, not with the bridge: its start-up stays short (docs/performance.md).
+  let pooled: Promise<pg.Pool> | null = opts.pool ? Promise.resolve(opts.pool) : null;
+  const poolNow = () =>
+    (pooled ??= import('pg').then(({ default: pgLib }) => {
+      const pool = new pgLib.Pool({
+        connectionString: opts.connectionString,
+        max: 4,
+        idleTimeoutMillis: 10_000,
+        // NOTE: an unreachable database fails an audit write within seconds instead of piling up.
+        connectionTimeoutMillis: 5000,
+        statement_timeout: 10_000,
+        allowExitOnIdle: true,
+      });
+      pool.on('error', () => {
+        // An idle client that lost its connection: the next query gets a new one.
+      });
+      return pool;
+    }));
 
   let ready: Promise<void> | null = null;
   const ensureTable = () => {
-    ready ??= pool
-      .query(
-        `CREATE TABLE IF NOT EXISTS ${table} (
+    ready ??= poolNow()
+      .then((pool) =>
+        pool.query(
+          `CREATE TABLE IF NOT EXISTS ${table} (
           id text PRIMARY KEY,
           at timestamptz NOT NULL,
           username text NOT NULL,
@@ -55,6 +60,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
         );
         ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS tests jsonb;
         CREATE INDEX IF NOT EXISTS ${table}_agency_at ON ${table} (agency_id, at DESC);`,
+        ),
       )
       .then(() => undefined)
       .catch((e: unknown) => {
@@ -67,6 +73,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
   return {
     async append(e) {
       await ensureTable();
+      const pool = await poolNow();
       await pool.query(
         `INSERT INTO ${table} (id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message, tests)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
@@ -89,6 +96,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
     },
     async query(q) {
       await ensureTable();
+      const pool = await poolNow();
       const { rows } = await pool.query(
         `SELECT id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message, tests
            FROM ${table}
@@ -126,7 +134,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
       return out;
     },
     async close() {
-      if (ownPool) await pool.end();
+      if (ownPool && pooled) await (await pooled).end();
     },
   };
 }

@@ -47,7 +47,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
   const metrics = createMetrics();
   const upstream = buildUpstreamClient(config, metrics);
-  const redis = config.REDIS_URL ? openRedisConnections(config.REDIS_URL, logger) : null;
+  const redis = config.REDIS_URL ? await openRedisConnections(config.REDIS_URL, logger) : null;
   const sessions = redis
     ? createRedisSessionStore(redis.shared, config.REDIS_PREFIX, config.SESSION_TTL)
     : createMemorySessionStore(config.SESSION_TTL);
@@ -58,11 +58,13 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   const server = createServer(app);
 
   // The live side: socket.io, the per-agency feeds publishing to its rooms, the screens.
-  const live = createLiveServer(
-    server,
-    config,
-    redis ? { pub: redis.adapterPub, sub: redis.adapterSub } : null,
-  );
+  // NOTE: the Redis adapter loads only with Redis, as ioredis does (redisConnections.ts).
+  const adapter = redis
+    ? (await import('@socket.io/redis-adapter')).createAdapter(redis.adapterPub, redis.adapterSub, {
+        key: `${config.REDIS_PREFIX}sio`,
+      })
+    : null;
+  const live = createLiveServer(server, config, adapter);
   const sockets = createSessionSockets(live.nsp, sessions);
   const recorder = createRecorder(config, logger);
   const { feeds, store } = buildFeeds({

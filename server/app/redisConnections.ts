@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../observability/logger';
 
 /**
@@ -21,7 +21,9 @@ export interface RedisConnections {
   close(): Promise<void>;
 }
 
-export function openRedisConnections(url: string, logger: Logger): RedisConnections {
+export async function openRedisConnections(url: string, logger: Logger): Promise<RedisConnections> {
+  // NOTE: ioredis loads only when REDIS_URL is set: a bridge without Redis starts sooner.
+  const { Redis } = await import('ioredis');
   const shared = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   const feeds = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
   const adapterPub = new Redis(url, { maxRetriesPerRequest: null });

@@ -1,7 +1,6 @@
 import type { BridgeConfig } from '../config';
 import type { Logger } from '../observability/logger';
-import { startSimulator } from '../simulator/createSimulator';
-import { demoUsers } from '../simulator/world/demoUsers';
+import type { startSimulator } from '../simulator/createSimulator';
 import { startBridge, type Bridge } from './bridge';
 
 export interface Running {
@@ -14,7 +13,15 @@ export interface Running {
 /** Starts the embedded simulator when no UPSTREAM_URL is configured, then the bridge. */
 export async function startAll(config: BridgeConfig, logger: Logger): Promise<Running> {
   let sim: Awaited<ReturnType<typeof startSimulator>> | null = null;
+  let demo: Array<{ username: string; password: string; shows: string }> = [];
   if (!config.UPSTREAM_URL) {
+    // NOTE: loaded only when embedded: with a real upstream the bridge starts without the
+    // simulator's world (its ZIP-code table alone took about 150 ms; docs/performance.md).
+    const [{ startSimulator }, { demoUsers }] = await Promise.all([
+      import('../simulator/createSimulator'),
+      import('../simulator/world/demoUsers'),
+    ]);
+    demo = demoUsers();
     sim = await startSimulator({
       port: config.SIM_PORT,
       host: '127.0.0.1',
@@ -44,8 +51,7 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
         );
       if (sim) {
         lines.push('Demo sign-ins:');
-        for (const u of demoUsers())
-          lines.push(`  ${u.username.padEnd(12)} ${u.password.padEnd(14)} ${u.shows}`);
+        for (const u of demo) lines.push(`  ${u.username.padEnd(12)} ${u.password.padEnd(14)} ${u.shows}`);
       }
       return lines;
     },

@@ -1,7 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
 import {
   LIVE_NAMESPACE,
   type ClientToServerEvents,
@@ -48,8 +46,8 @@ export function originAllowed(req: IncomingMessage, allowed: string[]): boolean 
 /** The socket.io server, with the Redis adapter when several bridge processes share screens. */
 export function createLiveServer(
   http: HttpServer,
-  config: Pick<BridgeConfig, 'ALLOWED_ORIGINS' | 'REDIS_PREFIX'>,
-  adapter: { pub: Redis; sub: Redis } | null,
+  config: Pick<BridgeConfig, 'ALLOWED_ORIGINS'>,
+  adapter: Parameters<Server['adapter']>[0] | null,
 ) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(http, {
     path: '/socket.io',
@@ -62,7 +60,7 @@ export function createLiveServer(
     serveClient: false,
     allowRequest: (req, cb) => cb(null, originAllowed(req, config.ALLOWED_ORIGINS)),
   });
-  if (adapter) io.adapter(createAdapter(adapter.pub, adapter.sub, { key: `${config.REDIS_PREFIX}sio` }));
+  if (adapter) io.adapter(adapter);
   const nsp: LiveNamespace = io.of(LIVE_NAMESPACE);
   return {
     io,
