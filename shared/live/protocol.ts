@@ -97,16 +97,14 @@ export interface SnapshotMessage<F extends FeedName = FeedName> {
   restFollows?: boolean;
 }
 
-/** A part of the rest of a snapshot sent in parts (SnapshotMessage.restFollows). */
-export interface SnapshotRestMessage<F extends FeedName = FeedName> {
-  feed: F;
-  agencyId: string;
-  epoch: string;
-  seq: number;
-  rows: FeedRows[F][];
-  /** More parts follow; the last part has none. */
-  restFollows?: boolean;
-}
+/**
+ * A part of the rest of a snapshot sent in parts (SnapshotMessage.restFollows): the snapshot's
+ * position and more of its rows; `restFollows` while more parts follow, absent on the last.
+ */
+export type SnapshotRestMessage<F extends FeedName = FeedName> = Pick<
+  SnapshotMessage<F>,
+  'feed' | 'agencyId' | 'epoch' | 'seq' | 'rows' | 'restFollows'
+>;
 
 export interface DeltaMessage<F extends FeedName = FeedName> {
   feed: F;
