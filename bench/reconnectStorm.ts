@@ -48,6 +48,8 @@ interface TabReport {
   allBack: boolean;
   backAt: number;
   reconnectedAt: number;
+  lastAttemptAt: number;
+  attempts: number;
   gaps: number;
   snapshots: number;
   final: string[];
@@ -137,6 +139,8 @@ async function storm(mode: string, bs: Awaited<ReturnType<typeof startBenchSim>>
   const fromReady = back.map((t) => t.backAt - tReady);
   const reconnect = back.map((t) => t.reconnectedAt - tReady);
   const resubscribe = back.map((t) => t.backAt - t.reconnectedAt);
+  const attemptAfterReady = back.map((t) => t.lastAttemptAt - tReady);
+  const handshake = back.map((t) => t.reconnectedAt - t.lastAttemptAt);
   return {
     mode,
     tabs: tabs.length,
@@ -150,6 +154,12 @@ async function storm(mode: string, bs: Awaited<ReturnType<typeof startBenchSim>>
     liveAfterReadyMs: summary(fromReady, 0),
     reconnectAfterReadyMs: summary(reconnect, 0),
     reconnectToLiveMs: summary(resubscribe, 0),
+    attemptAfterReadyMs: summary(attemptAfterReady, 0),
+    handshakeMs: summary(handshake, 0),
+    attempts: summary(
+      back.map((t) => t.attempts),
+      1,
+    ),
     gaps: after.reduce((a, t) => a + t.gaps, 0),
     snapshots: tabs.reduce((a, t) => a + t.snapshots, 0),
     refusals: [...new Set(tabs.flatMap((t) => t.refusals))],
@@ -179,6 +189,9 @@ async function main() {
         'tab live again, ms after ready': r.liveAfterReadyMs,
         '  of which: socket reconnected (client backoff)': r.reconnectAfterReadyMs,
         '  of which: reconnect to live (resubscribe, resume or snapshot)': r.reconnectToLiveMs,
+        'successful attempt started, ms after ready': r.attemptAfterReadyMs,
+        'successful attempt to connected (ms)': r.handshakeMs,
+        'attempts per tab': r.attempts,
         'resyncs (gaps) / snapshots after the restart': `${r.gaps} / ${r.snapshots}`,
         'connect errors seen': r.refusals.join(', ') || 'none',
         'upstream requests during the storm': r.upstreamRequests,

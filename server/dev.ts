@@ -14,7 +14,7 @@ async function main() {
   console.log(`Hot reload: ${vite.resolvedUrls?.local[0] ?? 'http://localhost:5173'}`);
   const stop = async () => {
     await vite.close();
-    await running.close();
+    await running.close({ exiting: true });
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

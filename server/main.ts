@@ -10,7 +10,7 @@ async function main() {
   for (const line of running.banner()) console.log(line);
   const stop = async (signal: string) => {
     logger.info({ signal }, 'stopping');
-    await running.close();
+    await running.close({ exiting: true });
     logger.flush();
     process.exit(0);
   };

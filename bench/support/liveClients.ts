@@ -17,6 +17,8 @@ interface Tab {
   snapshots: number[];
   connects: number[];
   refusals: string[];
+  /** When each reconnection attempt started (socket.io's manager). */
+  attempts: number[];
 }
 
 /**
@@ -28,10 +30,11 @@ export class LiveClients {
 
   async open(url: string, cookie: string, refs: FeedRef[]) {
     const client = createLiveClient({ url, socketOptions: { forceNew: true, extraHeaders: { cookie } } });
-    const tab: Tab = { client, feeds: [], snapshots: [], connects: [], refusals: [] };
+    const tab: Tab = { client, feeds: [], snapshots: [], connects: [], refusals: [], attempts: [] };
     client.socket.on('snapshot', () => tab.snapshots.push(wallNow()));
     client.socket.on('connect', () => tab.connects.push(wallNow()));
     client.socket.on('connect_error', (e) => tab.refusals.push(e.message));
+    client.socket.io.on('reconnect_attempt', () => tab.attempts.push(wallNow()));
     for (const ref of refs) {
       const { handle } = client.feed(ref);
       const w: Watched = {
@@ -94,11 +97,14 @@ export class LiveClients {
       }
       const final = tab.feeds.map((f) => f.handle.getSnapshot().state);
       const reconnectedAt = tab.connects.find((t) => t >= since) ?? 0;
+      const lastAttemptAt = tab.attempts.filter((t) => t <= reconnectedAt).pop() ?? 0;
       return {
         wentOffline,
         allBack,
         backAt,
         reconnectedAt,
+        lastAttemptAt,
+        attempts: tab.attempts.filter((t) => t >= since).length,
         gaps,
         snapshots: tab.snapshots.filter((t) => t >= since).length,
         final,

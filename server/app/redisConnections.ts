@@ -24,8 +24,18 @@ export interface RedisConnections {
 export async function openRedisConnections(url: string, logger: Logger): Promise<RedisConnections> {
   // NOTE: ioredis loads only when REDIS_URL is set: a bridge without Redis starts sooner.
   const { Redis } = await import('ioredis');
-  const shared = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  const feeds = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+  // NOTE: auto-pipelining sends the commands of one turn in one write: a thousand screens
+  // reconnecting together cost a few socket writes, not one per command.
+  const shared = new Redis(url, {
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    enableAutoPipelining: true,
+  });
+  const feeds = new Redis(url, {
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: false,
+    enableAutoPipelining: true,
+  });
   const adapterPub = new Redis(url, { maxRetriesPerRequest: null });
   const adapterSub = adapterPub.duplicate();
   shared.on('error', (e) => logger.warn({ err: e.message }, 'redis error'));

@@ -7,7 +7,8 @@ export interface Running {
   bridge: Bridge;
   simulatorUrl: string | null;
   banner(): string[];
-  close(): Promise<void>;
+  /** `exiting`: the process ends next (Bridge.close). */
+  close(opts?: { exiting?: boolean }): Promise<void>;
 }
 
 /** Starts the embedded simulator when no UPSTREAM_URL is configured, then the bridge. */
@@ -55,8 +56,8 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
       }
       return lines;
     },
-    async close() {
-      await bridge.close();
+    async close(opts = {}) {
+      await bridge.close(opts);
       await sim?.close();
     },
   };

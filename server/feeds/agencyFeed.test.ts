@@ -75,6 +75,45 @@ describe('agency feed', () => {
     await t.feed.stop();
   });
 
+  it('a feed handed over moments ago polls again one interval after the takeover, same epoch', async () => {
+    const t = setup(async () => new Map([['1', row('1', 'b')]]));
+    // What the previous poller (another process, or this one before a restart) left in the store.
+    const meta = { epoch: 'e1', seq: 4, stale: false, lastPollAt: Date.now() - 300 };
+    await t.store.commit(t.ref, meta, { delta: null, replaceRows: new Map([['1', row('1')]]) });
+    t.credentials.add('s1', cred('1'));
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(950);
+    expect(t.used).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(t.used).toEqual(['u1']);
+    // Same epoch, next number: no screen resyncs.
+    expect(t.deltas.map((d) => [d.epoch, d.seq])).toEqual([['e1', 5]]);
+    await t.feed.stop();
+  });
+
+  it('a feed stopping hands its last poll time on, though a quiet poll stores nothing', async () => {
+    const t = setup(async () => new Map([['1', row('1')]]));
+    t.credentials.add('s1', cred('1'));
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(10); // the first load
+    await vi.advanceTimersByTimeAsync(3000); // three quiet polls
+    const lastQuiet = Date.now() - 10;
+    expect((await t.store.snapshot(t.ref))?.lastPollAt).toBeLessThan(lastQuiet - 2000);
+    await t.feed.stop();
+    expect((await t.store.snapshot(t.ref))?.lastPollAt).toBeGreaterThanOrEqual(lastQuiet - 5);
+  });
+
+  it('a feed taken over whose last poll is older than two intervals polls at once', async () => {
+    const t = setup(async () => new Map([['1', row('1')]]));
+    const meta = { epoch: 'e1', seq: 4, stale: false, lastPollAt: Date.now() - 2500 };
+    await t.store.commit(t.ref, meta, { delta: null, replaceRows: new Map([['1', row('1')]]) });
+    t.credentials.add('s1', cred('1'));
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(t.used).toEqual(['u1']);
+    await t.feed.stop();
+  });
+
   it('a failing upstream makes the feed stale once, and fresh again when it answers', async () => {
     let fail = false;
     const t = setup(async () => {

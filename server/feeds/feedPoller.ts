@@ -63,11 +63,12 @@ export function createFeedPoller(d: FeedPollerDeps) {
   }
 
   return {
-    start() {
+    /** Starts polling; the first poll after `firstDelayMs` when given, else `initialDelayMs`. */
+    start(firstDelayMs?: number) {
       if (running) return;
       running = true;
       failures = 0;
-      schedule(d.initialDelayMs);
+      schedule(firstDelayMs ?? d.initialDelayMs);
     },
     stop() {
       running = false;

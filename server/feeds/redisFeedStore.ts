@@ -6,6 +6,7 @@ import {
   type FeedRow,
   type SnapshotMessage,
 } from '../../shared/live/protocol';
+import { sharedReads } from '../support/sharedReads';
 import { contiguousAfter, type FeedMeta, type FeedStore } from './feedTypes';
 
 const SET_STATUS = `if redis.call('exists', KEYS[1]) == 1 then
@@ -53,6 +54,30 @@ export function createRedisFeedStore(
         }
       : null;
 
+  // Screens subscribing or resuming in the same turn share one read of a feed (sharedReads.ts).
+  const readSnapshot = sharedReads(feedKey, async (ref: FeedRef): Promise<SnapshotMessage | null> => {
+    const res = await redis.multi().hgetall(k(ref, 'meta')).hvals(k(ref, 'rows')).exec();
+    const meta = readMeta((res?.[0]?.[1] ?? {}) as Record<string, string>);
+    if (!meta) return null;
+    const rows = ((res?.[1]?.[1] ?? []) as string[]).map((j) => JSON.parse(j) as FeedRow);
+    return {
+      ...ref,
+      epoch: meta.epoch,
+      seq: meta.seq,
+      rows,
+      stale: meta.stale,
+      lastPollAt: meta.lastPollAt,
+      ...(meta.loadingOlder ? { loadingOlder: true } : {}),
+    };
+  });
+  const readBacklog = sharedReads(feedKey, async (ref: FeedRef) => {
+    const res = await redis.multi().hgetall(k(ref, 'meta')).lrange(k(ref, 'deltas'), 0, -1).exec();
+    const meta = readMeta((res?.[0]?.[1] ?? {}) as Record<string, string>);
+    if (!meta) return null;
+    const deltas = ((res?.[1]?.[1] ?? []) as string[]).map((j) => JSON.parse(j) as DeltaMessage);
+    return { meta, deltas };
+  });
+
   return {
     async load(ref) {
       const res = await redis.multi().hgetall(k(ref, 'meta')).hgetall(k(ref, 'rows')).exec();
@@ -92,30 +117,16 @@ export function createRedisFeedStore(
       // without rows look intact to the next commit and the next poller.
       await redis.eval(SET_STATUS, 1, k(ref, 'meta'), String(ttlSeconds), ...metaFields(meta));
     },
-    async snapshot(ref): Promise<SnapshotMessage | null> {
-      const res = await redis.multi().hgetall(k(ref, 'meta')).hvals(k(ref, 'rows')).exec();
-      const meta = readMeta((res?.[0]?.[1] ?? {}) as Record<string, string>);
-      if (!meta) return null;
-      const rows = ((res?.[1]?.[1] ?? []) as string[]).map((j) => JSON.parse(j) as FeedRow);
-      return {
-        ...ref,
-        epoch: meta.epoch,
-        seq: meta.seq,
-        rows,
-        stale: meta.stale,
-        lastPollAt: meta.lastPollAt,
-        ...(meta.loadingOlder ? { loadingOlder: true } : {}),
-      };
-    },
+    snapshot: readSnapshot,
     async deltasSince(ref, epoch, seq) {
-      const res = await redis.multi().hgetall(k(ref, 'meta')).lrange(k(ref, 'deltas'), 0, -1).exec();
-      const meta = readMeta((res?.[0]?.[1] ?? {}) as Record<string, string>);
-      if (!meta || meta.epoch !== epoch || seq > meta.seq) return null;
-      if (seq === meta.seq) return [];
-      const deltas = ((res?.[1]?.[1] ?? []) as string[])
-        .map((j) => JSON.parse(j) as DeltaMessage)
-        .filter((d) => d.epoch === epoch);
-      return contiguousAfter(deltas, seq, meta.seq);
+      const held = await readBacklog(ref);
+      if (!held || held.meta.epoch !== epoch || seq > held.meta.seq) return null;
+      if (seq === held.meta.seq) return [];
+      return contiguousAfter(
+        held.deltas.filter((d) => d.epoch === epoch),
+        seq,
+        held.meta.seq,
+      );
     },
     async drop(ref) {
       await redis.del(k(ref, 'meta'), k(ref, 'rows'), k(ref, 'deltas'));

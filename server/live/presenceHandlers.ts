@@ -28,6 +28,22 @@ export function presenceName(session: Pick<BridgeSession, 'username' | 'profile'
   return name || session.username;
 }
 
+const broadcastTo = (nsp: LiveNamespace, msg: PresenceMessage) =>
+  nsp.to(PRESENCE_FEEDS.map((feed) => feedRoom({ feed, agencyId: msg.agencyId }))).emit('presence', msg);
+
+/**
+ * A stopping bridge ends the presences of its screens in one go, as each screen's disconnect
+ * would: the screens of other processes hear 'none' at once, not after the entries' TTL.
+ */
+export async function endPresencesHere(nsp: LiveNamespace, store: PresenceStore): Promise<void> {
+  await Promise.all(
+    store.heldHere().map(async (entry) => {
+      const before = await store.clear(entry.agencyId, entry.socketId).catch(() => entry);
+      broadcastTo(nsp, { ...(before ?? entry), action: 'none' });
+    }),
+  );
+}
+
 /**
  * "Who is handling it" (issue 6): a screen with a dispatch, cancel or place-on-test dialog open
  * sends `presence` {agencyId, alarmId, action}; every screen of that agency's alarms room gets
@@ -41,8 +57,7 @@ export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
   /** Agencies where this screen has an entry. */
   const held = new Set<string>();
 
-  const broadcast = (msg: PresenceMessage) =>
-    d.nsp.to(PRESENCE_FEEDS.map((feed) => feedRoom({ feed, agencyId: msg.agencyId }))).emit('presence', msg);
+  const broadcast = (msg: PresenceMessage) => broadcastTo(d.nsp, msg);
   const refuse = (code: ErrorMessage['code'], message: string) =>
     socket.emit('error', { code, message, about: 'presence' });
   const failed = (e: unknown) => {

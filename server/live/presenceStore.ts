@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { PresenceMessage } from '../../shared/live/protocol';
+import { sharedReads } from '../support/sharedReads';
 
 /**
  * Who has a dialog open on which alarm, per agency: one entry per screen (socket). Kept in the
@@ -14,6 +15,8 @@ export interface PresenceStore {
   clear(agencyId: string, socketId: string): Promise<PresenceMessage | null>;
   get(agencyId: string, socketId: string): Promise<PresenceMessage | null>;
   list(agencyId: string): Promise<PresenceMessage[]>;
+  /** The entries of this process's own screens. */
+  heldHere(): PresenceMessage[];
 }
 
 /** One process: entries live exactly as long as their sockets. */
@@ -39,6 +42,9 @@ export function createMemoryPresenceStore(): PresenceStore {
     },
     async list(agencyId) {
       return [...(agencies.get(agencyId)?.values() ?? [])];
+    },
+    heldHere() {
+      return [...agencies.values()].flatMap((screens) => [...screens.values()]);
     },
   };
 }
@@ -105,6 +111,22 @@ export function createRedisPresenceStore(
     const { at: _at, ...entry } = s;
     return entry;
   };
+  // Screens subscribing to one agency in the same turn share one read (sharedReads.ts).
+  const readList = sharedReads(
+    (agencyId: string) => agencyId,
+    async (agencyId: string) => {
+      const all = await redis.hgetall(key(agencyId));
+      const out: PresenceMessage[] = [];
+      const stale: string[] = [];
+      for (const [socketId, text] of Object.entries(all)) {
+        const entry = strip(parse(text));
+        if (entry) out.push(entry);
+        else stale.push(socketId);
+      }
+      if (stale.length > 0) await redis.hdel(key(agencyId), ...stale);
+      return out;
+    },
+  );
   return {
     async set(entry) {
       const before = strip(parse(await redis.hget(key(entry.agencyId), entry.socketId)));
@@ -123,17 +145,9 @@ export function createRedisPresenceStore(
     async get(agencyId, socketId) {
       return strip(parse(await redis.hget(key(agencyId), socketId)));
     },
-    async list(agencyId) {
-      const all = await redis.hgetall(key(agencyId));
-      const out: PresenceMessage[] = [];
-      const stale: string[] = [];
-      for (const [socketId, text] of Object.entries(all)) {
-        const entry = strip(parse(text));
-        if (entry) out.push(entry);
-        else stale.push(socketId);
-      }
-      if (stale.length > 0) await redis.hdel(key(agencyId), ...stale);
-      return out;
+    list: readList,
+    heldHere() {
+      return [...mine.values()];
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
+import { sharedReads } from '../support/sharedReads';
 
 /**
  * A bridge session: what the browser's httpOnly cookie stands for. The upstream session id and
@@ -84,6 +85,14 @@ export function createRedisSessionStore(
 ): SessionStore {
   const key = (id: string) => `${prefix}session:${id}`;
   const ended = (id: string) => `${prefix}session-ended:${id}`;
+  // The screens of one sign-in reconnecting together share one read (sharedReads.ts).
+  const readSession = sharedReads(
+    (id: string) => id,
+    async (id: string) => {
+      const text = await redis.get(key(id));
+      return text ? (JSON.parse(text) as BridgeSession) : null;
+    },
+  );
   return {
     async create(s) {
       const t = now();
@@ -93,8 +102,7 @@ export function createRedisSessionStore(
     },
     async get(id) {
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(id)) return null;
-      const text = await redis.get(key(id));
-      return text ? (JSON.parse(text) as BridgeSession) : null;
+      return readSession(id);
     },
     async update(s) {
       // NOTE: XX: only a session that still exists is rewritten, so an update racing a sign-out

@@ -167,4 +167,25 @@ describe.skipIf(!hasRedis)('presence across two bridges sharing Redis', () => {
     a.screen.close();
     await waitFor('cleared across processes', () => b.last('8001')?.action === 'none');
   });
+
+  it('a bridge stopping for good ends its screens presences at once, on the other process too', async () => {
+    const { cookie, profile } = await signIn(bridges[0].url, 'owner', 'owner123');
+    const stopping = await startTestBridge(sim.url, { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix });
+    const a = presenceScreen(stopping.url, cookie, screens);
+    const b = presenceScreen(bridges[1].url, cookie, screens);
+    await Promise.all([a.watch(profile.agencyId), b.watch(profile.agencyId)]);
+    a.announce(profile.agencyId, '8002', 'cancel');
+    await waitFor('heard across processes', () => b.last('8002')?.action === 'cancel');
+
+    // As SIGTERM closes it: no goodbye per screen, but the presences end before the process does.
+    await stopping.close({ exiting: true });
+    await waitFor('ended across processes', () => b.last('8002')?.action === 'none');
+    const late = presenceScreen(bridges[1].url, cookie, screens);
+    await late.watch(profile.agencyId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(late.last('8002')).toBeUndefined();
+    // What the process's exit would do.
+    a.screen.close();
+    await new Promise<void>((r) => stopping.server.close(() => r()));
+  });
 });
