@@ -57,7 +57,12 @@ export function createRecorder(config: RecorderConfig, logger: Logger) {
     const dir = config.RECORDINGS_DIR;
     try {
       const files: RecordingFile[] = [];
-      for (const name of await readdir(dir)) {
+      // No folder yet: nothing was recorded, so there is nothing to prune.
+      const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return [];
+        throw e;
+      });
+      for (const name of names) {
         if (!parseRecordingName(name)) continue;
         const st = await stat(join(dir, name)).catch(() => null);
         if (st) files.push({ name, bytes: st.size, modifiedAt: st.mtimeMs });

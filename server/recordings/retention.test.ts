@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FeedRow } from '../../shared/live/protocol';
 import { loadConfig } from '../config';
 import type { PollReport } from '../feeds/agencyFeed';
@@ -104,6 +104,25 @@ describe('the recorder keeps a rolling hour', () => {
     expect(second[0]).toMatchObject({ kind: 'full' });
     expect((second[0] as { rows: { id: string }[] }).rows.map((r) => r.id).sort()).toEqual(['a', 'b', 'c']);
     expect(second.slice(1).map((l) => l.kind)).toEqual(['delta']);
+  });
+
+  it('prunes a folder that recording has not created yet without a warning', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'recorder-')), 'recordings');
+    const logger = createLogger('silent');
+    const warn = vi.spyOn(logger, 'warn');
+    const recorder = createRecorder(
+      {
+        RECORD_AGENCIES: ['all'],
+        RECORDINGS_DIR: dir,
+        RECORDINGS_KEEP: HOUR,
+        RECORDINGS_MAX_BYTES: 256 * MB,
+      },
+      logger,
+    );
+    await recorder.prune();
+    await recorder.close();
+    expect(warn).not.toHaveBeenCalled();
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('records nothing when RECORD_AGENCIES is empty', async () => {
