@@ -305,5 +305,21 @@ describe('Place On Test and Alarm Testing', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     expect((await testsOnTruth()).some((t) => t.id === seqno)).toBe(false);
     await second.page.locator(`tr[data-seqno="${seqno}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+
+    // The activity log names the account of each test change made from these screens.
+    const { entries } = await page.evaluate(async () => {
+      const res = await fetch('/api/audit?limit=1000');
+      return (await res.json()) as {
+        entries: Array<{ action: string; csNo: string | null; siteNo: string | null; outcome: string }>;
+      };
+    });
+    const changes = entries.filter((e) => e.siteNo === account.siteNo && e.outcome === 'ok');
+    expect(changes.map((e) => [e.action, e.csNo]).sort()).toEqual(
+      [
+        ['clearTest', account.csNo],
+        ['extendTest', account.csNo],
+        ['placeOnTest', account.csNo],
+      ].sort(),
+    );
   });
 });

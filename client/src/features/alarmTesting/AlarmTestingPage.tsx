@@ -125,8 +125,8 @@ export function AlarmTestingPage() {
     () =>
       open
         ? {
-            clear: clearTestFlow(deps, open.system.row.seqno),
-            extend: extendTestFlow(deps, open.system.row.seqno, open.system.row.expire_date),
+            clear: clearTestFlow(deps, open.system.row),
+            extend: extendTestFlow(deps, open.system.row),
           }
         : null,
     [open, deps],

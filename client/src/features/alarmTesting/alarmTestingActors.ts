@@ -26,13 +26,21 @@ const findUnrestoredZones = fromPromise<UnrestoredZoneRow[], UnrestoredZonesInpu
   api.unrestoredZones(input.siteNo, signal),
 );
 // Writes take no abort signal: once sent, they are carried through.
-const changeTest = fromPromise<TestChangeAnswer, OnTestSaveInput>(({ input }) => api.changeTest(input));
+const changeTest = (csNo: string) =>
+  fromPromise<TestChangeAnswer, OnTestSaveInput>(({ input }) => api.changeTest(input, csNo));
 
-export function clearTestFlow(deps: TestingDeps, seqno: string) {
+/** The system on test a dialog acts on. */
+export interface TestedSystem {
+  seqno: string;
+  cs_no: string;
+  expire_date: string;
+}
+
+export function clearTestFlow(deps: TestingDeps, { seqno, cs_no }: TestedSystem) {
   return clearTestMachine.provide({
     actors: {
       findUnrestoredZones,
-      removeOnTest: changeTest,
+      removeOnTest: changeTest(cs_no),
       refreshTests: fromPromise<void, RefreshTestsInput>(() =>
         deps.waitForList((rows) => !rows.some((r) => r.seqno === seqno)),
       ),
@@ -40,12 +48,12 @@ export function clearTestFlow(deps: TestingDeps, seqno: string) {
   });
 }
 
-export function extendTestFlow(deps: TestingDeps, seqno: string, expireBefore: string) {
+export function extendTestFlow(deps: TestingDeps, { seqno, cs_no, expire_date }: TestedSystem) {
   return extendTestMachine.provide({
     actors: {
-      extendOnTest: changeTest,
+      extendOnTest: changeTest(cs_no),
       refreshTests: fromPromise<void, RefreshTestsInput>(() =>
-        deps.waitForList((rows) => rows.some((r) => r.seqno === seqno && r.expire_date !== expireBefore)),
+        deps.waitForList((rows) => rows.some((r) => r.seqno === seqno && r.expire_date !== expire_date)),
       ),
     },
   });

@@ -27,11 +27,15 @@ export function unrestoredZones(siteNo: string, signal?: AbortSignal): Promise<U
   });
 }
 
-/** POST OnTest/ClearOrExtendMultipleTests with one record (process flag off or extend). */
-export async function changeTest(input: OnTestSaveInput): Promise<TestChangeAnswer> {
+/**
+ * POST OnTest/ClearOrExtendMultipleTests with one record (process flag off or extend). The
+ * system's CS# travels as a header for the bridge's audit only: the record names site and system.
+ */
+export async function changeTest(input: OnTestSaveInput, csNo: string): Promise<TestChangeAnswer> {
   try {
     const result = await postEnvelope('/api/OnTest/ClearOrExtendMultipleTests', z.unknown(), {
       body: [input.record],
+      headers: { 'x-cs-no': csNo },
     });
     return changeAnswerOf({ result, errors: [] }, UNABLE_TO_PROCESS);
   } catch (e) {

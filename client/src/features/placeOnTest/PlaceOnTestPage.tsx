@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SelectField } from '../../components/form/SelectField';
 import { PageFrame } from '../../components/layout/PageFrame';
@@ -54,6 +54,10 @@ export function PlaceOnTestPage() {
     { enabled: siteNo !== null },
   );
   const systemList = systems.data ?? [];
+  // The form's machine is created once per form; it reads the CS#s as they are when it saves.
+  const csNos = useRef(new Map<string, string>());
+  csNos.current = new Map(systemList.map((s) => [s.system_no, s.cs_no]));
+  const flow = useMemo(() => placeOnTestFlow((systemNo) => csNos.current.get(systemNo)), []);
 
   const chooseSite = (next: string | null) => {
     setSystemNo(null);
@@ -123,7 +127,7 @@ export function PlaceOnTestPage() {
               <SiteTestForm
                 // A new site or header system starts a new form.
                 key={`${siteNo}:${systemNo ?? ''}`}
-                machine={placeOnTestFlow}
+                machine={flow}
                 input={{
                   site: { site_no: siteNo },
                   user: { contactNumber: String(profile.contactNumber), firstName: profile.firstName },

@@ -64,9 +64,13 @@ export function loadSignalTypes(sigformId: string, signal?: AbortSignal): Promis
  * POST OnTest/SaveOnTest. A refusal with the upstream's errors is an answer the machine shows;
  * no reply at all rejects ('Unable to process your request.').
  */
-export async function saveOnTest(input: OnTestSaveInput): Promise<SaveOnTestAnswer> {
+export async function saveOnTest(input: OnTestSaveInput, csNo?: string): Promise<SaveOnTestAnswer> {
   try {
-    const result = await postEnvelope('/api/OnTest/SaveOnTest', z.unknown(), { body: input.record });
+    const result = await postEnvelope('/api/OnTest/SaveOnTest', z.unknown(), {
+      body: input.record,
+      // For the bridge's audit only: the record names site and system, the activity log the CS#.
+      headers: csNo ? { 'x-cs-no': csNo } : undefined,
+    });
     return saveAnswerOf({ result, errors: [] }, UNABLE_TO_PROCESS);
   } catch (e) {
     if (e instanceof ApiError && e.upstreamErrors.length > 0)

@@ -106,6 +106,8 @@ function statusFailed(apiStatus: unknown): boolean {
   return false;
 }
 
+type EnvelopeInit = Pick<CallOptions<unknown>, 'query' | 'signal' | 'headers'> & { body?: unknown };
+
 /**
  * Calls a pass-through route of the monitoring-center API and reads its envelope: a false
  * `isSessionValid` is a session expiry, listed `errors` (or a failing apiStatus) become an
@@ -115,11 +117,12 @@ export async function callEnvelope<T>(
   method: 'GET' | 'POST',
   path: string,
   result: z.core.$ZodType<T>,
-  init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+  init: EnvelopeInit = {},
 ): Promise<T> {
   const env = await request(method, path, init.body, {
     query: init.query,
     signal: init.signal,
+    headers: init.headers,
     schema: envelopeSchema,
   });
   if (!env.isSessionValid) {
@@ -140,8 +143,5 @@ export const getEnvelope = <T>(
   init: { query?: Query; signal?: AbortSignal } = {},
 ) => callEnvelope('GET', path, result, init);
 
-export const postEnvelope = <T>(
-  path: string,
-  result: z.core.$ZodType<T>,
-  init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
-) => callEnvelope('POST', path, result, init);
+export const postEnvelope = <T>(path: string, result: z.core.$ZodType<T>, init: EnvelopeInit = {}) =>
+  callEnvelope('POST', path, result, init);
