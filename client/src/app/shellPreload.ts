@@ -1,4 +1,6 @@
+import type { ConnectionState, FeedHandle } from '../lib/live/feedHandle';
 import { loadPage } from './screenPages';
+import { holdUntilFirstRows } from './session/firstRowsFirst';
 import { sessionAtLoad } from './session/sessionActors';
 
 /** The module of the signed-in shell: the guard, the layout, the live connection, the menu. */
@@ -30,17 +32,40 @@ const HOLD_FEEDS_MS = 10_000;
  * for. The view takes the feeds over when it renders (one subscription per feed and page).
  */
 export async function startAtLoad(page: string): Promise<void> {
-  const answer = await sessionAtLoad();
-  if (!answer) return;
-  const { openLiveEarly } = await import('../lib/live/LiveProvider');
-  const live = openLiveEarly();
-  if (page !== LIVE_ALARM_VIEW_PAGE) return;
-  const [{ prefetchAgencyConfig }, { watchedAgencyOf }] = await Promise.all([
-    import('../features/liveAlarms/liveAlarmsApi'),
-    import('../features/liveAlarms/hooks/useWatchedAgency'),
-  ]);
-  const agencyId = watchedAgencyOf(answer.profile);
-  prefetchAgencyConfig(agencyId);
-  const held = (['events', 'alarms'] as const).map((feed) => live.feed({ feed, agencyId }));
-  setTimeout(() => held.forEach((h) => h.release()), HOLD_FEEDS_MS);
+  const isView = page === LIVE_ALARM_VIEW_PAGE;
+  // Set before the session answer, which the session machine also awaits to start its loads.
+  const firstRowsIn = isView ? holdUntilFirstRows() : () => undefined;
+  try {
+    const answer = await sessionAtLoad();
+    if (!answer) return;
+    const { openLiveEarly } = await import('../lib/live/LiveProvider');
+    const live = openLiveEarly();
+    if (!isView) return;
+    const [{ prefetchAgencyConfig }, { watchedAgencyOf }] = await Promise.all([
+      import('../features/liveAlarms/liveAlarmsApi'),
+      import('../features/liveAlarms/hooks/useWatchedAgency'),
+    ]);
+    const agencyId = watchedAgencyOf(answer.profile);
+    prefetchAgencyConfig(agencyId);
+    const held = (['events', 'alarms'] as const).map((feed) => live.feed({ feed, agencyId }));
+    setTimeout(() => held.forEach((h) => h.release()), HOLD_FEEDS_MS);
+    await Promise.all(held.map((h) => firstSnapshot(h.handle)));
+  } finally {
+    firstRowsIn();
+  }
+}
+
+const SETTLED: ReadonlySet<ConnectionState> = new Set(['live', 'stale', 'refused', 'ended']);
+
+/** Resolves when a feed's first snapshot is in, or when it will not come. */
+function firstSnapshot(handle: Pick<FeedHandle, 'getSnapshot' | 'subscribe'>): Promise<void> {
+  const waiting = () => !SETTLED.has(handle.getSnapshot().state);
+  if (!waiting()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = handle.subscribe(() => {
+      if (waiting()) return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -1,10 +1,11 @@
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { showToast } from '../../components/toast/toastStore';
-import { loadAllAccounts } from '../../lib/accounts/allAccounts';
+import { fetchAllAccounts, loadAllAccounts } from '../../lib/accounts/allAccounts';
 import { buildMenu } from '../../lib/menu/buildMenu';
 import { isTruthyFlag, readSitePreferences, selectedNavIds } from '../../lib/session/sitePreferences';
 import { applyTheme, storedDarkFlag } from '../../lib/theme/theme';
 import { landingOf, safeRememberedUrl } from '../routeAccess';
+import { afterFirstRows } from './firstRowsFirst';
 
 /** What follows a sign-in (or a reload that finds the session). */
 
@@ -14,9 +15,13 @@ export function applySessionTheme(profile: PublicProfile): void {
   applyTheme(local ?? isTruthyFlag(readSitePreferences(profile).IsDarkTheme));
 }
 
-/** The all-accounts list, once per sign-in; a failure is a toast (doc 1 §8). */
+/**
+ * The all-accounts list, once per sign-in; a failure is a toast (doc 1 §8). It shows as loading
+ * at once, and is asked for once the first screen's rows are in (firstRowsFirst.ts).
+ */
 export function startAccountsLoad(profile: PublicProfile): void {
-  void loadAllAccounts(profile).then((message) => {
+  const fetchList = (signal?: AbortSignal) => afterFirstRows().then(() => fetchAllAccounts(signal));
+  void loadAllAccounts(profile, fetchList).then((message) => {
     if (message) showToast(message, 'error');
   });
 }

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allAccounts } from '../../lib/accounts/allAccounts';
+import { MAX_WAIT_MS, holdUntilFirstRows } from './firstRowsFirst';
+import { startAccountsLoad } from './sessionEffects';
+
+const profile = { agencyId: '21001', agencyIdForCorpAccount: null, install_servco_Type: 'D' } as never;
+const answer = { isSessionValid: true, apiStatus: true, errors: [], result: [] };
+
+function stubFetch() {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return urls;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("the all-accounts list waits for the first screen's rows", () => {
+  it('shows as loading at once and is asked for only once the rows are in', async () => {
+    const urls = stubFetch();
+    const rowsIn = holdUntilFirstRows();
+    startAccountsLoad(profile);
+    expect(allAccounts.getSnapshot().status).toBe('loading');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(urls).toEqual([]);
+    rowsIn();
+    await vi.waitFor(() => expect(allAccounts.getSnapshot().status).toBe('ready'));
+    expect(urls).toEqual(['/api/GetAllAccountsBySeqNo']);
+  });
+
+  it('is asked for after at most MAX_WAIT_MS when the rows do not come', async () => {
+    vi.useFakeTimers();
+    const urls = stubFetch();
+    holdUntilFirstRows();
+    startAccountsLoad(profile);
+    await vi.advanceTimersByTimeAsync(MAX_WAIT_MS - 1);
+    expect(urls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(urls).toEqual(['/api/GetAllAccountsBySeqNo']);
+  });
+
+  it('is asked for at once when nothing holds it (a sign-in, a company switch)', async () => {
+    const urls = stubFetch();
+    startAccountsLoad(profile);
+    await vi.waitFor(() => expect(urls).toEqual(['/api/GetAllAccountsBySeqNo']));
+  });
+});
