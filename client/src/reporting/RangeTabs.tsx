@@ -1,3 +1,4 @@
+import { TabStrip } from '../components/layout/TabStrip';
 import type { RangeOption } from './rangeLists';
 
 /** The time-range tabs of a report (doc 3 §2): one tab per configured range; a switch reloads. */
@@ -13,19 +14,12 @@ export function RangeTabs({
   label?: string;
 }) {
   return (
-    <div className="rp-tabs" role="tablist" aria-label={label}>
-      {ranges.map((r) => (
-        <button
-          key={r.key}
-          type="button"
-          role="tab"
-          aria-selected={r.key === value}
-          className={`rp-tabs__tab${r.key === value ? ' is-current' : ''}`}
-          onClick={() => r.key !== value && onChange(r.key)}
-        >
-          {r.label}
-        </button>
-      ))}
-    </div>
+    <TabStrip
+      className="rp-tabs"
+      label={label}
+      tabs={ranges.map((r) => ({ id: r.key, label: r.label }))}
+      selected={value}
+      onSelect={(key) => key !== value && onChange(key)}
+    />
   );
 }

@@ -12,22 +12,25 @@ export function TabStrip<Id extends string>({
   tabs,
   selected,
   onSelect,
+  className = 'tab-strip',
 }: {
   /** The tab list's accessible name. */
   label: string;
   tabs: readonly Tab<Id>[];
   selected: Id;
   onSelect(id: Id): void;
+  /** The list's class; each tab gets `<className>__tab`, the selected one also `is-current`. */
+  className?: string;
 }) {
   return (
-    <div className="tab-strip" role="tablist" aria-label={label}>
+    <div className={className} role="tablist" aria-label={label}>
       {tabs.map((t) => (
         <button
           key={t.id}
           type="button"
           role="tab"
           aria-selected={selected === t.id}
-          className="tab-strip__tab"
+          className={`${className}__tab${selected === t.id ? ' is-current' : ''}`}
           disabled={t.disabled}
           onClick={() => onSelect(t.id)}
         >
