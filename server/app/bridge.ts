@@ -10,6 +10,7 @@ import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { mountFallback, mountGateway } from '../gateway/mountGateway';
 import { attachLive } from '../live/attachLive';
 import { feedBroadcast } from '../live/feedBroadcast';
+import { createFeedWakeups } from '../live/feedWakeups';
 import { createLiveServer } from '../live/liveServer';
 import { endPresencesHere } from '../live/presenceHandlers';
 import { createMemoryPresenceStore, createRedisPresenceStore } from '../live/presenceStore';
@@ -72,13 +73,14 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   const live = createLiveServer(server, config, adapter);
   const sockets = createSessionSockets(live.nsp, sessions);
   const recorder = createRecorder(config, logger);
+  const wakeups = createFeedWakeups();
   const { feeds, store } = buildFeeds({
     config,
     logger,
     metrics,
     upstream,
     redis: redis?.feeds ?? null,
-    publish: feedBroadcast(live.nsp, metrics),
+    publish: wakeups.wrap(feedBroadcast(live.nsp, metrics)),
     recorder,
     onSessionExpired: (ids) => void sockets.expireSessions(ids),
   });
@@ -96,6 +98,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     feeds,
     store,
     presence,
+    wakeups,
   });
   redis?.feeds.on('ready', () => screens.reinstateSessions());
 

@@ -9,6 +9,7 @@ import { registerReplayHandlers } from '../recordings/replayHandlers';
 import { sessionIdFromCookieHeader } from '../session/sessionCookie';
 import type { BridgeSession, SessionStore } from '../session/sessionStore';
 import { registerFeedHandlers } from './feedHandlers';
+import type { FeedWakeups } from './feedWakeups';
 import type { LiveNamespace } from './liveServer';
 import { registerPresenceHandlers } from './presenceHandlers';
 import { createSessionRights, rightsKey } from './sessionRights';
@@ -27,6 +28,8 @@ export interface LiveDeps {
   feeds: FeedManager;
   store: FeedStore;
   presence: PresenceStore;
+  /** Wakes a subscribe waiting for a feed's first load (the feeds publish through it). */
+  wakeups: FeedWakeups;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface LiveDeps {
  * told and closed. Protocol: docs/protocol.md.
  */
 export function attachLive(d: LiveDeps) {
-  const { nsp, config, logger, metrics, sessions, feeds, store } = d;
+  const { nsp, config, logger, metrics, sessions, feeds, store, wakeups } = d;
 
   const bySession = new Map<string, { session: BridgeSession; visible: Set<string>; sockets: number }>();
   nsp.use(async (socket, next) => {
@@ -77,7 +80,7 @@ export function attachLive(d: LiveDeps) {
     const entry = bySession.get(session.id) ?? { session, visible, sockets: 0 };
     bySession.set(session.id, entry);
     entry.sockets++;
-    registerFeedHandlers(socket, { feeds, store, metrics, logger });
+    registerFeedHandlers(socket, { feeds, store, wakeups, metrics, logger });
     registerReplayHandlers(socket, { config, logger, feeds });
     registerPresenceHandlers(socket, { nsp, logger, store: d.presence });
     socket.on('disconnect', () => {

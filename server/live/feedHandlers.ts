@@ -17,6 +17,7 @@ import type { Metrics } from '../observability/metrics';
 import { feedAgencyOf } from './feedAgency';
 import { snapshotParts } from './snapshotParts';
 import type { LiveSocket } from './liveServer';
+import type { FeedWakeups } from './feedWakeups';
 
 const MAX_SUBSCRIPTIONS = 8;
 /** How long a subscribe waits for a feed's first load before it answers with an error. */
@@ -25,6 +26,7 @@ const FIRST_LOAD_WAIT_MS = 20_000;
 interface Deps {
   feeds: FeedManager;
   store: FeedStore;
+  wakeups: FeedWakeups;
   metrics: Metrics;
   logger: Logger;
 }
@@ -78,7 +80,8 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
         return 'snapshot';
       }
       if (Date.now() - started > FIRST_LOAD_WAIT_MS) throw new Error('first load timed out');
-      await new Promise((r) => setTimeout(r, 150));
+      // Woken by this process's first load of the feed; another process's is looked for again.
+      await d.wakeups.next(ref, 150);
     }
   }
 
