@@ -1,44 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type Bridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
-import { startSimulator, type RunningSimulator } from '../../server/simulator/createSimulator';
-import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
+import type { Bridge } from '../../server/app/bridge';
+import { redisReachable } from '../support/redis';
+import { startTwoBridges, type TwoBridges } from '../support/twoBridges';
 import { call, signIn } from './harness';
 
 const haveRedis = await redisReachable();
-const prefix = `dlp-test-gateway-${randomUUID().slice(0, 8)}:`;
 
 describe.skipIf(!haveRedis)('two bridges sharing Redis', () => {
-  let sim: RunningSimulator;
+  let stack: TwoBridges;
   let a: Bridge;
   let b: Bridge;
-
   beforeAll(async () => {
-    sim = await startSimulator({
-      port: 0,
-      seed: 7,
-      agencies: 3,
-      sitesPerAgency: 20,
-      historyPerAgencyPerDay: 50,
-      generator: false,
-    });
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      UPSTREAM_URL: sim.url,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-    });
-    a = await startBridge(config, { clientDir: null });
-    b = await startBridge(config, { clientDir: null });
+    stack = await startTwoBridges('gateway');
+    ({ a, b } = stack);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await sim?.close();
-    await cleanPrefix(prefix);
+    await stack?.close();
   });
 
   it('a session made on one bridge is valid on the other, and signing out on it ends it everywhere', async () => {

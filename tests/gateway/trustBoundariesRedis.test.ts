@@ -1,48 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type Bridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import type { Bridge } from '../../server/app/bridge';
 import { createRedisSessionStore } from '../../server/session/sessionStore';
-import { startSimulator, type RunningSimulator } from '../../server/simulator/createSimulator';
-import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
+import { redisReachable, TEST_REDIS_URL } from '../support/redis';
+import { startTwoBridges, type TwoBridges } from '../support/twoBridges';
 import { connectScreen, waitFor } from '../support/screen';
 import { call, signIn } from './harness';
 
 const haveRedis = await redisReachable();
-const prefix = `dlp-test-trust-${randomUUID().slice(0, 8)}:`;
 
 describe.skipIf(!haveRedis)('trust boundaries with two bridges sharing Redis', () => {
-  let sim: RunningSimulator;
+  let stack: TwoBridges;
   let a: Bridge;
   let b: Bridge;
-
+  let prefix: string;
   beforeAll(async () => {
-    sim = await startSimulator({
-      port: 0,
-      seed: 7,
-      agencies: 3,
-      sitesPerAgency: 20,
-      historyPerAgencyPerDay: 50,
-      generator: false,
-    });
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      UPSTREAM_URL: sim.url,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-      API_RATE_PER_MIN: '6',
-    });
-    a = await startBridge(config, { clientDir: null });
-    b = await startBridge(config, { clientDir: null });
+    stack = await startTwoBridges('trust', { API_RATE_PER_MIN: '6' });
+    ({ a, b, prefix } = stack);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await sim?.close();
-    await cleanPrefix(prefix);
+    await stack?.close();
   });
 
   const codeword = (bridge: Bridge, cookie: string, entry: string) =>
