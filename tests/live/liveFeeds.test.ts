@@ -1,47 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
-import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import { connectScreen, waitFor, type Screen } from '../support/screen';
-import {
-  freshAccount,
-  sameAsTruth,
-  signIn,
-  simPost,
-  startSim,
-  startTestBridge,
-  truth,
-  type Simulator,
-} from '../support/stack';
+import { connectScreen, waitFor } from '../support/screen';
+import { freshAccount, sameAsTruth, simPost, truth, type Simulator } from '../support/stack';
+import { startTwoDealers, type Dealer, type TwoDealers } from '../support/twoDealers';
 
+let stack: TwoDealers;
 let sim: Simulator;
 let bridge: Bridge;
-let owner: { cookie: string; agencyId: string };
-let other: { cookie: string; agencyId: string };
-const screens: Screen[] = [];
-
-function screen(cookie: string) {
-  const s = connectScreen(bridge.url, cookie);
-  screens.push(s);
-  return s;
-}
+let owner: Dealer;
+let other: Dealer;
+const screen = (cookie: string) => stack.screen(cookie);
 
 /** An account of the agency that raises a new alarm when signalled. */
 const csNoOf = (agencyId: string) => freshAccount(sim, agencyId);
 
 beforeAll(async () => {
-  sim = await startSim();
-  bridge = await startTestBridge(sim.url, { FEED_BACKLOG: '5' });
-  const o = await signIn(bridge.url, 'owner', 'owner123');
-  owner = { cookie: o.cookie, agencyId: o.profile.agencyId };
-  const m = await signIn(bridge.url, 'multi', 'multi123');
-  const otherAgency = [...visibleAgencies(m.profile as never)].find((a) => a !== owner.agencyId)!;
-  other = { cookie: m.cookie, agencyId: otherAgency };
+  stack = await startTwoDealers({ FEED_BACKLOG: '5' });
+  ({ sim, bridge, owner, other } = stack);
 });
 
 afterAll(async () => {
-  for (const s of screens) s.close();
-  await bridge?.close();
-  await sim?.close();
+  await stack?.close();
 });
 
 describe('live feeds through the bridge', () => {
@@ -109,7 +88,7 @@ describe('live feeds through the bridge', () => {
       await waitFor('a delta', () => watcher.cursor(ref)!.seq > before);
     }
     const back = connectScreen(bridge.url, owner.cookie, { carryFrom: s });
-    screens.push(back);
+    stack.screens.push(back);
     await back.connected();
     expect(await back.resume(ref)).toEqual({ ok: true, mode: 'resume' });
     await waitFor('equal to the watcher', () => back.cursor(ref)?.seq === watcher.cursor(ref)!.seq);

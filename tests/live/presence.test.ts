@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
 import type { ErrorMessage, PresenceMessage } from '../../shared/live/protocol';
-import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
 import { signIn, startSim, startTestBridge, type Simulator } from '../support/stack';
+import { startTwoDealers, type Dealer, type TwoDealers } from '../support/twoDealers';
 
 /** "Who is handling it" (issue 6): presence through the bridge's live side. */
 
@@ -33,27 +33,18 @@ function presenceScreen(bridgeUrl: string, cookie: string, all: Screen[]) {
 }
 
 describe('presence on one bridge', () => {
-  let sim: Simulator;
+  let stack: TwoDealers;
   let bridge: Bridge;
-  let owner: { cookie: string; agencyId: string };
-  let other: { cookie: string; agencyId: string };
-  const screens: Screen[] = [];
+  let owner: Dealer;
+  let other: Dealer;
+  let screens: Screen[];
 
   beforeAll(async () => {
-    sim = await startSim();
-    bridge = await startTestBridge(sim.url);
-    const o = await signIn(bridge.url, 'owner', 'owner123');
-    owner = { cookie: o.cookie, agencyId: o.profile.agencyId };
-    const m = await signIn(bridge.url, 'multi', 'multi123');
-    other = {
-      cookie: m.cookie,
-      agencyId: [...visibleAgencies(m.profile as never)].find((a) => a !== owner.agencyId)!,
-    };
+    stack = await startTwoDealers();
+    ({ bridge, owner, other, screens } = stack);
   });
   afterAll(async () => {
-    for (const s of screens) s.close();
-    await bridge?.close();
-    await sim?.close();
+    await stack?.close();
   });
 
   it('reaches the other screens of the agency with the name, not a screen of another agency, and clears', async () => {

@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
 import type { SystemOnTestRow } from '../../shared/upstream/onTestRows';
-import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import { connectScreen, waitFor, type Screen } from '../support/screen';
-import { sameAsTruth, signIn, startSim, startTestBridge, truth, type Simulator } from '../support/stack';
+import { waitFor } from '../support/screen';
+import { sameAsTruth, truth, type Simulator } from '../support/stack';
+import { startTwoDealers, type Dealer, type TwoDealers } from '../support/twoDealers';
 
 /**
  * The systems-on-test feed: a test placed, extended or cleared through the bridge reaches every
  * screen of the agency within a poll, and no screen of another agency.
  */
 
+let stack: TwoDealers;
 let sim: Simulator;
 let bridge: Bridge;
-let owner: { cookie: string; agencyId: string };
-let other: { cookie: string; agencyId: string };
-const screens: Screen[] = [];
-
-function screen(cookie: string) {
-  const s = connectScreen(bridge.url, cookie);
-  screens.push(s);
-  return s;
-}
+let owner: Dealer;
+let other: Dealer;
+const screen = (cookie: string) => stack.screen(cookie);
 
 async function api(path: string, body: unknown) {
   const res = await fetch(`${bridge.url}/api/${path}`, {
@@ -33,21 +28,12 @@ async function api(path: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  sim = await startSim();
-  bridge = await startTestBridge(sim.url);
-  const o = await signIn(bridge.url, 'owner', 'owner123');
-  owner = { cookie: o.cookie, agencyId: o.profile.agencyId };
-  const m = await signIn(bridge.url, 'multi', 'multi123');
-  other = {
-    cookie: m.cookie,
-    agencyId: [...visibleAgencies(m.profile as never)].find((a) => a !== owner.agencyId)!,
-  };
+  stack = await startTwoDealers();
+  ({ sim, bridge, owner, other } = stack);
 });
 
 afterAll(async () => {
-  for (const s of screens) s.close();
-  await bridge?.close();
-  await sim?.close();
+  await stack?.close();
 });
 
 describe('the systems-on-test feed', () => {
