@@ -80,3 +80,32 @@ describe('a feed whose last screen left', () => {
     );
   });
 });
+
+describe('a stopping bridge', () => {
+  it('starts no feed for a screen that subscribes after its feeds were closed', async () => {
+    const acquire = vi.fn(async () => false);
+    const logger = { warn: vi.fn(), info: vi.fn(), debug: vi.fn(), child: () => logger } as unknown as Logger;
+    const manager = createFeedManager({
+      upstream: {} as UpstreamClient,
+      store: { load: async () => null } as unknown as FeedStore,
+      lease: { acquire, release: async () => undefined },
+      budget: { acquire: async () => undefined } as never,
+      publish: {} as never,
+      logger,
+      pollMs: 1000,
+      windowMs: 86_400_000,
+      reconcileMs: 600_000,
+      graceMs: 5000,
+      leaseRenewMs: 1000,
+      heartbeatMs: 5000,
+      dropOnStop: false,
+      onSessionExpired: () => undefined,
+      timers: manualTimers().timers,
+    });
+    await manager.close();
+    manager.watch({ feed: 'events', agencyId: '21001' }, 'screen-1', {} as never);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(manager.counts()).toEqual({ feeds: 0, holding: 0 });
+    expect(acquire).not.toHaveBeenCalled();
+  });
+});

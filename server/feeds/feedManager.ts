@@ -44,6 +44,7 @@ interface Entry {
 export function createFeedManager(d: FeedManagerDeps) {
   const timers = d.timers ?? realTimers;
   const entries = new Map<string, Entry>();
+  let closed = false;
 
   function build(ref: FeedRef): Entry {
     const credentials = createCredentialPool();
@@ -84,6 +85,9 @@ export function createFeedManager(d: FeedManagerDeps) {
   return {
     /** A screen starts watching a feed; its session may be used to poll it. */
     watch(ref: FeedRef, watcherId: string, credential: FeedCredential) {
+      // NOTE: a stopping bridge starts nothing: a lease taken now would outlive the process and
+      // keep the next bridge from polling that feed until it expired.
+      if (closed) return;
       const key = feedKey(ref);
       let e = entries.get(key);
       if (!e) {
@@ -143,6 +147,7 @@ export function createFeedManager(d: FeedManagerDeps) {
       }));
     },
     async close() {
+      closed = true;
       for (const e of entries.values()) {
         if (e.graceTimer != null) timers.clearTimeout(e.graceTimer);
         await e.feed.stop();
