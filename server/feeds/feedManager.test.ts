@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
-import { createFeedManager } from './feedManager';
+import { createFeedManager, type FeedManagerDeps } from './feedManager';
 import type { Timers } from './feedPoller';
 import type { FeedStore } from './feedTypes';
 
@@ -19,6 +19,29 @@ function manualTimers() {
     },
   };
   return { timers, runAll: () => due.splice(0).forEach((t) => t.cancelled || t.fn()) };
+}
+
+/** A feed manager whose collaborators the test gives; the rest never reach an upstream. */
+function managerWith(d: {
+  store: FeedStore;
+  lease: FeedManagerDeps['lease'];
+  logger: Logger;
+  timers: Timers;
+  dropOnStop: boolean;
+}) {
+  return createFeedManager({
+    upstream: {} as UpstreamClient,
+    budget: { acquire: async () => undefined } as never,
+    publish: {} as never,
+    pollMs: 1000,
+    windowMs: 86_400_000,
+    reconcileMs: 600_000,
+    graceMs: 5000,
+    leaseRenewMs: 1000,
+    heartbeatMs: 5000,
+    onSessionExpired: () => undefined,
+    ...d,
+  });
 }
 
 const unhandled: unknown[] = [];
@@ -49,22 +72,12 @@ describe('a feed whose last screen left', () => {
       child: () => logger,
     } as unknown as Logger;
     const { timers, runAll } = manualTimers();
-    const manager = createFeedManager({
-      upstream: {} as UpstreamClient,
+    const manager = managerWith({
       store,
       // Another process polls: this one never holds the lease, so nothing reaches the upstream.
       lease: { acquire: async () => false, release: gone },
-      budget: { acquire: async () => undefined } as never,
-      publish: {} as never,
       logger,
-      pollMs: 1000,
-      windowMs: 86_400_000,
-      reconcileMs: 600_000,
-      graceMs: 5000,
-      leaseRenewMs: 1000,
-      heartbeatMs: 5000,
       dropOnStop: true,
-      onSessionExpired: () => undefined,
       timers,
     });
     const ref = { feed: 'events', agencyId: '21001' } as const;
@@ -85,21 +98,11 @@ describe('a stopping bridge', () => {
   it('starts no feed for a screen that subscribes after its feeds were closed', async () => {
     const acquire = vi.fn(async () => false);
     const logger = { warn: vi.fn(), info: vi.fn(), debug: vi.fn(), child: () => logger } as unknown as Logger;
-    const manager = createFeedManager({
-      upstream: {} as UpstreamClient,
+    const manager = managerWith({
       store: { load: async () => null } as unknown as FeedStore,
       lease: { acquire, release: async () => undefined },
-      budget: { acquire: async () => undefined } as never,
-      publish: {} as never,
       logger,
-      pollMs: 1000,
-      windowMs: 86_400_000,
-      reconcileMs: 600_000,
-      graceMs: 5000,
-      leaseRenewMs: 1000,
-      heartbeatMs: 5000,
       dropOnStop: false,
-      onSessionExpired: () => undefined,
       timers: manualTimers().timers,
     });
     await manager.close();

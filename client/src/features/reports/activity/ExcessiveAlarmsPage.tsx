@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { CityFilter, ALL_CITIES, cityOptions, filterByCity } from '../../../reporting/CityFilter';
+import { ALL_CITIES, filterByCity } from '../../../reporting/CityFilter';
+import { LinkedCityFilter } from '../common/LinkedCityFilter';
 import { ReportChart, type ChartPoint } from '../../../reporting/ReportChart';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
-import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
 import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
 import { pickRange } from '../../../reporting/rangeLists';
-import { fileDate } from '../../../reporting/reportDates';
 import { useReportRanges } from '../../../reporting/useReportRanges';
 import { ComputedAt } from '../common/ComputedAt';
 import { DetailsDialog } from '../common/DetailsDialog';
@@ -93,23 +93,13 @@ export function ExcessiveAlarmsPage() {
           <ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={load.refetch} />
         </>
       }
-      filters={
-        <CityFilter
-          cities={cityOptions(all.map((r) => r.city_name))}
-          value={city}
-          onChange={(c) => link.set({ city: c === ALL_CITIES ? null : c })}
-        />
-      }
+      filters={<LinkedCityFilter cities={all.map((r) => r.city_name)} link={link} />}
       exports={
-        <ExportButtons
-          disabled={shown.length === 0}
-          getTable={() =>
-            grid.current!.exportTable({
-              title: TITLE,
-              fileName: `Excessive_Alarm_Accounts_${fileDate(new Date())}`,
-            })
-          }
-          pdf={{ scale: 0.5, fileName: 'Export' }}
+        <DatedGridExports
+          grid={grid}
+          empty={shown.length === 0}
+          title={TITLE}
+          fileName="Excessive_Alarm_Accounts"
         />
       }
     >

@@ -2,8 +2,7 @@ import { useMemo, useRef } from 'react';
 import { ReportChart } from '../../../reporting/ReportChart';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
-import { ExportButtons } from '../../../reporting/export/ExportButtons';
-import { fileDate } from '../../../reporting/reportDates';
+import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
 import '../common/reports.css';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
@@ -37,15 +36,11 @@ export function AlarmCancellationPage() {
       title={TITLE}
       load={load}
       exports={
-        <ExportButtons
-          disabled={rows.length === 0}
-          getTable={() =>
-            grid.current!.exportTable({
-              title: 'Dispatch Cancellation',
-              fileName: `Dispatch_Cancellation_${fileDate(new Date())}`,
-            })
-          }
-          pdf={{ scale: 0.5, fileName: 'Export' }}
+        <DatedGridExports
+          grid={grid}
+          empty={rows.length === 0}
+          title="Dispatch Cancellation"
+          fileName="Dispatch_Cancellation"
         />
       }
     >

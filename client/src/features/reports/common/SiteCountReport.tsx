@@ -1,11 +1,11 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { GridColumn } from '../../../components/grid/gridTypes';
-import { ALL_CITIES, CityFilter, cityOptions, filterByCity } from '../../../reporting/CityFilter';
+import { ALL_CITIES, filterByCity } from '../../../reporting/CityFilter';
+import { LinkedCityFilter } from './LinkedCityFilter';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
-import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
 import { pickRange, type RangedReport } from '../../../reporting/rangeLists';
-import { fileDate } from '../../../reporting/reportDates';
 import { useReportRanges } from '../../../reporting/useReportRanges';
 import { ChartPopup } from './ChartPopup';
 import { SiteCountChart } from './SiteCountChart';
@@ -72,23 +72,13 @@ export function SiteCountReport<R extends SiteCountRow>(p: SiteCountReportProps<
       range={range}
       onRangeChange={(key) => link.set({ range: key })}
       load={load}
-      filters={
-        <CityFilter
-          cities={cityOptions(systems.map((s) => s.head.city_name))}
-          value={city}
-          onChange={(c) => link.set({ city: c === ALL_CITIES ? null : c })}
-        />
-      }
+      filters={<LinkedCityFilter cities={systems.map((s) => s.head.city_name)} link={link} />}
       exports={
-        <ExportButtons
-          disabled={shown.length === 0}
-          getTable={() =>
-            grid.current!.exportTable({
-              title: p.exportAs.title,
-              fileName: `${p.exportAs.fileName}_${fileDate(new Date())}`,
-            })
-          }
-          pdf={{ scale: 0.5, fileName: 'Export' }}
+        <DatedGridExports
+          grid={grid}
+          empty={shown.length === 0}
+          title={p.exportAs.title}
+          fileName={p.exportAs.fileName}
         />
       }
     >

@@ -3,8 +3,8 @@ import { showToast } from '../../../components/toast/toastStore';
 import { firstFailureMessage } from '../../../lib/api/apiError';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
-import { ExportButtons } from '../../../reporting/export/ExportButtons';
-import { fileDate, formatPickerDate } from '../../../reporting/reportDates';
+import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
+import { formatPickerDate } from '../../../reporting/reportDates';
 import '../common/reports.css';
 import { oneOf } from '../common/reportLink';
 import { useReportLink } from '../common/useReportLink';
@@ -63,15 +63,11 @@ export function NoActivityPage() {
         />
       }
       exports={
-        <ExportButtons
-          disabled={rows.length === 0}
-          getTable={() =>
-            grid.current!.exportTable({
-              title: TITLE,
-              fileName: `Sites_With_No_Alarm_Activity_${fileDate(new Date())}`,
-            })
-          }
-          pdf={{ scale: 0.5, fileName: 'Export' }}
+        <DatedGridExports
+          grid={grid}
+          empty={rows.length === 0}
+          title={TITLE}
+          fileName="Sites_With_No_Alarm_Activity"
         />
       }
     >

@@ -3,8 +3,7 @@ import { showToast } from '../../../components/toast/toastStore';
 import { firstFailureMessage } from '../../../lib/api/apiError';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
-import { ExportButtons } from '../../../reporting/export/ExportButtons';
-import { fileDate } from '../../../reporting/reportDates';
+import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
 import '../common/reports.css';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
@@ -38,15 +37,11 @@ export function OptOutPage() {
       error={load.status === 'error' ? firstFailureMessage(load.error) : undefined}
       emptyText={NO_OPT_OUT}
       exports={
-        <ExportButtons
-          disabled={rows.length === 0}
-          getTable={() =>
-            grid.current!.exportTable({
-              title: TITLE,
-              fileName: `AASMS_Opt_Out_Request_${fileDate(new Date())}`,
-            })
-          }
-          pdf={{ scale: 0.5, fileName: 'Export' }}
+        <DatedGridExports
+          grid={grid}
+          empty={rows.length === 0}
+          title={TITLE}
+          fileName="AASMS_Opt_Out_Request"
         />
       }
     >

@@ -3,9 +3,8 @@ import { runtimeConfig } from '../../../lib/config/runtimeConfig';
 import { useStore } from '../../../lib/store/useStore';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
-import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
 import { pickRange } from '../../../reporting/rangeLists';
-import { fileDate } from '../../../reporting/reportDates';
 import { ComputedAt } from '../common/ComputedAt';
 import { DetailsDialog } from '../common/DetailsDialog';
 import '../common/reports.css';
@@ -43,13 +42,7 @@ export function RunawayPage() {
       load={load}
       toolbar={<ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={load.refetch} />}
       exports={
-        <ExportButtons
-          disabled={rows.length === 0}
-          getTable={() =>
-            grid.current!.exportTable({ title: TITLE, fileName: `Runaway_Systems_${fileDate(new Date())}` })
-          }
-          pdf={{ scale: 0.5, fileName: 'Export' }}
-        />
+        <DatedGridExports grid={grid} empty={rows.length === 0} title={TITLE} fileName="Runaway_Systems" />
       }
     >
       <ReportGrid<RunawayRow>

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
-import { ExportButtons } from '../../../reporting/export/ExportButtons';
-import { fileDate } from '../../../reporting/reportDates';
+import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
 import { ComputedAt } from '../common/ComputedAt';
 import { DetailsDialog } from '../common/DetailsDialog';
 import '../common/reports.css';
@@ -35,13 +34,7 @@ export function UnrestoredZonesPage() {
       load={load}
       toolbar={<ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={load.refetch} />}
       exports={
-        <ExportButtons
-          disabled={rows.length === 0}
-          getTable={() =>
-            grid.current!.exportTable({ title: TITLE, fileName: `Unrestored_Zones_${fileDate(new Date())}` })
-          }
-          pdf={{ scale: 0.5, fileName: 'Export' }}
-        />
+        <DatedGridExports grid={grid} empty={rows.length === 0} title={TITLE} fileName="Unrestored_Zones" />
       }
     >
       <ReportGrid<UnrestoredZone>
