@@ -1,16 +1,19 @@
 import { loadConfig } from './config';
 import { createLogger } from './observability/logger';
 import { startAll } from './app/startAll';
+import { installCrashPolicy } from './app/crashPolicy';
 
 /** `npm start`: the embedded simulator (unless UPSTREAM_URL is set) and the bridge, until Ctrl-C. */
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const running = await startAll(config, logger);
+  let running: Awaited<ReturnType<typeof startAll>> | null = null;
+  installCrashPolicy(logger, () => running?.close({ exiting: true }));
+  running = await startAll(config, logger);
   for (const line of running.banner()) console.log(line);
   const stop = async (signal: string) => {
     logger.info({ signal }, 'stopping');
-    await running.close({ exiting: true });
+    await running?.close({ exiting: true });
     logger.flush();
     process.exit(0);
   };

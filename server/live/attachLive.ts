@@ -14,6 +14,7 @@ import type { LiveNamespace } from './liveServer';
 import { registerPresenceHandlers } from './presenceHandlers';
 import { createSessionRights, rightsKey } from './sessionRights';
 import { createScreenLimits } from './screenLimits';
+import { guardInbound } from './inboundGuard';
 import type { PresenceStore } from './presenceStore';
 
 const SESSION_RECHECK_MS = 30_000;
@@ -80,6 +81,7 @@ export function attachLive(d: LiveDeps) {
     const entry = bySession.get(session.id) ?? { session, visible, sockets: 0 };
     bySession.set(session.id, entry);
     entry.sockets++;
+    guardInbound(socket, logger);
     registerFeedHandlers(socket, { feeds, store, wakeups, metrics, logger });
     registerReplayHandlers(socket, { config, logger, feeds });
     registerPresenceHandlers(socket, { nsp, logger, store: d.presence });

@@ -16,6 +16,7 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { feedAgencyOf } from './feedAgency';
 import { snapshotParts } from './snapshotParts';
+import { onScreenMessage } from './inboundGuard';
 import type { LiveSocket } from './liveServer';
 import type { FeedWakeups } from './feedWakeups';
 
@@ -85,7 +86,7 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
     }
   }
 
-  socket.on('subscribe', async (req, ack) => {
+  onScreenMessage(socket, d.logger, 'subscribe', async (req, ack) => {
     const parsed = subscribeSchema.safeParse(req);
     if (!parsed.success)
       return refuse(
@@ -120,7 +121,7 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
     }
   });
 
-  socket.on('unsubscribe', async (req, ack) => {
+  onScreenMessage(socket, d.logger, 'unsubscribe', async (req, ack) => {
     const parsed = unsubscribeSchema.safeParse(req);
     if (!parsed.success) return refuse('bad_request', 'Invalid unsubscribe.', 'unsubscribe');
     const ref = {

@@ -9,6 +9,7 @@ import { FEED_KINDS, PRESENCE_FEEDS } from '../feeds/feedKinds';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import { feedAgencyOf } from './feedAgency';
+import { onScreenMessage } from './inboundGuard';
 import type { LiveNamespace, LiveSocket } from './liveServer';
 import type { PresenceStore } from './presenceStore';
 
@@ -65,7 +66,7 @@ export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
     refuse('internal', 'Presence is not available right now.');
   };
 
-  socket.on('presence', async (req) => {
+  onScreenMessage(socket, d.logger, 'presence', async (req) => {
     const parsed = presenceSchema.safeParse(req);
     if (!parsed.success)
       return refuse('bad_request', `Invalid presence: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
@@ -96,7 +97,7 @@ export function registerPresenceHandlers(socket: LiveSocket, d: Deps): void {
 
   // Alongside the feed handlers' own subscribe: a screen that starts watching an agency's alarms
   // learns who is already handling which of them.
-  socket.on('subscribe', async (req) => {
+  onScreenMessage(socket, d.logger, 'subscribe', async (req) => {
     const parsed = subscribeSchema.safeParse(req);
     if (
       !parsed.success ||

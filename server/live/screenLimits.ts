@@ -18,19 +18,20 @@ export const SESSION_RATES = {
   /** Listing and starting replays read files: few are needed, each costs a disk read. */
   replay: { perSecond: 1, burst: 5 },
   replayControl: { perSecond: 10, burst: 30 },
-  /** Events the protocol does not know; dropped by socket.io, but still counted. */
+  /** Events the protocol does not know; refused (inboundGuard.ts), but still counted. */
   other: { perSecond: 2, burst: 5 },
 } as const;
 export type LimitedKind = keyof typeof SESSION_RATES;
 
-const KIND_OF_EVENT: Record<string, LimitedKind> = {
-  subscribe: 'feed',
-  unsubscribe: 'feed',
-  presence: 'presence',
-  'replay.list': 'replay',
-  'replay.start': 'replay',
-  'replay.control': 'replayControl',
-};
+// NOTE: a Map, not an object literal: an event named `toString` or `__proto__` must find nothing.
+const KIND_OF_EVENT: ReadonlyMap<string, LimitedKind> = new Map<string, LimitedKind>([
+  ['subscribe', 'feed'],
+  ['unsubscribe', 'feed'],
+  ['presence', 'presence'],
+  ['replay.list', 'replay'],
+  ['replay.start', 'replay'],
+  ['replay.control', 'replayControl'],
+]);
 
 /** What a dealer reads when a kind of message is refused. */
 const SLOW_DOWN: Record<LimitedKind, string> = {
@@ -88,10 +89,14 @@ export function createScreenLimits(
 
   function limitMessages(socket: LiveSocket) {
     socket.use((packet, next) => {
-      const event = String(packet[0]);
-      const kind = KIND_OF_EVENT[event] ?? 'other';
+      const event = typeof packet[0] === 'string' ? packet[0] : '';
+      const kind = KIND_OF_EVENT.get(event) ?? 'other';
       if (allow(socket.data.session.id, kind)) return next();
-      const error: ErrorMessage = { code: 'rate_limited', message: SLOW_DOWN[kind], about: event };
+      const error: ErrorMessage = {
+        code: 'rate_limited',
+        message: SLOW_DOWN[kind],
+        about: event.slice(0, 64),
+      };
       socket.emit('error', error);
       const ack = packet[packet.length - 1];
       if (typeof ack === 'function') (ack as (a: unknown) => void)({ ok: false, error });

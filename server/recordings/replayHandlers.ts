@@ -14,6 +14,7 @@ import type { FeedManager } from '../feeds/feedManager';
 import type { Logger } from '../observability/logger';
 import { feedAgencyOf } from '../live/feedAgency';
 import type { LiveSocket } from '../live/liveServer';
+import { onScreenMessage } from '../live/inboundGuard';
 import { parseRecordingName, readRecording, RecordingTooLargeError } from './recordingFormat';
 import { createReplaySession, type ReplaySession } from './replaySession';
 
@@ -60,7 +61,7 @@ export function registerReplayHandlers(
   /** The recording being read for this screen: one at a time. */
   let loading: string | null = null;
 
-  socket.on('replay.list', async (req, ack) => {
+  onScreenMessage(socket, d.logger, 'replay.list', async (req, ack) => {
     if (typeof ack !== 'function') return;
     const parsed = replayListSchema.safeParse(req ?? {});
     if (!parsed.success) return ack(fail('Invalid replay list request.'));
@@ -73,7 +74,7 @@ export function registerReplayHandlers(
     ack({ ok: true, recordings: all.filter((r) => feedAgencyOf(profile, r.agencyId) === agency) });
   });
 
-  socket.on('replay.start', async (req, ack) => {
+  onScreenMessage(socket, d.logger, 'replay.start', async (req, ack) => {
     const parsed = replayStartSchema.safeParse(req);
     const reply = typeof ack === 'function' ? ack : () => {};
     if (!parsed.success) return reply(fail('Invalid replay request.'));
@@ -115,7 +116,7 @@ export function registerReplayHandlers(
     session.start();
   });
 
-  socket.on('replay.control', (req, ack) => {
+  onScreenMessage(socket, d.logger, 'replay.control', (req, ack) => {
     const reply = typeof ack === 'function' ? ack : () => {};
     const parsed = replayControlSchema.safeParse(req);
     if (!parsed.success) return reply(fail('Invalid replay control.'));

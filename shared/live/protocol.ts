@@ -192,6 +192,19 @@ export interface ClientToServerEvents {
   presence: (req: unknown) => void;
 }
 
+/**
+ * Every event a screen may send, as a set: the bridge looks an inbound event up here and nowhere
+ * else, so names such as `toString`, `__proto__`, `error` or `disconnect` never reach a handler.
+ */
+export const CLIENT_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEvents>([
+  'subscribe',
+  'unsubscribe',
+  'replay.start',
+  'replay.control',
+  'replay.list',
+  'presence',
+]);
+
 /** A recording a tester may replay. */
 export interface RecordingInfo {
   name: string;
