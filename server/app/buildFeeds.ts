@@ -45,6 +45,7 @@ export function buildFeeds(p: FeedParts) {
     publish: p.publish,
     logger: p.logger,
     pollMs: config.POLL_MS,
+    slowPollMs: config.UPSTREAM_TIMEOUT_MS,
     windowMs: config.FEED_WINDOW,
     reconcileMs: config.FEED_RECONCILE_MS,
     graceMs: config.FEED_GRACE_MS,

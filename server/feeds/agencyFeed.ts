@@ -50,6 +50,8 @@ export interface AgencyFeedDeps {
   lease: PollLease;
   publish: FeedPublisher;
   intervalMs: number;
+  /** A poll running longer than this (the upstream's timeout) turns the feed stale at once. */
+  slowPollMs?: number;
   leaseRenewMs: number;
   heartbeatMs: number;
   onSessionExpired(bridgeSessionIds: string[]): void;
@@ -66,6 +68,9 @@ class NoCredentialError extends Error {
     super('No signed-in session can read this agency right now.');
   }
 }
+
+/** What screens read while a poll has waited longer than the upstream's timeout. */
+export const SLOW_UPSTREAM = 'The monitoring center is slow to answer.';
 
 function reasonOf(err: unknown): string {
   if (err instanceof NoCredentialError) return err.message;
@@ -216,13 +221,18 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     onError(err, failures) {
       log.warn({ failures, err: err instanceof Error ? err.message : String(err) }, 'feed poll failed');
       d.onPoll?.({ ref: d.ref, ms: 0, ok: false, requests: 0, bytes: 0, at: clock() });
-      if (!meta.stale && loaded) {
-        meta = { ...meta, stale: true, reason: reasonOf(err) };
-        void d.store.setStatus(d.ref, meta).catch(() => {});
-        d.publish.status(d.ref, statusMsg());
-      }
+      turnStale(reasonOf(err));
     },
+    slowAfterMs: d.slowPollMs,
+    onSlow: () => turnStale(SLOW_UPSTREAM),
   });
+
+  function turnStale(reason: string) {
+    if (meta.stale || !loaded || !holding) return;
+    meta = { ...meta, stale: true, reason };
+    void d.store.setStatus(d.ref, meta).catch(() => {});
+    d.publish.status(d.ref, statusMsg());
+  }
 
   async function becomeHolder() {
     holding = true;

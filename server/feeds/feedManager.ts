@@ -17,6 +17,8 @@ export interface FeedManagerDeps {
   publish: FeedPublisher;
   logger: Logger;
   pollMs: number;
+  /** A poll running longer than this turns its feed stale (the upstream's timeout). */
+  slowPollMs?: number;
   windowMs: number;
   reconcileMs: number;
   graceMs: number;
@@ -71,6 +73,7 @@ export function createFeedManager(d: FeedManagerDeps) {
       lease: d.lease,
       publish: d.publish,
       intervalMs: d.pollMs,
+      slowPollMs: d.slowPollMs,
       leaseRenewMs: d.leaseRenewMs,
       heartbeatMs: d.heartbeatMs,
       onSessionExpired: d.onSessionExpired,

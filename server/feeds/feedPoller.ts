@@ -14,6 +14,9 @@ export interface FeedPollerDeps {
   initialDelayMs: number;
   pollOnce(signal: AbortSignal): Promise<void>;
   onError(err: unknown, consecutiveFailures: number): void;
+  /** A poll still running after this long is slow: `onSlow` says so while it goes on. */
+  slowAfterMs?: number;
+  onSlow?(): void;
   timers?: Timers;
   clock?: () => number;
   random?: () => number;
@@ -45,6 +48,9 @@ export function createFeedPoller(d: FeedPollerDeps) {
     if (!running || inFlight) return;
     const started = clock();
     inFlight = new AbortController();
+    // NOTE: a slow upstream fails a poll only after every retry's timeout; screens hear of it
+    // after one timeout instead.
+    const slow = d.onSlow && d.slowAfterMs ? timers.setTimeout(d.onSlow, d.slowAfterMs) : null;
     try {
       await d.pollOnce(inFlight.signal);
       failures = 0;
@@ -58,6 +64,7 @@ export function createFeedPoller(d: FeedPollerDeps) {
       const backoff = Math.min(maxBackoff, d.intervalMs * 2 ** Math.min(failures - 1, 10));
       schedule(backoff * (0.5 + random()));
     } finally {
+      if (slow != null) timers.clearTimeout(slow);
       inFlight = null;
     }
   }

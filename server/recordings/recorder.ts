@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGzip, type Gzip } from 'node:zlib';
@@ -10,6 +10,10 @@ import { feedKey } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';
 import { parseRecordingName, recordingName } from './recordingFormat';
 import { expiredRecordings, segmentMs, type RecordingFile } from './retention';
+
+/** Owner reads and writes, the operators' group reads, nobody else (issue 21). */
+const RECORDING_FILE_MODE = 0o640;
+const RECORDINGS_DIR_MODE = 0o750;
 
 const FLUSH_MS = 1000;
 const PRUNE_MS = 30_000;
@@ -80,10 +84,20 @@ export function createRecorder(config: RecorderConfig, logger: Logger) {
     o.gzip.write(`${JSON.stringify(line)}\n`);
   }
 
+  /** Recordings hold names, addresses and contacts: the folder and files are not for other users. */
+  let folderReady = false;
+  function readyFolder() {
+    if (folderReady) return;
+    mkdirSync(config.RECORDINGS_DIR, { recursive: true, mode: RECORDINGS_DIR_MODE });
+    // NOTE: mkdir leaves an existing folder as it was; one made by an older version was 0755.
+    chmodSync(config.RECORDINGS_DIR, RECORDINGS_DIR_MODE);
+    folderReady = true;
+  }
+
   function start(r: PollReport, rows: Map<string, FeedRow>): Open {
-    mkdirSync(config.RECORDINGS_DIR, { recursive: true });
+    readyFolder();
     const name = recordingName(r.ref.agencyId, r.ref.feed, r.at);
-    const file = createWriteStream(join(config.RECORDINGS_DIR, name));
+    const file = createWriteStream(join(config.RECORDINGS_DIR, name), { mode: RECORDING_FILE_MODE });
     const gzip = createGzip();
     gzip.pipe(file);
     const o = { gzip, file, name, startedAt: r.at, rows };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,11 @@ describe('recordings and replay', () => {
     }
     recordedIds = [...live.rows(ref).keys()].sort();
     await new Promise((r) => setTimeout(r, 1300)); // the recorder flushes every second
+    // Recordings hold names, addresses and contacts: no other user of the machine reads them.
+    expect(statSync(dir).mode & 0o777).toBe(0o750);
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(statSync(join(dir, f)).mode & 0o777, f).toBe(0o640);
 
     const tester = connectScreen(bridge.url, cookie);
     screens.push(tester);
