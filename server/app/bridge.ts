@@ -14,6 +14,7 @@ import { createFeedWakeups } from '../live/feedWakeups';
 import { createLiveServer } from '../live/liveServer';
 import { endPresencesHere } from '../live/presenceHandlers';
 import { createMemoryPresenceStore, createRedisPresenceStore } from '../live/presenceStore';
+import { createRedisScreenCount } from '../live/screenCount';
 import { createSessionSockets } from '../live/sessionSockets';
 import { createLogger, type Logger } from '../observability/logger';
 import { createMetrics, type Metrics } from '../observability/metrics';
@@ -99,6 +100,11 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     store,
     presence,
     wakeups,
+    screenCount: redis
+      ? createRedisScreenCount(redis.shared, config.REDIS_PREFIX, PRESENCE_TTL_MS, (e) =>
+          logger.warn({ err: String(e) }, 'screen count refresh failed'),
+        )
+      : undefined,
   });
   redis?.feeds.on('ready', () => screens.reinstateSessions());
 

@@ -14,6 +14,7 @@ import type { LiveNamespace } from './liveServer';
 import { registerPresenceHandlers } from './presenceHandlers';
 import { createSessionRights, rightsKey } from './sessionRights';
 import { createScreenLimits } from './screenLimits';
+import type { ScreenCount } from './screenCount';
 import { guardInbound } from './inboundGuard';
 import type { PresenceStore } from './presenceStore';
 
@@ -31,6 +32,8 @@ export interface LiveDeps {
   presence: PresenceStore;
   /** Wakes a subscribe waiting for a feed's first load (the feeds publish through it). */
   wakeups: FeedWakeups;
+  /** Counts each sign-in's screens across processes (Redis); this process's alone when absent. */
+  screenCount?: ScreenCount;
 }
 
 /**
@@ -69,10 +72,13 @@ export function attachLive(d: LiveDeps) {
     }
   });
   // At most 20 screens per session, and per-session rate limits on every message (issue 10).
-  nsp.use(
-    createScreenLimits({ maxScreens: config.LIVE_SCREENS_PER_SESSION, rateScale: config.LIVE_RATE_SCALE })
-      .admit,
-  );
+  const limits = createScreenLimits({
+    maxScreens: config.LIVE_SCREENS_PER_SESSION,
+    rateScale: config.LIVE_RATE_SCALE,
+    count: d.screenCount,
+    onCountError: (e) => logger.warn({ err: String(e) }, 'screen count failed'),
+  });
+  nsp.use((socket, next) => void limits.admit(socket, next));
 
   nsp.on('connection', (socket) => {
     metrics.screens.inc();
@@ -128,6 +134,7 @@ export function attachLive(d: LiveDeps) {
     },
     close() {
       clearInterval(recheck);
+      limits.close();
     },
   };
 }

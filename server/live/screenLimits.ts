@@ -1,6 +1,7 @@
 import type { ExtendedError } from 'socket.io';
 import type { ConnectRefusal, ErrorMessage } from '../../shared/live/protocol';
 import type { LiveSocket } from './liveServer';
+import { createMemoryScreenCount, type ScreenCount } from './screenCount';
 
 /**
  * A wall of displays plus a few tabs; more than this from one sign-in is a runaway script. The
@@ -52,14 +53,23 @@ interface Bucket {
 
 /**
  * Abuse limits on the live side, per bridge session (not per socket, so opening more screens buys
- * no more budget): at most `maxScreens` sockets per session on this process, and a token bucket
+ * no more budget): at most `maxScreens` sockets per session on every process together, and a token bucket
  * per session and kind of message over every inbound event. A refused message gets an `error`
  * event and, when it asked for one, a failed ack; it never reaches its handler.
  */
 export function createScreenLimits(
-  opts: { maxScreens?: number; rateScale?: number; clock?: () => number } = {},
+  opts: {
+    maxScreens?: number;
+    rateScale?: number;
+    clock?: () => number;
+    /** Where open screens are counted: this process, or every process (Redis). */
+    count?: ScreenCount;
+    onCountError?: (e: unknown) => void;
+  } = {},
 ) {
   const maxScreens = opts.maxScreens ?? SCREENS_PER_SESSION;
+  const count = opts.count ?? createMemoryScreenCount();
+  const onCountError = opts.onCountError ?? (() => {});
   const scale = opts.rateScale ?? 1;
   const clock = opts.clock ?? Date.now;
   const buckets = new Map<string, Bucket>();
@@ -109,13 +119,16 @@ export function createScreenLimits(
      * Handshake middleware, registered after the one that sets `socket.data.session`: refuses a
      * socket beyond `maxScreens` for its session, and rate limits every message of the others.
      */
-    admit(socket: LiveSocket, next: (err?: ExtendedError) => void) {
-      const room = `session:${socket.data.session.id}`;
-      // NOTE: the room counts this process's sockets of the session, this one included (a socket
-      // refused by a middleware leaves its rooms); two handshakes at once can only under-admit.
-      void socket.join(room);
-      const open = socket.nsp.adapter.rooms.get(room)?.size ?? 1;
+    async admit(socket: LiveSocket, next: (err?: ExtendedError) => void) {
+      const sessionId = socket.data.session.id;
+      const countOut = () => void count.close(sessionId, socket.id).catch(onCountError);
+      // NOTE: a count that cannot be read admits the screen: a Redis outage must not blank walls.
+      const open = await count.open(sessionId, socket.id).catch((e: unknown) => {
+        onCountError(e);
+        return 1;
+      });
       if (open > maxScreens) {
+        countOut();
         const refusal: ConnectRefusal = 'too_many_screens';
         const err: ExtendedError = new Error(refusal);
         err.data = {
@@ -124,7 +137,11 @@ export function createScreenLimits(
         return next(err);
       }
       limitMessages(socket);
+      socket.once('disconnect', countOut);
       next();
+    },
+    close() {
+      count.stop();
     },
   };
 }
