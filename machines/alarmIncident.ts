@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ActiveAlarmRow } from '../shared/upstream/activeAlarmRow';
 import type { GatewayAnswer } from '../shared/upstream/envelope';
 import { UNABLE_TO_PROCESS } from './messages';
@@ -162,6 +163,15 @@ export function notifyErrorText(out: NotifyOutput): string | null {
   if (out.status === 200) return null;
   return out.text && out.text.trim() !== '' ? out.text : UNABLE_TO_PROCESS;
 }
+
+const inDoubtResult = z.object({ status: z.literal('IN_DOUBT') });
+
+/**
+ * The bridge could not tell whether the upstream carried the action out (its answer was lost or
+ * unreadable, and the alarm's state did not say): the user is asked to check the alarm.
+ */
+export const alarmActionInDoubt = (answer: GatewayAnswer): boolean =>
+  inDoubtResult.safeParse(answer.Result).success;
 
 /** The gateway says the alarm is no longer active: someone else dispatched or cleared it. */
 export const alarmAlreadyCleared = (answer: GatewayAnswer): boolean => answer.IsAlarmCleared === true;

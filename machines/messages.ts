@@ -21,6 +21,8 @@ export const NO_REPLY = 'Oops.. Something went wrong!';
 export const errorWithText = (text: string): string => `Error: ${text}`;
 /** Shown when the live feed or the gateway says someone allowed to act already did (shared with the bridge). */
 export { ALREADY_HANDLED } from '../shared/messages/alarmActionMessages';
+/** Shown when the bridge could not confirm whether a dispatch or cancel went through (shared with the bridge). */
+export { ACTION_IN_DOUBT } from '../shared/messages/alarmActionMessages';
 /** The reply the manual-signal call must give; anything else is shown to the user (doc 2 §8). */
 export const MANUAL_SIGNAL_OK = 'Success.';
 
@@ -55,6 +57,6 @@ export const testClearConfirmWithZones = (zones: string): string =>
   `This account has unrestored zone(s) ${zones}. Are you sure you would like to clear this system test?`;
 
 // ── Test Zones Report e-mail (doc 2 §5, §7) ─────────────────────────────────────────────
-export const REPORT_EMAIL_NONE = 'Provide at least one email address.';
-export const REPORT_EMAIL_INVALID = 'Please provide valid email addresses.';
+// NOTE: the address rules and their texts live in shared/, so the bridge judges as the dialog does.
+export { REPORT_EMAIL_INVALID, REPORT_EMAIL_NONE } from '../shared/reportEmail/reportEmailRules';
 export const REPORT_EMAIL_SENT = 'Report email sent successfully.';

@@ -104,6 +104,8 @@ export const envSchema = z.object({
   CODEWORD_RATE_PER_MIN: z.coerce.number().int().min(1).default(30),
   /** Requests allowed per bridge session per minute on /api (pass-through, gateway, audit). */
   API_RATE_PER_MIN: z.coerce.number().int().min(1).default(600),
+  /** Report e-mails (MASAPI/sendReportEmail) one user may send per UTC day, counted in Redis across bridges when REDIS_URL is set. */
+  REPORT_EMAILS_PER_DAY: z.coerce.number().int().min(1).default(50),
   /** Live screens (sockets) one bridge session may have open on one bridge process. */
   LIVE_SCREENS_PER_SESSION: z.coerce.number().int().min(1).default(20),
   /** Multiplies every per-session budget of live messages (server/live/screenLimits.ts). */

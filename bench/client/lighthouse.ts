@@ -82,7 +82,7 @@ function figures(report: Report) {
 async function signInCookie(url: string): Promise<string> {
   const res = await fetch(`${url}/api/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: new URL(url).origin },
     body: JSON.stringify({ username: 'owner', password: 'owner123' }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);

@@ -156,7 +156,7 @@ export async function benchSignIn(
 ): Promise<{ cookie: string; agencyId: string }> {
   const res = await fetch(`${bridgeUrl}/api/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: new URL(bridgeUrl).origin },
     body: JSON.stringify({ username: `bench-${index}`, password: 'bench' }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import type { GatewayAnswer } from '../../shared/upstream/envelope';
 import {
   alarmActionRequest,
+  alarmActionInDoubt,
   alarmAlreadyCleared,
   alarmNotification,
   DEFAULT_SITE_UTC_OFFSET,
@@ -17,6 +18,7 @@ import {
 } from '../alarmIncident';
 import { gatewayErrorText } from '../gatewayError';
 import {
+  ACTION_IN_DOUBT,
   ALREADY_HANDLED,
   CANCEL_SUCCESS,
   CODEWORD_EMPTY,
@@ -231,6 +233,10 @@ export const cancelDispatchMachine = setup({
                 target: '#cancelDispatch.alreadyHandled',
               },
               {
+                guard: ({ event }) => alarmActionInDoubt(event.output),
+                target: '#cancelDispatch.inDoubt',
+              },
+              {
                 guard: ({ event }) => gatewayErrorText(event.output) !== null,
                 target: '#cancelDispatch.failed',
                 actions: assign({
@@ -311,6 +317,12 @@ export const cancelDispatchMachine = setup({
     alreadyHandled: {
       tags: ['dialog', 'notice'],
       entry: { type: 'show', params: { message: ALREADY_HANDLED } },
+      on: { 'cancel.ok': 'closed' },
+    },
+    // NOTE: not a failure: the cancel may have gone through, so the user checks before retrying.
+    inDoubt: {
+      tags: ['dialog', 'notice'],
+      entry: { type: 'show', params: { message: ACTION_IN_DOUBT } },
       on: { 'cancel.ok': 'closed' },
     },
     cancelled: { type: 'final', entry: { type: 'show', params: { message: null } } },

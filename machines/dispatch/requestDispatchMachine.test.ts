@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayAnswer } from '../../shared/upstream/envelope';
 import type { AlarmNotification, AlarmRef } from '../alarmIncident';
 import {
+  ACTION_IN_DOUBT,
   ALREADY_HANDLED,
   DISPATCH_ASK_RESPONDER,
   DISPATCH_CONFIRM,
@@ -48,6 +49,11 @@ const answers = {
   cleared: { Result: null, HttpStatusCode: 200, IsAlarmCleared: true },
   refused: { Result: null, HttpStatusCode: 400, MessageCollection: ['Incident is closed.'] },
 } satisfies Record<string, GatewayAnswer>;
+/** The bridge could not tell whether the dispatch went through. */
+const inDoubt: GatewayAnswer = {
+  Result: { status: 'IN_DOUBT', errorMessage: ACTION_IN_DOUBT },
+  HttpStatusCode: 200,
+};
 const ETA = 'ETA 10 min, red van';
 
 const userEvents: AnyEventObject[] = [
@@ -63,6 +69,7 @@ const effectEvents: AnyEventObject[] = [
   ...Object.values(answers).flatMap((a) => [done('lookupIncident', a), done('callDispatch', a)]),
   failed('lookupIncident'),
   failed('callDispatch'),
+  done('callDispatch', inDoubt),
   done('notify', { status: 200 }),
   done('notify', { status: 500, text: 'Notification queue full' }),
   failed('notify'),
@@ -88,6 +95,7 @@ function expectedMessage(path: MachinePath): string | null {
   if (value === 'askingResponder') return DISPATCH_ASK_RESPONDER;
   if (value === 'succeeded') return DISPATCH_SUCCESS;
   if (value === 'alreadyHandled') return ALREADY_HANDLED;
+  if (value === 'inDoubt') return ACTION_IN_DOUBT;
   if (value === 'failed') {
     const last = path.steps[path.steps.length - 1].event;
     if (last.type.startsWith('xstate.error.actor.')) return NO_REPLY;
@@ -116,6 +124,7 @@ describe('request dispatch: every state the model reaches', () => {
       'succeeded',
       'failed',
       'alreadyHandled',
+      'inDoubt',
       'cancelled',
     ]) {
       expect(reached).toContain(JSON.stringify(v));

@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import type { GatewayAnswer } from '../../shared/upstream/envelope';
 import {
   alarmActionRequest,
+  alarmActionInDoubt,
   alarmAlreadyCleared,
   alarmNotification,
   DEFAULT_SITE_UTC_OFFSET,
@@ -17,6 +18,7 @@ import {
 } from '../alarmIncident';
 import { gatewayErrorText } from '../gatewayError';
 import {
+  ACTION_IN_DOUBT,
   ALREADY_HANDLED,
   DISPATCH_ASK_RESPONDER,
   DISPATCH_CONFIRM,
@@ -171,6 +173,10 @@ export const requestDispatchMachine = setup({
                 target: '#requestDispatch.alreadyHandled',
               },
               {
+                guard: ({ event }) => alarmActionInDoubt(event.output),
+                target: '#requestDispatch.inDoubt',
+              },
+              {
                 guard: ({ event }) => gatewayErrorText(event.output) !== null,
                 target: '#requestDispatch.failed',
                 actions: assign({
@@ -234,6 +240,12 @@ export const requestDispatchMachine = setup({
       type: 'final',
       tags: ['notice'],
       entry: { type: 'show', params: { message: ALREADY_HANDLED } },
+    },
+    // NOTE: not a failure: the dispatch may have gone through, so the user checks before retrying.
+    inDoubt: {
+      type: 'final',
+      tags: ['notice'],
+      entry: { type: 'show', params: { message: ACTION_IN_DOUBT } },
     },
     cancelled: {
       type: 'final',

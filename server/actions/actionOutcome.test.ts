@@ -58,7 +58,7 @@ describe('gatewayOutcome', () => {
       { error: 'upstream_error', message: 'Unable to process your request.' },
       { outcome: 'failed', message: 'Unable to process your request.' },
     ],
-    ['an unreadable answer', 200, 'nope', { outcome: 'failed', message: 'unreadable answer' }],
+    ['an unreadable answer, in doubt', 200, 'nope', { outcome: 'inDoubt', message: 'unreadable answer' }],
   ])('%s', (_name, status, body, expected) => {
     expect(gatewayOutcome(status, body)).toEqual(expected);
   });
@@ -101,6 +101,9 @@ describe('envelopeOutcome', () => {
       'ok',
     ],
     ['an HTTP failure', 403, { error: 'codeword_required', message: 'Please enter password!' }, 'failed'],
+    ['an upstream 500', 502, { error: 'upstream_error', message: 'Simulated HTTP 500.' }, 'failed'],
+    ['an answer that did not come in time', 504, { error: 'upstream_timeout', message: 'late' }, 'inDoubt'],
+    ['an answer that could not be read', 502, { error: 'upstream_malformed', message: 'x' }, 'inDoubt'],
   ])('%s', (_name, status, body, outcome) => {
     expect(envelopeOutcome(status, body).outcome).toBe(outcome);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALREADY_HANDLED } from '../../shared/messages/alarmActionMessages';
+import { ACTION_IN_DOUBT, ALREADY_HANDLED } from '../../shared/messages/alarmActionMessages';
 import type { AuditOutcome } from './auditEntry';
 
 /**
@@ -29,6 +29,21 @@ const resultShape = z
 const bridgeError = z.object({ error: z.string(), message: z.string() });
 
 /**
+ * The bridge's errors that leave unknown whether the upstream acted: it took the request, and its
+ * answer did not come in time or could not be read. (An upstream that answered an error said it
+ * did not act; one the bridge could not reach never had the request.)
+ */
+const IN_DOUBT_ERRORS = new Set(['upstream_timeout', 'upstream_malformed']);
+
+/** A non-2xx answer: failed, unless it is one of the bridge's errors that leave the action in doubt. */
+function notOk(httpStatus: number, body: unknown): ActionOutcome {
+  const err = bridgeError.safeParse(body);
+  if (err.success && IN_DOUBT_ERRORS.has(err.data.error))
+    return { outcome: 'inDoubt', message: err.data.message };
+  return { outcome: 'failed', message: err.success ? err.data.message : `HTTP ${httpStatus}` };
+}
+
+/**
  * A gateway action (CallDispatch, ClearAlarm, SystemTestOn) succeeded when the bridge answered
  * 2xx with the gateway shape, its HttpStatusCode (if any) is 2xx, it carries no error text, and
  * its Result.status (if any) is not a failure word.
@@ -37,11 +52,9 @@ const bridgeError = z.object({ error: z.string(), message: z.string() });
  * CLEARED, the spec's gateway rule says OK), so only failure words count as failures here.
  */
 export function gatewayOutcome(httpStatus: number, body: unknown): ActionOutcome {
-  const err = bridgeError.safeParse(body);
-  if (!is2xx(httpStatus))
-    return { outcome: 'failed', message: err.success ? err.data.message : `HTTP ${httpStatus}` };
+  if (!is2xx(httpStatus)) return notOk(httpStatus, body);
   const answer = gatewayShape.safeParse(body);
-  if (!answer.success) return { outcome: 'failed', message: 'unreadable answer' };
+  if (!answer.success) return { outcome: 'inDoubt', message: 'unreadable answer' };
   const a = answer.data;
   const firstMessage = (a.MessageCollection ?? []).find(isText);
   const text = firstMessage ?? (isText(a.ErrorMessage) ? a.ErrorMessage : null);
@@ -72,11 +85,9 @@ const saveResult = z.object({
 
 /** An envelope action (test saves, the dispatch wrappers) succeeded: 2xx, no errors, apiStatus not false, rtn_code 0 when given. */
 export function envelopeOutcome(httpStatus: number, body: unknown): ActionOutcome {
-  const err = bridgeError.safeParse(body);
-  if (!is2xx(httpStatus))
-    return { outcome: 'failed', message: err.success ? err.data.message : `HTTP ${httpStatus}` };
+  if (!is2xx(httpStatus)) return notOk(httpStatus, body);
   const env = envelopeShape.safeParse(body);
-  if (!env.success) return { outcome: 'failed', message: 'unreadable answer' };
+  if (!env.success) return { outcome: 'inDoubt', message: 'unreadable answer' };
   const firstError = (env.data.errors ?? []).find(isText);
   if (firstError !== undefined) return { outcome: 'failed', message: firstError };
   if (
@@ -111,6 +122,69 @@ export function alreadyHandledGatewayAnswer() {
 /** The same refusal for the envelope routes (Alarm/RequestDispatch, Alarm/CancelDispatch). */
 export function alreadyHandledEnvelope() {
   return { isSessionValid: true, apiStatus: false, result: null, errors: [ALREADY_HANDLED] };
+}
+
+/** The gateway's refusal of an action, in its shape: the machines show "Error: " and the text. */
+export function refusedGatewayAnswer(message: string, httpStatusCode: number) {
+  return {
+    Result: null,
+    ErrorMessage: message,
+    MessageCollection: [message],
+    HttpStatusCode: httpStatusCode,
+    IsAlarmCleared: false,
+  };
+}
+
+/** The same refusal for the envelope routes. */
+export function refusedEnvelope(message: string) {
+  return { isSessionValid: true, apiStatus: false, result: null, errors: [message] };
+}
+
+/**
+ * The gateway's answer to an action whose outcome is unknown: the machines show ACTION_IN_DOUBT
+ * (Result.status IN_DOUBT); a reader that does not know it shows the text as an error.
+ */
+export function inDoubtGatewayAnswer() {
+  return {
+    Result: { status: 'IN_DOUBT', errorMessage: ACTION_IN_DOUBT },
+    ErrorMessage: null,
+    MessageCollection: [],
+    HttpStatusCode: 200,
+    IsAlarmCleared: false,
+  };
+}
+
+/** The same for the envelope routes. */
+export function inDoubtEnvelope() {
+  return {
+    isSessionValid: true,
+    apiStatus: false,
+    result: { status: 'IN_DOUBT' },
+    errors: [ACTION_IN_DOUBT],
+  };
+}
+
+/**
+ * The answer to an action the bridge settled as carried out from the upstream's own state (its
+ * answer was lost or unreadable, and the alarm has left the active list).
+ */
+export function settledGatewayAnswer() {
+  return {
+    Result: { status: 'OK', settledFrom: 'activeAlarms' },
+    ErrorMessage: null,
+    MessageCollection: [],
+    HttpStatusCode: 200,
+    IsAlarmCleared: false,
+  };
+}
+
+export function settledEnvelope() {
+  return {
+    isSessionValid: true,
+    apiStatus: true,
+    result: { status: 'OK', settledFrom: 'activeAlarms' },
+    errors: [],
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_ROUTES, gatewayAction, withScreenContext } from './actionRequests';
+import { ACTION_ROUTES, gatewayAction, screenHints } from './actionRequests';
 
 const positional = ['DISPATCH', 'WEB', 101, 202, 500001, 'BA', 9001, 'intruder', null, 'C-1001', 'owner'];
 
@@ -65,17 +65,32 @@ describe('which pass-through routes act', () => {
     ['Alarm/RequestDispatch', { AlarmincNo: 12 }, ['dispatch']],
     ['Alarm/CancelDispatch', { AlarmincNo: 12 }, ['cancel']],
   ])('%s %j', (path, body, actions) => {
-    expect(ACTION_ROUTES.get(path)?.(body).map((r) => r.action)).toEqual(actions);
+    expect(ACTION_ROUTES.get(path)?.(body, {}).map((r) => r.action)).toEqual(actions);
   });
 
-  it('takes the alarm and CS# the screen acted from as headers, never over what the body says', () => {
-    const target = { alarmId: null, csNo: null, siteNo: '3', systemNo: '4' };
-    expect(withScreenContext(target, { 'x-alarm-id': '77', 'x-cs-no': 'C-9' })).toEqual({
-      alarmId: '77',
-      csNo: 'C-9',
-      siteNo: '3',
-      systemNo: '4',
-    });
-    expect(withScreenContext({ ...target, csNo: 'C-1' }, { 'x-cs-no': 'C-9' }).csNo).toBe('C-1');
+  it('reads the alarm from the body as the upstream does, never from a header', () => {
+    const dispatch = ACTION_ROUTES.get('Alarm/RequestDispatch');
+    expect(dispatch?.({ AlarmincNo: ' 0012 ', SystemNo: 4 }, {})[0].target.alarmId).toBe('12');
+    // No alarm, or one the upstream would read otherwise: it would act on the system's alarms.
+    for (const body of [
+      { SystemNo: 4 },
+      { AlarmincNo: 0, SystemNo: 4 },
+      { AlarmincNo: 'A12', SystemNo: 4 },
+      { AlarmincNo: '', SystemNo: 4 },
+      { AlarmincNo: 12, alarmincno: 13 },
+      { AlarmincNo: 12, alarmincNO: null },
+    ])
+      expect(dispatch?.(body, {})[0].target.alarmId, JSON.stringify(body)).toBeNull();
+    // The upstream binds the query too: a query naming a system leaves the alarm unnamed.
+    expect(dispatch?.({ AlarmincNo: 12 }, { SystemNo: '4' })[0].target.alarmId).toBeNull();
+    expect(
+      gatewayAction({ methodName: 'CallDispatch', arguments: [{ IncidentNo: 7, SystemNo: 4 }] })?.target
+        .alarmId,
+    ).toBe('7');
+  });
+
+  it('reads the screen headers as hints of the right shape only', () => {
+    expect(screenHints({ 'x-alarm-id': '77', 'x-cs-no': 'C-9' })).toEqual({ alarmId: '77', csNo: 'C-9' });
+    expect(screenHints({ 'x-alarm-id': 'x y', 'x-cs-no': 'null' })).toEqual({ alarmId: null, csNo: null });
   });
 });

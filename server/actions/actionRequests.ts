@@ -1,3 +1,4 @@
+import { isAccountValue } from '../../shared/upstream/accountRef';
 import type { AuditAction, AuditTarget, AuditTest } from './auditEntry';
 
 /**
@@ -34,19 +35,70 @@ function fields(v: unknown): Map<string, unknown> | null {
 const pick = (f: Map<string, unknown>, ...names: string[]): unknown =>
   names.map((n) => f.get(n)).find((x) => x != null);
 
+/**
+ * The alarm number as the upstream reads it (a positive whole number, from a number or digits),
+ * or null when the request names none, names one the upstream would read otherwise, or names it
+ * twice: then the upstream would act on every active alarm of the system, or on another alarm
+ * than the bridge checked, so the bridge refuses it (issue "Hostile input", finding 6).
+ */
+function alarmNumber(v: unknown): string | null {
+  const n =
+    typeof v === 'number' && Number.isSafeInteger(v)
+      ? v
+      : typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v)
+        ? Number(v.trim())
+        : 0;
+  return n > 0 ? String(n) : null;
+}
+
+/** A field given twice (in two cases): the bridge and the upstream might read different ones. */
+const TWICE = Symbol('given twice');
+
+/** The value of a field the upstream binds in any case, or TWICE. */
+function only(v: unknown, name: string): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const given = Object.entries(v).filter(([k]) => k.toLowerCase() === name);
+  return given.length > 1 ? TWICE : given[0]?.[1];
+}
+
 function alarmTarget(args: readonly unknown[]): AuditTarget {
-  const only = args.length === 1 ? fields(args[0]) : null;
-  if (only) {
+  const only1 = args.length === 1 ? fields(args[0]) : null;
+  if (only1) {
+    // As the upstream reads it: AlarmincNo, else IncidentNo (TWICE reads as no alarm).
+    const named = only(args[0], 'alarmincno') ?? only(args[0], 'incidentno');
     return {
-      alarmId: id(pick(only, 'alarmincno', 'incidentno', 'alarminc_no')),
-      csNo: id(pick(only, 'csno', 'cs_no')),
-      siteNo: id(pick(only, 'siteno', 'site_no')),
-      systemNo: id(pick(only, 'systemno', 'system_no')),
+      alarmId: alarmNumber(named),
+      csNo: id(pick(only1, 'csno', 'cs_no')),
+      siteNo: id(pick(only1, 'siteno', 'site_no')),
+      systemNo: id(pick(only1, 'systemno', 'system_no')),
     };
   }
   if (args.length < 9) return NO_TARGET;
   const at = (fromEnd: number) => args[args.length - fromEnd];
-  return { alarmId: id(at(5)), csNo: id(at(2)), siteNo: id(at(9)), systemNo: id(at(8)) };
+  return { alarmId: alarmNumber(at(5)), csNo: id(at(2)), siteNo: id(at(9)), systemNo: id(at(8)) };
+}
+
+/** Fields of an envelope action that name what it acts on: the bridge reads them from the body only. */
+const NAMING_FIELDS = [
+  'alarmincno',
+  'incidentno',
+  'systemno',
+  'system_no',
+  'csno',
+  'cs_no',
+  'siteno',
+  'site_no',
+];
+
+/**
+ * The alarm an envelope dispatch or cancel names. The upstream binds fields from the query too:
+ * a query that names an alarm, system or account leaves the request naming none.
+ */
+function envelopeAlarmTarget(body: unknown, query: unknown): AuditTarget {
+  const q = fields(query);
+  const target = alarmTarget([body]);
+  const namedTwice = q !== null && [...q.keys()].some((k) => NAMING_FIELDS.includes(k));
+  return namedTwice ? { ...target, alarmId: null } : target;
 }
 
 function testTarget(record: unknown): AuditTarget {
@@ -93,13 +145,19 @@ const flagAction = (flag: unknown): AuditAction => {
       : 'placeOnTest';
 };
 
+/** What an acting route does, read from the request the upstream acts on (body and query). */
+type DescribeRoute = (body: unknown, query: unknown) => ActionRequest[];
+
 /** Upstream paths (as in UPSTREAM_ROUTES) that act, with what each request of them does. */
-export const ACTION_ROUTES: ReadonlyMap<string, (body: unknown) => ActionRequest[]> = new Map([
+export const ACTION_ROUTES: ReadonlyMap<string, DescribeRoute> = new Map<string, DescribeRoute>([
   [
     'Alarm/RequestDispatch',
-    (body: unknown) => [{ action: 'dispatch' as const, target: alarmTarget([body]) }],
+    (body, query) => [{ action: 'dispatch' as const, target: envelopeAlarmTarget(body, query) }],
   ],
-  ['Alarm/CancelDispatch', (body: unknown) => [{ action: 'cancel' as const, target: alarmTarget([body]) }]],
+  [
+    'Alarm/CancelDispatch',
+    (body, query) => [{ action: 'cancel' as const, target: envelopeAlarmTarget(body, query) }],
+  ],
   [
     'OnTest/SaveOnTest',
     (body: unknown) => [{ action: flagAction(fields(body)?.get('process_flag')), target: testTarget(body) }],
@@ -135,14 +193,22 @@ export function oneAction(requests: readonly ActionRequest[]): ActionRequest | n
   };
 }
 
+/** What the screen says a test change is about, to be checked before the audit keeps it. */
+export interface ScreenHints {
+  alarmId: string | null;
+  csNo: string | null;
+}
+
 /**
- * The alarm or account the screen acted from, sent alongside a test change (the upstream record
- * names only site and system): `x-alarm-id` and `x-cs-no`. Used for the audit only.
+ * The alarm and CS# the screen acted from, sent with a test change as `x-alarm-id` and `x-cs-no`
+ * (the upstream record names only site and system). Hints only: the bridge keeps them in the audit
+ * once the upstream confirms they belong to a tested system the caller may see, and never
+ * authorises by them.
  */
-export function withScreenContext(target: AuditTarget, headers: Record<string, unknown>): AuditTarget {
+export function screenHints(headers: Record<string, unknown>): ScreenHints {
+  const cs = headers['x-cs-no'];
   return {
-    ...target,
-    alarmId: target.alarmId ?? id(headers['x-alarm-id']),
-    csNo: target.csNo ?? id(headers['x-cs-no']),
+    alarmId: alarmNumber(headers['x-alarm-id']),
+    csNo: typeof cs === 'string' && isAccountValue('csNo', cs) ? cs.trim() : null,
   };
 }

@@ -1,137 +1,59 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { FEEDS, type FeedRef } from '../../shared/live/protocol';
-import { ALARM_NOT_YOURS, ALREADY_HANDLED, SITE_NOT_YOURS } from '../../shared/messages/alarmActionMessages';
+import { ALARM_NO_LONGER_ACTIVE, LOOKUPS_SPENT } from '../../shared/messages/alarmActionMessages';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { ApiErrorCode } from '../gateway/apiErrors';
 import { gatewayCallOf } from '../gateway/alarmGatewayRoute';
+import { hasFreshCodeword } from '../gateway/codewordProof';
 import { errorAnswer, sendAnswer, type Answer, type AnswerHandler } from '../gateway/gatewayAnswer';
 import type { ActionSteps } from '../gateway/gatewayDeps';
 import { sessionOf } from '../gateway/requireSession';
-import type { Logger } from '../observability/logger';
+import { foreignAgency } from '../gateway/shapeRequest';
 import type { BridgeSession } from '../session/sessionStore';
 import { isUpstreamError } from '../upstream/upstreamError';
+import type { ActionOutcome } from './actionOutcome';
+import { ACTION_ROUTES, gatewayAction, oneAction, screenHints, type ActionRequest } from './actionRequests';
+import { auditEntryOf } from './alarmActions';
+import { ENVELOPE_STYLE, GATEWAY_STYLE, LOCKED_ACTIONS, REFUSED, type AnswerStyle } from './answerStyles';
 import {
-  alreadyHandledEnvelope,
-  alreadyHandledGatewayAnswer,
-  confirmedGatewayAnswer,
-  envelopeOutcome,
-  gatewayOutcome,
-  saysAlarmCleared,
-  type ActionOutcome,
-} from './actionOutcome';
-import {
-  ACTION_ROUTES,
-  gatewayAction,
-  oneAction,
-  withScreenContext,
-  type ActionRequest,
-} from './actionRequests';
-import type { AlarmActionLock } from './alarmActionLock';
-import type { AlarmActions } from './alarmActions';
-import type { AccountRef, AlarmOwners } from './alarmOwners';
+  authorise,
+  LEFT_ACTIVE_LIST,
+  lockKey,
+  settleOrphan,
+  STILL_ACTIVE,
+  type Authorisation,
+  type AuthoriseDeps,
+} from './authoriseAction';
+import { LookupsSpent } from './lookupBudget';
 
 /**
  * The action step of the gateway: every request that acts on an alarm, a test or a site passes
  * through it, in this order:
  *
- * 1. authorise: the alarm (or site) must belong to an agency the caller may act for, asked with
- *    the caller's own session (AlarmOwners); a refusal takes no lock, calls nothing upstream and
- *    writes no audit entry;
- * 2. lock (dispatch and cancel): one action per alarm, keyed by the owning agency and the alarm,
- *    so only callers who may act on that alarm can ever meet it;
- * 3. act: the route behind the step answers with a value (gatewayAnswer.ts), whatever it did;
- * 4. settle the lock, write one audit entry (filed under the owning agency), refresh the feeds,
- *    and send the answer, or drop it when the caller has hung up.
- *
- * The lock is settled when the guarded upstream call ends in any way (an answer, an error, the
- * upstream client's timeout), whether or not the caller is still there; the lock's own expiry
- * (longer than the upstream timeout) is the last resort.
+ * 1. authorise (authoriseAction.ts): what the request acts on is read from what the upstream acts
+ *    on (its body), and must belong to an agency the caller may act for; a refusal takes no lock,
+ *    calls nothing upstream and writes no audit entry;
+ * 2. lock (dispatch and cancel): one action per alarm, keyed by the owning agency and the alarm, a
+ *    lease the step renews while the upstream call runs (it ends soon after a dead process);
+ * 3. write ahead: the audit records the attempt before the upstream call;
+ * 4. act: the route behind the step answers with a value (gatewayAnswer.ts), whatever it did;
+ * 5. an answer lost or unreadable leaves the action in doubt: a dispatch or cancel is settled from
+ *    the upstream's active alarms (gone: carried out; still there: not), else the user is told so;
+ * 6. settle the lock, write the outcome (closing the attempt), refresh the feeds, and send the
+ *    answer, or drop it when the caller has hung up.
  */
 
-export interface ActionStepDeps {
-  logger: Logger;
-  lock: AlarmActionLock;
-  owners: AlarmOwners;
-  record: AlarmActions['record'];
+export interface ActionStepDeps extends AuthoriseDeps {
   /** Polls a feed right away if this process polls it (after an action changed the upstream). */
   refresh(ref: FeedRef): void;
 }
 
-const LOCKED_ACTIONS = new Set(['dispatch', 'cancel']);
-const REFUSED: ActionOutcome = { outcome: 'alreadyHandled', message: ALREADY_HANDLED };
+/** An attempt that never got an answer (the route threw): no one can say what the upstream did. */
+const UNFINISHED: ActionOutcome = { outcome: 'inDoubt', message: 'the request did not finish' };
 
-/** How a family of routes reads its answers: the alarm gateway's shape, or the envelope. */
-interface AnswerStyle {
-  outcome(request: ActionRequest, answer: Answer): ActionOutcome;
-  alreadyHandled(): unknown;
-  /** The answer sent for a success (the gateway restates dispatch and cancel in the machines' terms). */
-  confirmed(request: ActionRequest, answer: Answer): Answer;
-}
-
-const GATEWAY_STYLE: AnswerStyle = {
-  outcome(request, answer) {
-    const outcome = gatewayOutcome(answer.status, answer.body);
-    // A dispatch the upstream refuses because the alarm is already cleared: someone handled it.
-    // (A cancel that worked says the same of the alarm it has just cleared.)
-    return request.action === 'dispatch' && outcome.outcome === 'ok' && saysAlarmCleared(answer.body)
-      ? REFUSED
-      : outcome;
-  },
-  alreadyHandled: alreadyHandledGatewayAnswer,
-  confirmed: (request, answer) =>
-    LOCKED_ACTIONS.has(request.action) ? { ...answer, body: confirmedGatewayAnswer(answer.body) } : answer,
-};
-
-const ENVELOPE_STYLE: AnswerStyle = {
-  outcome: (_request, answer) => envelopeOutcome(answer.status, answer.body),
-  alreadyHandled: alreadyHandledEnvelope,
-  confirmed: (_request, answer) => answer,
-};
-
-/** The bridge refused the request before anything went upstream: no action, nothing to audit. */
-function refusedBeforeActing(answer: Answer): boolean {
-  const body = answer.body;
-  if (answer.status >= 500 || typeof body !== 'object' || body === null || !('error' in body)) return false;
-  const code = String(body.error);
-  return !code.startsWith('upstream_') && code !== 'session_expired';
-}
-
-type Authorisation =
-  | { kind: 'allowed'; agencyId: string | null }
-  | { kind: 'handled'; agencyId: string }
-  | { kind: 'refused'; message: string };
-
-const lockKey = (agencyId: string, alarmId: string) => `${agencyId}:${alarmId}`;
-
-async function authorise(
-  d: ActionStepDeps,
-  session: BridgeSession,
-  request: ActionRequest,
-): Promise<Authorisation> {
-  const t = request.target;
-  const alarmAction = LOCKED_ACTIONS.has(request.action);
-  const ownerAgency = alarmAction || t.alarmId !== null ? await d.owners.alarmAgency(session, t) : null;
-  if (alarmAction) {
-    if (ownerAgency !== null) return { kind: 'allowed', agencyId: ownerAgency };
-    // No longer active: handled by someone allowed to act (a lock of the caller's agencies says so).
-    if (t.alarmId !== null)
-      for (const agencyId of visibleAgencies(session.profile))
-        if (await d.lock.handled(lockKey(agencyId, t.alarmId))) return { kind: 'handled', agencyId };
-    return { kind: 'refused', message: ALARM_NOT_YOURS };
-  }
-  // A test change names systems of sites: each must be one the upstream shows the caller.
-  const places = new Map<string, AccountRef>();
-  for (const x of request.tests ?? [t]) {
-    const place = { siteNo: x.siteNo, systemNo: x.systemNo, csNo: x.csNo };
-    places.set(JSON.stringify(place.siteNo !== null ? { siteNo: place.siteNo } : place), place);
-  }
-  for (const place of places.values())
-    if (!(await d.owners.maySeeAccount(session, place))) return { kind: 'refused', message: SITE_NOT_YOURS };
-  return { kind: 'allowed', agencyId: ownerAgency };
-}
-
-/** A lookup that failed upstream answers as the gateway answers any upstream failure. */
+/** A look-up that failed upstream answers as the gateway answers any upstream failure. */
 function lookupFailure(e: unknown): Answer {
+  if (e instanceof LookupsSpent) return errorAnswer('too_many_requests', { message: LOOKUPS_SPENT });
   if (!isUpstreamError(e)) throw e;
   const code: ApiErrorCode =
     e.kind === 'timeout'
@@ -147,88 +69,178 @@ function refreshFeeds(d: ActionStepDeps, session: BridgeSession, agencyId: strin
   for (const a of agencies) for (const feed of FEEDS) d.refresh({ feed, agencyId: a });
 }
 
-/** The step in front of one answering route; `describe` says what a request does (null: a read). */
+/** Settles an action in doubt from the upstream's own state: has the alarm left the active list? */
+async function settleFromUpstream(
+  d: ActionStepDeps,
+  session: BridgeSession,
+  alarmId: string,
+  doubt: ActionOutcome,
+): Promise<ActionOutcome> {
+  try {
+    const still = await d.owners.activeAlarm(session, alarmId, { fresh: true });
+    return still
+      ? { outcome: 'failed', message: `${doubt.message ?? 'no answer'}; ${STILL_ACTIVE}` }
+      : { outcome: 'ok', message: LEFT_ACTIVE_LIST };
+  } catch (e) {
+    d.logger.warn({ err: String(e), alarmId }, 'an action in doubt could not be settled');
+    return doubt;
+  }
+}
+
+/** Keeps renewing a lease while the upstream call runs; the returned function stops it. */
+function keepLease(d: ActionStepDeps, key: string, token: string): () => void {
+  const timer = setInterval(
+    () =>
+      void d.lock
+        .renew(key, token)
+        .catch((e: unknown) => d.logger.warn({ err: String(e), key }, 'renewing the alarm lock failed')),
+    Math.max(50, Math.floor(d.lock.leaseMs / 3)),
+  );
+  return () => clearInterval(timer);
+}
+
+/** The answer that ends an authorisation other than `allowed`. */
+function refusal(
+  d: ActionStepDeps,
+  session: BridgeSession,
+  request: ActionRequest,
+  style: AnswerStyle,
+  auth: Authorisation,
+): Answer | null {
+  switch (auth.kind) {
+    case 'refused':
+      return errorAnswer(auth.code, { message: auth.message });
+    case 'notActive':
+      return style.refused(ALARM_NO_LONGER_ACTIVE, 409);
+    case 'handled':
+      void d.record(auditEntryOf(session, { ...request, target: auth.target }, REFUSED, auth.agencyId));
+      return { status: 200, body: style.alreadyHandled() };
+    case 'allowed':
+      return null;
+  }
+}
+
+/**
+ * The step in front of one answering route; `describe` says what a request does (null: a read),
+ * `preflight` refuses what the route would refuse without acting, before any lock.
+ */
 function actionStep(
   d: ActionStepDeps,
   style: AnswerStyle,
   describe: (req: Request, res: Response) => ActionRequest | null,
   act: AnswerHandler,
+  preflight: (res: Response, session: BridgeSession) => Answer | null = () => null,
 ): RequestHandler {
   return async (req, res, next) => {
     try {
-      const request = describe(req, res);
-      if (!request) return sendAnswer(res, await act(req, res));
+      const described = describe(req, res);
+      if (!described) return sendAnswer(res, await act(req, res));
       const session = sessionOf(res);
+      const early = preflight(res, session);
+      if (early) return sendAnswer(res, early);
 
       let auth: Authorisation;
       try {
-        auth = await authorise(d, session, request);
+        auth = await authorise(d, session, described, screenHints(req.headers));
       } catch (e) {
         return sendAnswer(res, lookupFailure(e));
       }
-      if (auth.kind === 'refused')
-        return sendAnswer(res, errorAnswer('forbidden_agency', { message: auth.message }));
-      if (auth.kind === 'handled') {
-        void d.record(session, request, REFUSED, auth.agencyId);
-        return sendAnswer(res, { status: 200, body: style.alreadyHandled() });
-      }
+      const refused = refusal(d, session, described, style, auth);
+      if (refused || auth.kind !== 'allowed') return sendAnswer(res, refused ?? errorAnswer('internal'));
 
+      // From here on the action names what the authorisation found, and nothing else.
+      const request: ActionRequest = { ...described, target: auth.target };
       const alarmId = request.target.alarmId;
+      const attempt = auditEntryOf(session, request, { outcome: 'attempted', message: null }, auth.agencyId);
       const key =
         LOCKED_ACTIONS.has(request.action) && alarmId !== null && auth.agencyId !== null
           ? lockKey(auth.agencyId, alarmId)
           : null;
       let token: string | null = null;
+      let stopLease = () => {};
       if (key !== null) {
-        const attempt = await d.lock.acquire(key);
+        const taken = await d.lock.acquire(key, JSON.stringify(attempt));
         // In flight or done: either way this attempt must not go.
-        if (attempt.state !== 'acquired') {
-          void d.record(session, request, REFUSED, auth.agencyId);
+        if (taken.state !== 'acquired') {
+          void d.record(auditEntryOf(session, request, REFUSED, auth.agencyId));
           return sendAnswer(res, { status: 200, body: style.alreadyHandled() });
         }
-        token = attempt.token;
+        token = taken.token;
+        stopLease = keepLease(d, key, token);
+        // An attempt whose process died: the alarm is still active (just checked), so it did nothing.
+        if (taken.orphan !== null)
+          await settleOrphan(d, taken.orphan, { outcome: 'failed', message: STILL_ACTIVE });
       }
 
-      let outcome: ActionOutcome = { outcome: 'failed', message: 'the request did not finish' };
+      // NOTE: written ahead and awaited, so the attempt is on record before the upstream call; a
+      // write that fails is logged and the action still goes (an emergency is not held up by disk).
+      await d.record(attempt);
+      let outcome: ActionOutcome = UNFINISHED;
       let answer: Answer | null = null;
+      let thrown: unknown = null;
+      let settledFromState = false;
       try {
         answer = await act(req, res);
         outcome = style.outcome(request, answer);
+        if (outcome.outcome === 'inDoubt' && key !== null && alarmId !== null) {
+          outcome = await settleFromUpstream(d, session, alarmId, outcome);
+          settledFromState = outcome.outcome === 'ok';
+        }
+      } catch (e) {
+        thrown = e;
       } finally {
+        stopLease();
         if (key !== null && token !== null)
           await d.lock
-            .settle(key, token, outcome.outcome !== 'failed')
+            .settle(key, token, outcome.outcome === 'ok' || outcome.outcome === 'alreadyHandled')
             .catch((e: unknown) =>
               d.logger.warn({ err: String(e), alarmId }, 'settling the alarm lock failed'),
             );
-        // The audit never holds up the user's answer (record logs its own failures).
-        if (answer === null || !refusedBeforeActing(answer))
-          void d.record(session, request, outcome, auth.agencyId);
+        // The outcome never holds up the user's answer (record logs its own failures).
+        void d.record(auditEntryOf(session, request, outcome, auth.agencyId, new Date(), attempt.id));
       }
+      if (thrown !== null || answer === null) throw thrown;
       if (outcome.outcome === 'ok') refreshFeeds(d, session, auth.agencyId);
-      sendAnswer(res, outcome.outcome === 'ok' ? style.confirmed(request, answer) : answer);
+      sendAnswer(
+        res,
+        outcome.outcome === 'ok'
+          ? settledFromState
+            ? { status: 200, body: style.settled() }
+            : style.confirmed(request, answer)
+          : outcome.outcome === 'inDoubt'
+            ? { status: 200, body: style.inDoubt() }
+            : answer,
+      );
     } catch (e) {
       next(e);
     }
   };
 }
 
+/**
+ * What the gateway route refuses without acting (a foreign agency in the arguments, a cancel
+ * without a fresh codeword), refused here before any lock or audit entry.
+ */
+function gatewayPreflight(res: Response, session: BridgeSession): Answer | null {
+  const call = gatewayCallOf(res);
+  const foreign = foreignAgency(call.arguments, visibleAgencies(session.profile));
+  if (foreign)
+    return errorAnswer('forbidden_agency', {
+      message: `You do not have access to that agency (arguments.${foreign}).`,
+    });
+  if (call.methodName === 'ClearAlarm' && !hasFreshCodeword(session)) return errorAnswer('codeword_required');
+  return null;
+}
+
 /** The gateway's action steps and the audit view, for mountGateway. */
 export function createActionSteps(d: ActionStepDeps, auditRoutes: ActionSteps['auditRoutes']): ActionSteps {
   return {
-    gateway: (act) => actionStep(d, GATEWAY_STYLE, (_req, res) => gatewayAction(gatewayCallOf(res)), act),
+    gateway: (act) =>
+      actionStep(d, GATEWAY_STYLE, (_req, res) => gatewayAction(gatewayCallOf(res)), act, gatewayPreflight),
     route(path, act) {
       const describe = ACTION_ROUTES.get(path);
       if (!describe) return null;
-      return actionStep(
-        d,
-        ENVELOPE_STYLE,
-        (req) =>
-          oneAction(
-            describe(req.body).map((r) => ({ ...r, target: withScreenContext(r.target, req.headers) })),
-          ),
-        act,
-      );
+      return actionStep(d, ENVELOPE_STYLE, (req) => oneAction(describe(req.body, req.query)), act);
     },
     auditRoutes,
   };

@@ -7,33 +7,72 @@ import {
   type AlarmActionLock,
 } from './alarmActionLock';
 
+/** The attempt a holder files with its lease (its audit entry, as text). */
+const ATTEMPT = '{"id":"a-1"}';
+
 function behaves(name: string, make: () => AlarmActionLock, wait: (ms: number) => Promise<void>) {
   describe(name, () => {
     it('lets one attempt through; a second is busy while it runs and handled after it succeeded', async () => {
       const lock = make();
-      const first = await lock.acquire('100');
+      const first = await lock.acquire('100', ATTEMPT);
       expect(first.state).toBe('acquired');
-      expect((await lock.acquire('100')).state).toBe('busy');
-      expect((await lock.acquire('101')).state).toBe('acquired');
+      expect((await lock.acquire('100', ATTEMPT)).state).toBe('busy');
+      expect((await lock.acquire('101', ATTEMPT)).state).toBe('acquired');
       if (first.state === 'acquired') await lock.settle('100', first.token, true);
-      expect((await lock.acquire('100')).state).toBe('handled');
+      expect((await lock.acquire('100', ATTEMPT)).state).toBe('handled');
     });
 
     it('a failed attempt lets the next one through', async () => {
       const lock = make();
-      const first = await lock.acquire('200');
+      const first = await lock.acquire('200', ATTEMPT);
       if (first.state === 'acquired') await lock.settle('200', first.token, false);
-      expect((await lock.acquire('200')).state).toBe('acquired');
+      expect((await lock.acquire('200', ATTEMPT)).state).toBe('acquired');
+    });
+
+    it('a lease its holder renews outlives its length; one left alone lapses', async () => {
+      const lock = make();
+      const first = await lock.acquire('500', ATTEMPT);
+      if (first.state !== 'acquired') throw new Error('not acquired');
+      for (let i = 0; i < 3; i++) {
+        await wait(30);
+        expect(await lock.renew('500', first.token)).toBe(true);
+      }
+      expect((await lock.acquire('500', ATTEMPT)).state).toBe('busy');
+      await wait(80);
+      expect(await lock.renew('500', first.token)).toBe(false);
+      expect((await lock.acquire('500', ATTEMPT)).state).toBe('acquired');
+    });
+
+    it('the attempt of a holder that died is handed, once, to whoever comes next', async () => {
+      const lock = make();
+      const first = await lock.acquire('600', ATTEMPT);
+      expect(first).toMatchObject({ state: 'acquired', orphan: null });
+      expect(await lock.takeOrphan('600')).toBeNull();
+      await wait(80);
+      expect(await lock.takeOrphan('600')).toBe(ATTEMPT);
+      expect(await lock.takeOrphan('600')).toBeNull();
+
+      await lock.acquire('601', ATTEMPT);
+      await wait(80);
+      expect(await lock.acquire('601', '{"id":"a-2"}')).toMatchObject({ state: 'acquired', orphan: ATTEMPT });
+    });
+
+    it('a settled attempt leaves no orphan', async () => {
+      const lock = make();
+      const first = await lock.acquire('700', ATTEMPT);
+      if (first.state === 'acquired') await lock.settle('700', first.token, false);
+      await wait(80);
+      expect(await lock.takeOrphan('700')).toBeNull();
     });
 
     it('a lapsed attempt cannot release the lock of the one after it', async () => {
       const lock = make();
-      const first = await lock.acquire('300');
+      const first = await lock.acquire('300', ATTEMPT);
       await wait(80);
-      const second = await lock.acquire('300');
+      const second = await lock.acquire('300', ATTEMPT);
       expect(second.state).toBe('acquired');
       if (first.state === 'acquired') await lock.settle('300', first.token, false);
-      expect((await lock.acquire('300')).state).toBe('busy');
+      expect((await lock.acquire('300', ATTEMPT)).state).toBe('busy');
     });
   });
 }
@@ -41,7 +80,7 @@ function behaves(name: string, make: () => AlarmActionLock, wait: (ms: number) =
 let clock = 0;
 behaves(
   'in memory',
-  () => createMemoryAlarmActionLock({ inflightMs: 50, handledMs: 1000, now: () => clock }),
+  () => createMemoryAlarmActionLock({ leaseMs: 50, handledMs: 1000, now: () => clock }),
   async (ms) => {
     clock += ms;
   },
@@ -60,13 +99,13 @@ describe.skipIf(!reachable)('in Redis', () => {
   });
   behaves(
     'SET NX PX',
-    () => createRedisAlarmActionLock(redis, prefix, { inflightMs: 50, handledMs: 1000 }),
+    () => createRedisAlarmActionLock(redis, prefix, { leaseMs: 50, handledMs: 1000 }),
     (ms) => new Promise((r) => setTimeout(r, ms)),
   );
 
   it('keeps its keys under the configured prefix', async () => {
-    const lock = createRedisAlarmActionLock(redis, prefix, { inflightMs: 1000, handledMs: 1000 });
-    await lock.acquire('400');
+    const lock = createRedisAlarmActionLock(redis, prefix, { leaseMs: 1000, handledMs: 1000 });
+    await lock.acquire('400', ATTEMPT);
     expect(await redis.exists(`${prefix}alarmAction:400`)).toBe(1);
   });
 });

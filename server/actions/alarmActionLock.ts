@@ -5,21 +5,44 @@ import type { Redis } from 'ioredis';
  * One action per alarm: a dispatch or cancel takes the alarm's lock before it goes upstream. A
  * second attempt while the first is in flight, or after it succeeded, is refused, so a double
  * click or two screens acting on the same alarm cause one upstream action.
+ *
+ * The lock is a short lease that its holder renews while the upstream call runs: it belongs to a
+ * live process and ends within `leaseMs` of that process's death, not after a fixed time. Beside
+ * it the lock keeps the attempt the holder wrote ahead (its audit entry, as text); an attempt left
+ * without a live lease is an orphan (its process died), and exactly one later caller takes it to
+ * settle from the upstream's own state.
  */
-export type LockAttempt = { state: 'acquired'; token: string } | { state: 'busy' } | { state: 'handled' };
+export type LockAttempt =
+  | {
+      state: 'acquired';
+      token: string;
+      /** The attempt of a holder that died before it settled, taken over by this caller. */
+      orphan: string | null;
+    }
+  | { state: 'busy' }
+  | { state: 'handled' };
 
 export interface AlarmActionLock {
-  acquire(alarmId: string): Promise<LockAttempt>;
-  /** After the upstream answered: `done` marks the alarm handled, otherwise the lock is let go. */
-  settle(alarmId: string, token: string, done: boolean): Promise<void>;
+  /** How long a lease lasts unless renewed; its holder renews it well within that. */
+  readonly leaseMs: number;
+  /** Takes the lease and files `attempt` with it. */
+  acquire(key: string, attempt: string): Promise<LockAttempt>;
+  /** Extends the lease while the holder still has it; false when it was lost. */
+  renew(key: string, token: string): Promise<boolean>;
+  /** After the attempt ended: `done` marks the alarm handled, otherwise the lock is let go. */
+  settle(key: string, token: string, done: boolean): Promise<void>;
+  /** Marks an alarm handled without holding its lease (an orphan settled as carried out). */
+  markHandled(key: string): Promise<void>;
   /** Whether an alarm was handled lately (no lock is taken). */
-  handled(alarmId: string): Promise<boolean>;
+  handled(key: string): Promise<boolean>;
+  /** The attempt of a holder that died, removed so no one else settles it too; null if none. */
+  takeOrphan(key: string): Promise<string | null>;
 }
 
 export interface AlarmActionLockOptions {
-  /** How long an attempt may stay in flight before its lock lapses (longer than the upstream timeout). */
-  inflightMs: number;
-  /** How long a handled alarm is remembered. */
+  /** How long a lease lasts unless renewed: how soon a dead holder's lock ends. */
+  leaseMs: number;
+  /** How long a handled alarm, and an attempt left by a dead holder, are remembered. */
   handledMs: number;
   now?: () => number;
 }
@@ -28,15 +51,16 @@ const HANDLED = 'handled';
 
 /** One-process locks: the embedded default. */
 export function createMemoryAlarmActionLock({
-  inflightMs,
+  leaseMs,
   handledMs,
   now = Date.now,
 }: AlarmActionLockOptions): AlarmActionLock {
   const entries = new Map<string, { value: string; expiresAt: number }>();
-  const live = (alarmId: string) => {
-    const e = entries.get(alarmId);
+  const attempts = new Map<string, { attempt: string; expiresAt: number }>();
+  const live = (key: string) => {
+    const e = entries.get(key);
     if (e && e.expiresAt <= now()) {
-      entries.delete(alarmId);
+      entries.delete(key);
       return undefined;
     }
     return e;
@@ -44,53 +68,115 @@ export function createMemoryAlarmActionLock({
   const sweep = () => {
     const t = now();
     for (const [k, e] of entries) if (e.expiresAt <= t) entries.delete(k);
+    for (const [k, a] of attempts) if (a.expiresAt <= t) attempts.delete(k);
+  };
+  const orphanOf = (key: string) => {
+    const a = attempts.get(key);
+    attempts.delete(key);
+    return a && a.expiresAt > now() ? a.attempt : null;
   };
   return {
-    async acquire(alarmId) {
-      const e = live(alarmId);
+    leaseMs,
+    async acquire(key, attempt) {
+      const e = live(key);
       if (e) return { state: e.value === HANDLED ? 'handled' : 'busy' };
       if (entries.size > 10_000) sweep();
       const token = randomUUID();
-      entries.set(alarmId, { value: token, expiresAt: now() + inflightMs });
-      return { state: 'acquired', token };
+      const orphan = orphanOf(key);
+      entries.set(key, { value: token, expiresAt: now() + leaseMs });
+      attempts.set(key, { attempt, expiresAt: now() + handledMs });
+      return { state: 'acquired', token, orphan };
     },
-    async settle(alarmId, token, done) {
-      if (done) {
-        entries.set(alarmId, { value: HANDLED, expiresAt: now() + handledMs });
-        return;
-      }
-      if (live(alarmId)?.value === token) entries.delete(alarmId);
+    async renew(key, token) {
+      const e = live(key);
+      if (e?.value !== token) return false;
+      e.expiresAt = now() + leaseMs;
+      return true;
     },
-    async handled(alarmId) {
-      return live(alarmId)?.value === HANDLED;
+    async settle(key, token, done) {
+      if (live(key)?.value !== token) return;
+      attempts.delete(key);
+      if (done) entries.set(key, { value: HANDLED, expiresAt: now() + handledMs });
+      else entries.delete(key);
+    },
+    async markHandled(key) {
+      entries.set(key, { value: HANDLED, expiresAt: now() + handledMs });
+    },
+    async handled(key) {
+      return live(key)?.value === HANDLED;
+    },
+    async takeOrphan(key) {
+      return live(key) ? null : orphanOf(key);
     },
   };
 }
 
-// Deletes the key only while it still holds this attempt's token.
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+// KEYS: lock, attempt. ARGV: token, lease ms, attempt, remembered ms. Answers the orphan it
+// replaced ('' if none) when taken, else the lock's value.
+const ACQUIRE = `
+if redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then
+  local orphan = redis.call('GET', KEYS[2]) or ''
+  redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
+  return {1, orphan}
+end
+return {0, redis.call('GET', KEYS[1]) or ''}`;
+// Extends the lease only while it still holds this attempt's token.
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
+// KEYS: lock, attempt. ARGV: token, done, remembered ms. Only the holder settles.
+const SETTLE = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[2])
+if ARGV[2] == '1' then return redis.call('SET', KEYS[1], 'handled', 'PX', ARGV[3]) end
+return redis.call('DEL', KEYS[1])`;
+// An attempt is an orphan once no lease or handled mark stands beside it.
+const TAKE_ORPHAN = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return false end
+local v = redis.call('GET', KEYS[2])
+if v then redis.call('DEL', KEYS[2]) end
+return v`;
 
-/** Locks shared by every bridge process (REDIS_URL): `SET NX PX` under the configured prefix. */
+/** Locks shared by every bridge process (REDIS_URL), under the configured prefix. */
 export function createRedisAlarmActionLock(
   redis: Redis,
   prefix: string,
-  { inflightMs, handledMs }: AlarmActionLockOptions,
+  { leaseMs, handledMs }: AlarmActionLockOptions,
 ): AlarmActionLock {
-  const key = (alarmId: string) => `${prefix}alarmAction:${alarmId}`;
+  const lockKey = (key: string) => `${prefix}alarmAction:${key}`;
+  const attemptKey = (key: string) => `${prefix}alarmAttempt:${key}`;
+  const text = (v: unknown) => (typeof v === 'string' ? v : Buffer.isBuffer(v) ? v.toString('utf8') : '');
   return {
-    async acquire(alarmId) {
+    leaseMs,
+    async acquire(key, attempt) {
       const token = randomUUID();
-      const taken = await redis.set(key(alarmId), token, 'PX', inflightMs, 'NX');
-      if (taken === 'OK') return { state: 'acquired', token };
-      const held = await redis.get(key(alarmId));
-      return { state: held === HANDLED ? 'handled' : 'busy' };
+      const answer: unknown = await redis.eval(
+        ACQUIRE,
+        2,
+        lockKey(key),
+        attemptKey(key),
+        token,
+        leaseMs,
+        attempt,
+        handledMs,
+      );
+      const [taken, value] = Array.isArray(answer) ? answer : [0, ''];
+      if (taken === 1) return { state: 'acquired', token, orphan: text(value) || null };
+      return { state: text(value) === HANDLED ? 'handled' : 'busy' };
     },
-    async settle(alarmId, token, done) {
-      if (done) await redis.set(key(alarmId), HANDLED, 'PX', handledMs);
-      else await redis.eval(RELEASE, 1, key(alarmId), token);
+    async renew(key, token) {
+      return (await redis.eval(RENEW, 1, lockKey(key), token, leaseMs)) === 1;
     },
-    async handled(alarmId) {
-      return (await redis.get(key(alarmId))) === HANDLED;
+    async settle(key, token, done) {
+      await redis.eval(SETTLE, 2, lockKey(key), attemptKey(key), token, done ? '1' : '0', handledMs);
+    },
+    async markHandled(key) {
+      await redis.set(lockKey(key), HANDLED, 'PX', handledMs);
+    },
+    async handled(key) {
+      return (await redis.get(lockKey(key))) === HANDLED;
+    },
+    async takeOrphan(key) {
+      const v: unknown = await redis.eval(TAKE_ORPHAN, 2, lockKey(key), attemptKey(key));
+      return text(v) || null;
     },
   };
 }

@@ -13,30 +13,32 @@ import { createPgAuditLog } from './pgAuditLog';
 
 /** How long a handled alarm is remembered: later attempts are told so instead of an upstream error. */
 const HANDLED_MS = 60 * 60_000;
+/**
+ * How long an alarm's lock outlives the last renewal of its holder: a bridge that dies mid-action
+ * frees the alarm within this (finding 2). The holder renews it three times as often.
+ */
+export const LOCK_LEASE_MS = 4000;
 
 /** The bridge's side of acting on alarms: the per-alarm lock and the audit log. */
 export interface AlarmActions {
   lock: AlarmActionLock;
   audit: AuditLog;
-  /**
-   * Writes one audit entry, filed under `agencyId` (the agency that owns what was acted on); a
-   * failed write is logged, never shown to the user.
-   */
-  record(
-    session: BridgeSession,
-    request: ActionRequest,
-    outcome: ActionOutcome,
-    agencyId: string | null,
-  ): Promise<void>;
+  /** Writes one audit entry (auditEntryOf); a failed write is logged, never shown to the user. */
+  record(entry: AuditEntry): Promise<void>;
   close(): Promise<void>;
 }
 
+/**
+ * One audit entry, filed under `agencyId` (the agency that owns what was acted on); `attemptId`:
+ * the `attempted` entry this one closes.
+ */
 export function auditEntryOf(
   session: BridgeSession,
   request: ActionRequest,
   outcome: ActionOutcome,
   agencyId: string | null = null,
   at = new Date(),
+  attemptId: string | null = null,
 ): AuditEntry {
   return {
     id: randomUUID(),
@@ -49,6 +51,7 @@ export function auditEntryOf(
     outcome: outcome.outcome,
     message: outcome.message === null ? null : outcome.message.slice(0, 1000),
     ...(request.tests ? { tests: request.tests } : {}),
+    ...(attemptId !== null ? { attemptId } : {}),
   };
 }
 
@@ -61,8 +64,7 @@ interface Deps {
 /** Locks in Redis when REDIS_URL is set, else in memory; audit in PostgreSQL when DATABASE_URL is set, else the file. */
 export function createAlarmActions({ config, logger, redis }: Deps, audit?: AuditLog): AlarmActions {
   const lock = createAlarmActionLock(redis, config.REDIS_PREFIX, {
-    // Writes are never retried: one upstream timeout plus a margin.
-    inflightMs: config.UPSTREAM_TIMEOUT_MS + 5000,
+    leaseMs: LOCK_LEASE_MS,
     handledMs: HANDLED_MS,
   });
   const log =
@@ -73,8 +75,7 @@ export function createAlarmActions({ config, logger, redis }: Deps, audit?: Audi
   return {
     lock,
     audit: log,
-    async record(session, request, outcome, agencyId) {
-      const entry = auditEntryOf(session, request, outcome, agencyId);
+    async record(entry) {
       try {
         await log.append(entry);
       } catch (e) {

@@ -4,11 +4,23 @@ import { z } from 'zod';
  * One line of the audit log: who acted on which alarm or account, what they did, when, and how
  * it ended. Written by the bridge for every dispatch, cancel and test change (issue 6).
  */
-export const AUDIT_ACTIONS = ['dispatch', 'cancel', 'placeOnTest', 'clearTest', 'extendTest'] as const;
+export const AUDIT_ACTIONS = [
+  'dispatch',
+  'cancel',
+  'placeOnTest',
+  'clearTest',
+  'extendTest',
+  // The Test Zones Report e-mailed (server/gateway/reportEmailRoute.ts): the message lists its recipients.
+  'reportEmail',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** `alreadyHandled`: the bridge refused a second action on an alarm someone had acted on. */
-export const AUDIT_OUTCOMES = ['ok', 'failed', 'alreadyHandled'] as const;
+/**
+ * `attempted`: written ahead, before the upstream call; an entry with the same `attemptId` says
+ * how it ended. `alreadyHandled`: the bridge refused a second action on an alarm someone had acted
+ * on. `inDoubt`: the upstream's answer was lost or unreadable and its own state could not tell.
+ */
+export const AUDIT_OUTCOMES = ['attempted', 'ok', 'failed', 'alreadyHandled', 'inDoubt'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Which alarm, account and site an action names; any may be unknown. */
@@ -49,6 +61,8 @@ export const auditEntrySchema = z.object({
   message: z.string().nullable(),
   /** The tests one request changed together (ClearOrExtendMultipleTests): one entry lists them all. */
   tests: z.array(auditTestSchema).nullable().optional(),
+  /** The id of the `attempted` entry this outcome closes (the attempt's own entry has its own id). */
+  attemptId: z.string().nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

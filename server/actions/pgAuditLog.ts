@@ -59,6 +59,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
           message text
         );
         ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS tests jsonb;
+        ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS attempt_id text;
         CREATE INDEX IF NOT EXISTS ${table}_agency_at ON ${table} (agency_id, at DESC);`,
         ),
       )
@@ -75,8 +76,8 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
       await ensureTable();
       const pool = await poolNow();
       await pool.query(
-        `INSERT INTO ${table} (id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message, tests)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        `INSERT INTO ${table} (id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message, tests, attempt_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           e.id,
           e.at,
@@ -91,6 +92,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
           e.outcome,
           e.message,
           e.tests ? JSON.stringify(e.tests) : null,
+          e.attemptId ?? null,
         ],
       );
     },
@@ -98,7 +100,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
       await ensureTable();
       const pool = await poolNow();
       const { rows } = await pool.query(
-        `SELECT id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message, tests
+        `SELECT id, at, username, contact_number, agency_id, action, alarm_id, cs_no, site_no, system_no, outcome, message, tests, attempt_id
            FROM ${table}
           WHERE agency_id = ANY($1::text[])
             AND ($2::timestamptz IS NULL OR at >= $2)
@@ -128,6 +130,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
           outcome: r.outcome,
           message: r.message,
           tests: r.tests ?? null,
+          attemptId: r.attempt_id ?? null,
         });
         if (parsed.success) out.push(parsed.data);
       }

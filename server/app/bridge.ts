@@ -129,7 +129,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     },
     auditRoutes(gateway, actions),
   );
-  mountGateway(app, gateway, actionSteps);
+  mountGateway(app, gateway, actionSteps, actions.record);
   serveClient(app, opts.clientDir);
   mountFallback(app, gateway);
 

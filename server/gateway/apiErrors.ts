@@ -7,6 +7,8 @@ import type { Response } from 'express';
 export const API_ERRORS = {
   bad_request: { status: 400, message: 'The request could not be read.' },
   bad_json: { status: 400, message: 'The request body is not valid JSON.' },
+  /** The report e-mail breaks a rule of shared/reportEmail (the message says which). */
+  report_email_refused: { status: 400, message: 'The report e-mail could not be sent as it is.' },
   no_session: { status: 401, message: 'Your session has expired. Please login again.' },
   session_expired: { status: 401, message: 'Your session has expired. Please login again.' },
   invalid_credentials: { status: 401, message: 'Invalid username or password.' },
@@ -24,6 +26,10 @@ export const API_ERRORS = {
   too_many_requests: {
     status: 429,
     message: 'Too many requests from this session. Please wait a minute and try again.',
+  },
+  report_email_quota: {
+    status: 429,
+    message: 'You have sent as many report e-mails as allowed today. Please try again tomorrow.',
   },
   upstream_rejected: { status: 400, message: 'Unable to process your request.' },
   internal: { status: 500, message: 'Unable to process your request.' },

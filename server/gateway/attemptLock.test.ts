@@ -21,7 +21,7 @@ describe('memory attempt lock', () => {
     for (let i = 1; i <= 4; i++) expect(await fail(lock, 'u')).toEqual({ failures: i, locked: false });
     expect(await fail(lock, 'u')).toEqual({ failures: 5, locked: true });
     expect(await lock.lockedFor('u')).toBe(600_000);
-    expect(await lock.begin('u')).toEqual({ ok: false, lockedForMs: 600_000 });
+    expect(await lock.begin('u')).toEqual({ ok: false, lockedForMs: 600_000, busy: false });
     advance(599_999);
     expect(await lock.lockedFor('u')).toBe(1);
     advance(1);
@@ -56,6 +56,16 @@ describe('memory attempt lock', () => {
     const { lock } = setup();
     const begun = await Promise.all(Array.from({ length: 8 }, () => lock.begin('u')));
     expect(begun.filter((b) => b.ok)).toHaveLength(5);
+    // Refused as busy, not locked: once the five settle well, the next may go.
+    expect(begun.filter((b) => !b.ok && b.busy)).toHaveLength(3);
+  });
+
+  it('a success that settles after the key was locked opens nothing and resets nothing', async () => {
+    const lock = createMemoryAttemptLock({ maxFailures: 5, lockMs: 600_000, inFlightCounts: false });
+    expect((await lock.begin('u')).ok).toBe(true);
+    for (let i = 0; i < 5; i++) await fail(lock, 'u');
+    expect(await lock.settle('u', 'succeeded')).toEqual({ failures: 0, locked: true });
+    expect(await lock.lockedFor('u')).toBe(600_000);
   });
 
   it('where attempts in flight do not count, many at once pass and only failures lock', async () => {
@@ -103,10 +113,24 @@ describe.skipIf(!haveRedis)('redis attempt lock', () => {
     expect(begun.every((b) => b.ok)).toBe(true);
   });
 
+  it('a success that settles after the key was locked opens nothing', async () => {
+    const lock = createRedisAttemptLock(redis, prefix, {
+      maxFailures: 5,
+      lockMs: 60_000,
+      inFlightCounts: false,
+    });
+    expect((await lock.begin('late')).ok).toBe(true);
+    for (let i = 0; i < 5; i++) await fail(lock, 'late');
+    expect(await lock.settle('late', 'succeeded')).toEqual({ failures: 0, locked: true });
+    expect(await lock.lockedFor('late')).toBeGreaterThan(59_000);
+    expect(await lock.begin('late')).toMatchObject({ ok: false, busy: false });
+  });
+
   it('twenty concurrent attempts: only five are let through', async () => {
     const lock = createRedisAttemptLock(redis, prefix, { maxFailures: 5, lockMs: 60_000 });
     const begun = await Promise.all(Array.from({ length: 20 }, () => lock.begin('y')));
     expect(begun.filter((b) => b.ok)).toHaveLength(5);
+    expect(begun.filter((b) => !b.ok && b.busy)).toHaveLength(15);
     const settled = await Promise.all(Array.from({ length: 5 }, () => lock.settle('y', 'failed')));
     expect(settled.filter((s) => s.locked)).toHaveLength(1);
     expect(await lock.lockedFor('y')).toBeGreaterThan(0);

@@ -11,10 +11,13 @@ import type { Redis } from 'ioredis';
 export interface AttemptLock {
   /**
    * Takes one attempt: refused (with the milliseconds left, at least 1) while the key is locked,
-   * or while the failures so far plus the attempts in flight already reach the limit.
+   * or (`busy`) while the failures so far plus the attempts in flight already reach the limit.
    */
-  begin(key: string): Promise<{ ok: true } | { ok: false; lockedForMs: number }>;
-  /** Settles a begun attempt: a failure may lock the key, a success resets it, neutral only frees it. */
+  begin(key: string): Promise<AttemptBegun>;
+  /**
+   * Settles a begun attempt: a failure may lock the key, a success resets it, neutral only frees
+   * it. `locked`: the key is locked now; a success on a key locked meanwhile resets nothing.
+   */
   settle(key: string, outcome: AttemptOutcome): Promise<{ failures: number; locked: boolean }>;
   /** Milliseconds the key stays locked, 0 when it is open. */
   lockedFor(key: string): Promise<number>;
@@ -22,13 +25,17 @@ export interface AttemptLock {
 
 export type AttemptOutcome = 'failed' | 'succeeded' | 'neutral';
 
+/** `busy`: not locked, but the attempts in flight could still lock it; one may follow when they settle. */
+export type AttemptBegun = { ok: true } | { ok: false; lockedForMs: number; busy: boolean };
+
 export interface AttemptLockOptions {
   maxFailures: number;
   lockMs: number;
   /**
-   * Whether attempts in flight count toward the limit (default true: a codeword). False where
-   * many right attempts come at once (a wall of screens signing in as one user): only the
-   * failures, counted atomically, lock.
+   * Whether attempts in flight count toward the limit (default true: the sign-in, a codeword).
+   * False lets any number through at once and only the failures, counted atomically, lock; many
+   * wrong entries then reach the check. Right attempts that come at once wait their turn instead
+   * (attemptTurn.ts).
    */
   inFlightCounts?: boolean;
   now?: () => number;
@@ -64,9 +71,9 @@ export function createMemoryAttemptLock({
       const t = now();
       if (entries.size > 10_000) sweep(t);
       const e = current(key, t);
-      if (e.lockedUntil > t) return { ok: false, lockedForMs: e.lockedUntil - t };
+      if (e.lockedUntil > t) return { ok: false, lockedForMs: e.lockedUntil - t, busy: false };
       if (e.failures + (inFlightCounts ? e.pending : 0) >= maxFailures)
-        return { ok: false, lockedForMs: lockMs };
+        return { ok: false, lockedForMs: lockMs, busy: true };
       e.pending++;
       e.touchedAt = t;
       return { ok: true };
@@ -76,6 +83,8 @@ export function createMemoryAttemptLock({
       const e = current(key, t);
       e.pending = Math.max(0, e.pending - 1);
       e.touchedAt = t;
+      // NOTE: a success that lands after the key was locked (by attempts it raced) opens nothing.
+      if (e.lockedUntil > t && outcome !== 'failed') return { failures: e.failures, locked: true };
       if (outcome === 'succeeded') e.failures = 0;
       if (outcome !== 'failed') return { failures: e.failures, locked: false };
       const failures = ++e.failures;
@@ -91,13 +100,14 @@ export function createMemoryAttemptLock({
   };
 }
 
-// KEYS: count hash, lock key. ARGV: maxFailures, lockMs, in flight counts (1/0). Answers {1, 0} or {0, ms left}.
+// KEYS: count hash, lock key. ARGV: maxFailures, lockMs, in flight counts (1/0).
+// Answers {1, 0}, {0, ms left} (locked) or {0, lockMs, 1} (busy).
 const BEGIN = `local left = redis.call('pttl', KEYS[2])
-if left > 0 then return {0, left} end
+if left > 0 then return {0, left, 0} end
 local failures = tonumber(redis.call('hget', KEYS[1], 'failures') or '0')
 local pending = 0
 if ARGV[3] == '1' then pending = tonumber(redis.call('hget', KEYS[1], 'pending') or '0') end
-if failures + pending >= tonumber(ARGV[1]) then return {0, tonumber(ARGV[2])} end
+if failures + pending >= tonumber(ARGV[1]) then return {0, tonumber(ARGV[2]), 1} end
 redis.call('hincrby', KEYS[1], 'pending', 1)
 redis.call('pexpire', KEYS[1], ARGV[2])
 return {1, 0}`;
@@ -105,6 +115,10 @@ return {1, 0}`;
 // KEYS: count hash, lock key. ARGV: maxFailures, lockMs, outcome. Answers {failures, locked}.
 const SETTLE = `local pending = tonumber(redis.call('hget', KEYS[1], 'pending') or '0')
 if pending > 0 then redis.call('hincrby', KEYS[1], 'pending', -1) end
+if ARGV[3] ~= 'failed' and redis.call('pttl', KEYS[2]) > 0 then
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  return {tonumber(redis.call('hget', KEYS[1], 'failures') or '0'), 1}
+end
 if ARGV[3] == 'succeeded' then redis.call('hset', KEYS[1], 'failures', 0) end
 if ARGV[3] ~= 'failed' then
   redis.call('pexpire', KEYS[1], ARGV[2])
@@ -141,7 +155,9 @@ export function createRedisAttemptLock(
         lockMs,
         inFlightCounts ? 1 : 0,
       );
-      return numberAt(answer, 0) === 1 ? { ok: true } : { ok: false, lockedForMs: numberAt(answer, 1) || 1 };
+      return numberAt(answer, 0) === 1
+        ? { ok: true }
+        : { ok: false, lockedForMs: numberAt(answer, 1) || 1, busy: numberAt(answer, 2) === 1 };
     },
     async settle(key, outcome) {
       const answer = await redis.eval(SETTLE, 2, countKey(key), lockKey(key), maxFailures, lockMs, outcome);

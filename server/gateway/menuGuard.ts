@@ -2,9 +2,10 @@ import type { Request, RequestHandler } from 'express';
 import {
   GATEWAY_MENU_RULES,
   grantedMenuIds,
-  menuIdsNeeded,
+  menuNeedsOf,
   menuTitles,
   type MenuRule,
+  type RequestFields,
 } from '../../shared/menu/upstreamMenuNeeds';
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
 import { sendError } from './apiErrors';
@@ -36,23 +37,30 @@ export function sessionMenuIds(
   return grantedMenuIds(selectedNavIdsOf(profile), isOwnerProfile(profile, ownerRelationId));
 }
 
-/** The request's fields a menu rule may look at: the query, then the body (an array: its first record). */
-function requestFields(req: Request): Record<string, unknown> {
-  const body: unknown = Array.isArray(req.body) ? req.body[0] : req.body;
-  const fromBody = body && typeof body === 'object' && !Buffer.isBuffer(body) ? body : {};
+const isRecord = (v: unknown): v is RequestFields =>
+  v != null && typeof v === 'object' && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+/**
+ * Every record of the request a menu rule judges: the query and each record of the body (an
+ * array body: every record), each on its own, so a field is judged wherever it is sent.
+ */
+export function requestRecords(req: Request): RequestFields[] {
+  const body: unknown = req.body;
+  const records = Array.isArray(body) ? body.filter(isRecord) : isRecord(body) ? [body] : [];
   const query: unknown = req.query;
-  return { ...(query && typeof query === 'object' ? query : {}), ...fromBody };
+  return isRecord(query) ? [query, ...records] : records;
 }
 
 function refuseUnlessGranted(rule: MenuRule, ownerRelationId: string): RequestHandler {
   return (req, res, next) => {
-    const needed = menuIdsNeeded(rule, requestFields(req));
-    if (!needed) return next();
+    const needs = menuNeedsOf(rule, requestRecords(req));
+    if (needs.length === 0) return next();
     const granted = sessionMenuIds(sessionOf(res).profile, ownerRelationId);
-    if (needed.some((id) => granted.has(id))) return next();
+    const unmet = needs.find((anyOf) => !anyOf.some((id) => granted.has(id)));
+    if (!unmet) return next();
     sendError(res, 'forbidden_menu', {
-      message: `You do not have permission to access this page (${menuTitles(needed).join(' or ')}).`,
-      menu: needed,
+      message: `You do not have permission to access this page (${menuTitles(unmet).join(' or ')}).`,
+      menu: unmet,
     });
   };
 }

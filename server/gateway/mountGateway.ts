@@ -1,5 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
+import type { AlarmActions } from '../actions/alarmActions';
 import type { ActionSteps, GatewayDeps } from './gatewayDeps';
 import { alarmGatewayAnswer, parseGatewayCall } from './alarmGatewayRoute';
 import { UPSTREAM_MENU_RULES } from '../../shared/menu/upstreamMenuNeeds';
@@ -8,14 +9,19 @@ import { bodyLimitOf, GATEWAY_JSON_LIMIT, SESSION_JSON_LIMIT } from './bodyLimit
 import { healthRoutes } from './healthRoutes';
 import { jsonErrorHandler, notFound } from './jsonErrors';
 import { gatewayMenuGuard, menuGuard } from './menuGuard';
-import { passThroughAnswer, passThroughRoute } from './passThroughRoute';
+import { answering } from './gatewayAnswer';
+import { passThroughAnswer } from './passThroughRoute';
 import { apiRateLimit } from './rateLimits';
+import { refuseGetBody } from './refuseGetBody';
+import { createReportEmailQuota } from './reportEmailQuota';
+import { reportEmailRoute, type ReportEmailDeps } from './reportEmailRoute';
 import { requestObservability } from './requestObservability';
 import { requireSession } from './requireSession';
 import { sameSiteOnly } from './sameSiteOnly';
 import { securityHeaders } from './securityHeaders';
 import { sessionRoutes } from './sessionRoutes';
 import { sitePreferenceGuard } from './sitePreferenceGuard';
+import { endingOtherSessionsOnTwoFactor, TWO_FACTOR_SWITCH_PATH } from './twoFactorSwitch';
 import { UPSTREAM_ROUTES } from './upstreamRoutes';
 
 /** Answers of /api carry a user's data: no cache keeps them. */
@@ -30,18 +36,35 @@ const noStore: express.RequestHandler = (_req, res, next) => {
  * /api, and JSON errors.
  * The built client is served after this (serveClient), then mountFallback closes the chain.
  */
-export function mountGateway(app: express.Express, ctx: GatewayDeps, actions: ActionSteps): void {
+export function mountGateway(
+  app: express.Express,
+  ctx: GatewayDeps,
+  actions: ActionSteps,
+  record: AlarmActions['record'],
+): void {
   app.use(requestObservability(ctx));
   app.use(securityHeaders(ctx.config));
   app.use(healthRoutes(ctx));
 
-  app.use('/api', sameSiteOnly(ctx.config), noStore, compressAnswers(), cookieParser());
+  app.use('/api', sameSiteOnly(ctx.config), refuseGetBody, noStore, compressAnswers(), cookieParser());
   app.use('/api/session', express.json({ limit: SESSION_JSON_LIMIT }), sessionRoutes(ctx));
 
   // Every call behind a session: counted per session, then its body read up to what the call
   // needs (bodyLimits), then the menu checked, all before any lock, upstream call or side effect.
   const withSession = [requireSession(ctx), apiRateLimit(ctx)];
   const { OWNER_RELATION_ID } = ctx.config;
+  const reportEmails: ReportEmailDeps = {
+    record,
+    perDay: ctx.config.REPORT_EMAILS_PER_DAY,
+    quota: createReportEmailQuota({
+      perDay: ctx.config.REPORT_EMAILS_PER_DAY,
+      redis: ctx.redis,
+      prefix: `${ctx.config.REDIS_PREFIX}reportEmail:`,
+      now: Date.now,
+      onStoreError: (e) =>
+        ctx.logger.warn({ err: String(e) }, 'report e-mail count unavailable: not counted'),
+    }),
+  };
   // Actions on alarms and tests: one upstream action per alarm, and an audit entry (server/actions).
   app.post(
     '/api/MASAPI/APIRequest',
@@ -63,13 +86,20 @@ export function mountGateway(app: express.Express, ctx: GatewayDeps, actions: Ac
       menuGuard(rule, OWNER_RELATION_ID),
       ...(route.path === 'Contact/GetOrUpdateSitePreference' ? [sitePreferenceGuard(OWNER_RELATION_ID)] : []),
     ];
-    const acting = route.method === 'POST' ? actions.route(route.path, passThroughAnswer(ctx, route)) : null;
+    const passing =
+      route.path === TWO_FACTOR_SWITCH_PATH
+        ? endingOtherSessionsOnTwoFactor(ctx, passThroughAnswer(ctx, route))
+        : passThroughAnswer(ctx, route);
+    const acting = route.method === 'POST' ? actions.route(route.path, passing) : null;
     const handlers = [
       ...withSession,
       parser,
       ...guards,
       // A route that acts answers through the action step (authorise, lock, audit); a read directly.
-      acting ?? passThroughRoute(ctx, route),
+      // The one multipart call, the report e-mail, is read, checked and rebuilt, never relayed raw.
+      route.body === 'multipart'
+        ? reportEmailRoute(ctx, route, reportEmails)
+        : (acting ?? answering(passing)),
     ];
     if (route.method === 'GET') app.get(`/api/${route.path}`, ...handlers);
     else app.post(`/api/${route.path}`, ...handlers);

@@ -5,6 +5,7 @@ import type { RawBody } from '../upstream/upstreamClient';
 import { answering, errorAnswer, okAnswer, type Answer, type AnswerHandler } from './gatewayAnswer';
 import { hasFreshCodeword, setPinFields } from './codewordProof';
 import { HAND_OFF_PATHS, isSafeHandOffResult } from './handOffUrl';
+import { isOwnerProfile } from './menuGuard';
 import { readEnvelope } from './readEnvelope';
 import { expiredSessionAnswer, sessionOf } from './requireSession';
 import { scrubSecrets } from './scrubSecrets';
@@ -42,6 +43,7 @@ export function passThroughAnswer(ctx: GatewayDeps, route: UpstreamRoute): Answe
       multipart ? undefined : req.body,
       session.upstreamSessionId,
       visibleAgencies(session.profile),
+      isOwnerProfile(session.profile, ctx.config.OWNER_RELATION_ID),
     );
     if (!shaped.ok) return errorAnswer(shaped.error, shaped.message ? { message: shaped.message } : {});
     if (route.needsCodeword && !hasFreshCodeword(session)) return errorAnswer('codeword_required');

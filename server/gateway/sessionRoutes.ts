@@ -12,8 +12,9 @@ import { signIn } from './signIn';
 import { twoFactorSignIn } from './twoFactorSignIn';
 import { clearSessionCookie, requireSession, sessionIdOf, sessionOf } from './requireSession';
 
-// NOTE: many screens (a wall) may sign in as one user at once: only failures count toward the lock.
-const SIGN_IN_LOCK = { maxFailures: 5, lockMs: 10 * 60_000, inFlightCounts: false };
+// NOTE: attempts in flight count, so passwords sent at once get no more than five checks; a wall
+// of screens signing in as one user at once waits its turn instead (signIn.ts, attemptTurn.ts).
+const SIGN_IN_LOCK = { maxFailures: 5, lockMs: 10 * 60_000 };
 const LOGOFF_TIMEOUT_MS = 2000;
 
 const companySchema = z.object({
@@ -31,8 +32,10 @@ export function sessionRoutes(ctx: GatewayDeps): Router {
   });
   const withSession = requireSession(ctx);
 
-  const twoFactor = twoFactorSignIn(ctx, signInLocks);
-  router.post('/', signInRateLimit(ctx), signIn(ctx, signInLocks, twoFactor));
+  // A sign-in waits for its turn no longer than one password check may take upstream.
+  const turn = { waitMs: ctx.config.UPSTREAM_TIMEOUT_MS, pollMs: 50 };
+  const twoFactor = twoFactorSignIn(ctx, signInLocks, turn);
+  router.post('/', signInRateLimit(ctx), signIn(ctx, signInLocks, turn, twoFactor));
   router.use('/otp', signInRateLimit(ctx), twoFactor.routes);
 
   // A page load: the menu and preferences as the upstream holds them now.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shapeRequest } from './shapeRequest';
+import { HAND_OFF_ACCOUNT_FIELDS } from '../../shared/upstream/accountRef';
+import { GET_BODY_MESSAGE, shapeRequest } from './shapeRequest';
 import type { UpstreamRoute } from './upstreamRoutes';
 
 const eventLogs: UpstreamRoute = {
@@ -94,17 +95,68 @@ describe('shapeRequest', () => {
     });
   });
 
-  it('a GET sends no body', () => {
+  it('a GET sends no body, and a GET given one is refused (no guard may read what is not sent)', () => {
     const route: UpstreamRoute = {
       method: 'GET',
       path: 'GetRecentlyAccessedSites',
       sessionQuery: ['SessionGUID'],
       read: true,
     };
-    expect(shapeRequest(route, {}, { a: 1 }, 's', visible)).toEqual({
+    expect(shapeRequest(route, {}, undefined, 's', visible)).toEqual({
       ok: true,
       query: { SessionGUID: 's' },
       body: undefined,
+    });
+    expect(shapeRequest(route, {}, { a: 1 }, 's', visible)).toEqual({
+      ok: false,
+      error: 'bad_request',
+      message: GET_BODY_MESSAGE,
+    });
+  });
+
+  it('an account field is blank or valid for its kind; anything else is refused, never forwarded', () => {
+    const handOff: UpstreamRoute = {
+      method: 'GET',
+      path: 'GetMasWebPlusTransfer',
+      sessionQuery: ['SessionGUID'],
+      read: true,
+      accountFields: HAND_OFF_ACCOUNT_FIELDS,
+    };
+    const shape = (query: Record<string, string>) => shapeRequest(handOff, query, undefined, 's', visible);
+    expect(shape({ SiteNo: '', SystemNo: ' ', Cs_No: '', DMTool: '7001' })).toMatchObject({ ok: true });
+    expect(shape({ SiteNo: '12', SystemNo: '7', Cs_No: 'C1042' })).toEqual({
+      ok: true,
+      query: { SiteNo: '12', SystemNo: '7', Cs_No: 'C1042', SessionGUID: 's' },
+      body: undefined,
+    });
+    for (const [query, message] of [
+      [{ SiteNo: '0' }, 'SiteNo must be a positive whole number or empty.'],
+      [{ SYSTEMNO: '1e3' }, 'SYSTEMNO must be a positive whole number or empty.'],
+      [{ Cs_No: 'null' }, 'Cs_No must be a CS# (letters and digits, at least one digit) or empty.'],
+      [{ cs_no: '000' }, 'cs_no must be a CS# (letters and digits, at least one digit) or empty.'],
+    ] as const)
+      expect(shape(query)).toEqual({ ok: false, error: 'bad_request', message });
+  });
+
+  it("drops an owner-only field from a sub-account's query and body, not from the owner's", () => {
+    const preference: UpstreamRoute = {
+      method: 'POST',
+      path: 'Contact/GetOrUpdateSitePreference',
+      sessionBody: ['SessionGUID'],
+      read: false,
+      ownerOnly: ['SelectedNavIds'],
+    };
+    const query = { Mode: 'UPDATE', selectednavids: '1,2' };
+    const body = { SelectedNavIds: '1,2', IsDarkTheme: true };
+    expect(shapeRequest(preference, query, body, 's', visible)).toEqual({
+      ok: true,
+      query: { Mode: 'UPDATE' },
+      body: { IsDarkTheme: true, SessionGUID: 's' },
+    });
+    expect(shapeRequest(preference, query, body, 's', visible, true)).toEqual({
+      ok: true,
+      query,
+      body: { ...body, SessionGUID: 's' },
     });
   });
 });

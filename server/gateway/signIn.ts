@@ -6,8 +6,9 @@ import type { GatewayDeps } from './gatewayDeps';
 import { isUpstreamError } from '../upstream/upstreamError';
 import { sendError } from './apiErrors';
 import type { AttemptLock, AttemptOutcome } from './attemptLock';
+import { beginInTurn, type AttemptTurnOptions } from './attemptTurn';
 import { sessionAnswer } from './sessionAnswer';
-import type { TwoFactorSignIn } from './twoFactorSignIn';
+import { twoFactorRequired, type TwoFactorSignIn } from './twoFactorSignIn';
 import { sessionIdOf, setSessionCookie } from './requireSession';
 
 const credentialsSchema = z.object({
@@ -33,6 +34,8 @@ export function readLogonAnswer(json: unknown): LogonOutcome {
   return errors && errors.length > 0 ? { kind: 'refused' } : { kind: 'malformed' };
 }
 
+type Settle = (outcome: AttemptOutcome) => Promise<{ locked: boolean }>;
+
 /**
  * `POST /api/session`: signs in at the upstream, keeps the upstream session id and the full
  * profile in a bridge session, and gives the browser only an httpOnly cookie and the public
@@ -41,6 +44,7 @@ export function readLogonAnswer(json: unknown): LogonOutcome {
 export function signIn(
   ctx: GatewayDeps,
   locks: AttemptLock,
+  turn: AttemptTurnOptions,
   twoFactor?: Pick<TwoFactorSignIn, 'challengeFor'>,
 ): RequestHandler {
   return async (req, res) => {
@@ -50,26 +54,32 @@ export function signIn(
       return;
     }
     const lockKey = `login:${creds.data.username.toLowerCase()}`;
-    // The attempt is taken before the upstream is asked, so concurrent tries count (attemptLock).
-    if (!(await locks.begin(lockKey)).ok) {
-      sendError(res, 'locked');
+    // The attempt is taken before the upstream is asked, and attempts in flight count
+    // (attemptLock), so passwords sent at once get no more checks than the lock allows.
+    const begun = await beginInTurn(locks, lockKey, turn);
+    if (!begun.ok) {
+      sendError(res, begun.busy ? 'rate_limited' : 'locked');
       return;
     }
-    let settled: AttemptOutcome = 'neutral';
+    let settled = false;
+    const settle: Settle = (outcome) => {
+      settled = true;
+      return locks.settle(lockKey, outcome);
+    };
     try {
-      settled = await logOn(req, res, creds.data, lockKey);
+      await logOn(req, res, creds.data, settle);
     } finally {
-      if (settled === 'neutral') await locks.settle(lockKey, 'neutral');
+      if (!settled) await locks.settle(lockKey, 'neutral');
     }
   };
 
-  /** Asks the upstream; answers how the attempt ended (a failure or success already settled). */
+  /** Asks the upstream and answers; settles the attempt when the upstream judged the password. */
   async function logOn(
     req: Request,
     res: Response,
     creds: z.infer<typeof credentialsSchema>,
-    lockKey: string,
-  ): Promise<AttemptOutcome> {
+    settle: Settle,
+  ): Promise<void> {
     let outcome: LogonResult;
     try {
       const { json } = await ctx.upstream.passThrough('POST', 'Login/AuthLogon', {
@@ -89,34 +99,27 @@ export function signIn(
       else outcome = { kind: 'failed', code: 'upstream_error', status };
     }
 
-    if (outcome.kind === 'failed') {
-      sendError(res, outcome.code, outcome.status ? { upstreamStatus: outcome.status } : {});
-      return 'neutral';
-    }
-    if (outcome.kind === 'malformed') {
-      sendError(res, 'upstream_malformed');
-      return 'neutral';
-    }
+    if (outcome.kind === 'failed')
+      return sendError(res, outcome.code, outcome.status ? { upstreamStatus: outcome.status } : {});
+    if (outcome.kind === 'malformed') return sendError(res, 'upstream_malformed');
     if (outcome.kind === 'refused') {
-      const { locked } = await locks.settle(lockKey, 'failed');
+      const { locked } = await settle('failed');
       ctx.logger.info({ locked }, 'sign-in refused');
-      if (locked) sendError(res, 'locked');
-      else sendError(res, 'invalid_credentials');
-      return 'failed';
+      return sendError(res, locked ? 'locked' : 'invalid_credentials');
     }
 
-    await locks.settle(lockKey, 'succeeded');
-    // Two-factor on: no session until the one-time password is accepted (twoFactorSignIn.ts).
-    const challenge = await twoFactor
-      ?.challengeFor(creds.username, outcome.profile)
-      .catch(() => 'failed' as const);
-    if (challenge === 'failed') {
-      sendError(res, 'upstream_unavailable');
-      return 'succeeded';
-    }
-    if (challenge) {
-      res.json({ twoFactor: challenge });
-      return 'succeeded';
+    // NOTE: with two-factor on the password alone resets nothing: only the accepted code does
+    // (twoFactorSignIn.ts), so wrong codes keep counting across fresh password sign-ins.
+    const needsCode = twoFactor !== undefined && twoFactorRequired(outcome.profile);
+    // Checked again at the moment of success: attempts that raced this one may have locked the name.
+    if ((await settle(needsCode ? 'neutral' : 'succeeded')).locked) return sendError(res, 'locked');
+    if (needsCode) {
+      const challenge = await twoFactor
+        .challengeFor(creds.username, outcome.profile)
+        .catch(() => 'failed' as const);
+      if (challenge === 'failed') return sendError(res, 'upstream_unavailable');
+      // challengeFor answers null only when no code is needed, which needsCode has ruled out.
+      if (challenge) return void res.json({ twoFactor: challenge });
     }
     const previous = sessionIdOf(req);
     if (previous) {
@@ -130,6 +133,5 @@ export function signIn(
     });
     setSessionCookie(res, ctx.config, session);
     res.json(sessionAnswer(ctx.config, session.profile));
-    return 'succeeded';
   }
 }

@@ -7,6 +7,7 @@ import type { LoginProfile } from '../../shared/upstream/loginProfile';
 import { isUpstreamError } from '../upstream/upstreamError';
 import { sendError } from './apiErrors';
 import type { AttemptLock } from './attemptLock';
+import { beginInTurn, type AttemptTurnOptions } from './attemptTurn';
 import type { GatewayDeps } from './gatewayDeps';
 import { sessionAnswer } from './sessionAnswer';
 import { sessionIdOf, setSessionCookie } from './requireSession';
@@ -17,7 +18,8 @@ import { sessionIdOf, setSessionCookie } from './requireSession';
  * It answers a challenge instead; the user picks a phone or e-mail on record, the upstream sends a
  * one-time password (MASAPI/TwoFactorAuthentication 2001, resend 2002), and only a code the
  * upstream validates (2003) creates the session. Wrong codes count toward the username's sign-in
- * lock, as wrong passwords do.
+ * lock, as wrong passwords do, and only the accepted code resets that count (the password alone
+ * does not: signIn.ts).
  */
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -111,7 +113,11 @@ export interface TwoFactorSignIn {
   routes: Router;
 }
 
-export function twoFactorSignIn(ctx: GatewayDeps, locks: AttemptLock): TwoFactorSignIn {
+export function twoFactorSignIn(
+  ctx: GatewayDeps,
+  locks: AttemptLock,
+  turn: AttemptTurnOptions,
+): TwoFactorSignIn {
   const store = challengeStore(ctx.redis, ctx.config.REDIS_PREFIX);
 
   async function addressesOf(profile: LoginProfile): Promise<OtpTarget[]> {
@@ -200,7 +206,9 @@ export function twoFactorSignIn(ctx: GatewayDeps, locks: AttemptLock): TwoFactor
       return res.status(400).json({ error: 'otp_failed', message: 'Enter the one-time password.' });
     if (found.p.chosen === null) return sendError(res, 'bad_request');
     const lockKey = `login:${found.p.username.toLowerCase()}`;
-    if (!(await locks.begin(lockKey)).ok) {
+    const begun = await beginInTurn(locks, lockKey, turn);
+    if (!begun.ok) {
+      if (begun.busy) return sendError(res, 'rate_limited');
       await store.drop(found.id);
       return sendError(res, 'locked');
     }
@@ -220,8 +228,10 @@ export function twoFactorSignIn(ctx: GatewayDeps, locks: AttemptLock): TwoFactor
       }
       return res.status(401).json({ error: 'otp_failed', message: checked.errors.join('\n') });
     }
-    await locks.settle(lockKey, 'succeeded');
+    // The accepted code is the sign-in's success: the only thing that resets the failure count.
+    const { locked } = await locks.settle(lockKey, 'succeeded');
     await store.drop(found.id);
+    if (locked) return sendError(res, 'locked');
     const previous = sessionIdOf(req);
     if (previous) {
       await ctx.sessions.delete(previous);

@@ -1,3 +1,5 @@
+import { HAND_OFF_ACCOUNT_FIELDS, type AccountFieldKind } from '../../shared/upstream/accountRef';
+
 /**
  * The one allowlist of upstream calls the browser may make through the bridge: every
  * request/response call of section 7 of the three spec documents, at `/api/<path>` with the
@@ -29,6 +31,10 @@ export interface UpstreamRoute {
   needsCodeword?: boolean;
   /** Body fields the bridge fills with the user's codeword/PIN after a right codeword entry (null otherwise). */
   pinFields?: readonly string[];
+  /** Fields that name an account (any case, query or body): blank, or valid for their kind, else 400. */
+  accountFields?: Readonly<Record<string, AccountFieldKind>>;
+  /** Fields only the owner may send (doc 3 §6): dropped from a sub-account's query and body. */
+  ownerOnly?: readonly string[];
 }
 
 const Q_GUID = ['SessionGUID'] as const;
@@ -39,13 +45,26 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   // Doc 1 §7: search, recently accessed, hand-off, accounts, preferences, banner, sub-accounts.
   { method: 'POST', path: 'AdvancedSearch', sessionBody: Q_GUID, read: true },
   { method: 'GET', path: 'GetRecentlyAccessedSites', sessionQuery: Q_GUID, read: true },
-  { method: 'GET', path: 'GetMasWebPlusTransfer', sessionQuery: Q_GUID, read: true },
+  {
+    method: 'GET',
+    path: 'GetMasWebPlusTransfer',
+    sessionQuery: Q_GUID,
+    read: true,
+    accountFields: HAND_OFF_ACCOUNT_FIELDS,
+  },
   { method: 'GET', path: 'GetMasWebPlusTransferByContactNo', sessionQuery: Q_GUID, read: true },
   { method: 'GET', path: 'GetSearchEventLists', sessionQuery: Q_GUID, read: true },
   { method: 'GET', path: 'GetMonitorCertificateDetails', sessionQuery: Q_GUID, read: true },
   { method: 'GET', path: 'GetAllAccountsBySeqNo', sessionQuery: Q_GUID, read: true },
-  // NOTE: one call both reads and (Mode UPDATE) saves the preference, so it never retries.
-  { method: 'POST', path: 'Contact/GetOrUpdateSitePreference', sessionBody: Q_GUID, read: false },
+  // NOTE: one call both reads and (Mode UPDATE) saves the preference, so it never retries. It
+  // saves a menu list too, which only the owner changes (sitePreferenceGuard judges the contact).
+  {
+    method: 'POST',
+    path: 'Contact/GetOrUpdateSitePreference',
+    sessionBody: Q_GUID,
+    read: false,
+    ownerOnly: ['SelectedNavIds'],
+  },
   {
     method: 'POST',
     path: 'Contact/GetDealerBannerByServcoNo',

@@ -29,6 +29,11 @@ export interface SessionStore {
    * ended; answers whether the session is held again.
    */
   reinstate(s: BridgeSession): Promise<boolean>;
+  /**
+   * Ends every session of one upstream contact (the user) but `exceptId`, as `delete` does, and
+   * answers the sessions it ended (their live sockets and upstream sessions are the caller's).
+   */
+  endSessionsOf(contactNumber: string, exceptId?: string): Promise<BridgeSession[]>;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,14 @@ export function createMemorySessionStore(ttlMs: number, now: () => number = Date
     async reinstate(s) {
       return sessions.has(s.id);
     },
+    async endSessionsOf(contactNumber, exceptId) {
+      const ofUser = [...sessions.values()].filter(
+        (s) => s.profile.contactNumber === contactNumber && s.id !== exceptId,
+      );
+      for (const s of ofUser) sessions.delete(s.id);
+      const t = now();
+      return ofUser.filter((s) => s.expiresAt > t);
+    },
     async close() {
       sessions.clear();
     },
@@ -85,6 +98,9 @@ export function createRedisSessionStore(
 ): SessionStore {
   const key = (id: string) => `${prefix}session:${id}`;
   const ended = (id: string) => `${prefix}session-ended:${id}`;
+  // The ids of a contact's sessions, so all of them can be ended at once (endSessionsOf). It may
+  // hold ids of sessions already gone; it lives as long as the newest session in it.
+  const ofContact = (contactNumber: string) => `${prefix}contact-sessions:${contactNumber}`;
   // The screens of one sign-in reconnecting together share one read (sharedReads.ts).
   const readSession = sharedReads(
     (id: string) => id,
@@ -97,7 +113,12 @@ export function createRedisSessionStore(
     async create(s) {
       const t = now();
       const session = { ...s, id: newSessionId(), createdAt: t, expiresAt: t + ttlMs };
-      await redis.set(key(session.id), JSON.stringify(session), 'PX', ttlMs);
+      await redis
+        .multi()
+        .set(key(session.id), JSON.stringify(session), 'PX', ttlMs)
+        .sadd(ofContact(session.profile.contactNumber), session.id)
+        .pexpire(ofContact(session.profile.contactNumber), ttlMs)
+        .exec();
       return session;
     },
     async get(id) {
@@ -117,7 +138,23 @@ export function createRedisSessionStore(
       const left = s.expiresAt - now();
       if (left <= 0) return false;
       const res = await redis.eval(REINSTATE, 2, key(s.id), ended(s.id), JSON.stringify(s), String(left));
+      if (res === 1)
+        await redis
+          .multi()
+          .sadd(ofContact(s.profile.contactNumber), s.id)
+          .pexpire(ofContact(s.profile.contactNumber), ttlMs)
+          .exec();
       return res === 1;
+    },
+    async endSessionsOf(contactNumber, exceptId) {
+      const index = ofContact(contactNumber);
+      const ids = (await redis.smembers(index)).filter((id) => id !== exceptId);
+      if (ids.length === 0) return [];
+      const texts = await redis.mget(ids.map(key));
+      const tx = redis.multi();
+      for (const id of ids) tx.del(key(id)).set(ended(id), '1', 'PX', ttlMs).srem(index, id);
+      await tx.exec();
+      return texts.flatMap((text) => (text ? [JSON.parse(text) as BridgeSession] : []));
     },
     async close() {},
   };

@@ -1,3 +1,4 @@
+import { HAND_OFF_ACCOUNT_FIELDS, isAccountValue, type AccountFieldKind } from '../upstream/accountRef';
 import { MENU_ENTRY_BY_ID, MENU_IDS as I, menuChildrenOf, parseNavIds } from './menuCatalog';
 
 /**
@@ -9,8 +10,11 @@ import { MENU_ENTRY_BY_ID, MENU_IDS as I, menuChildrenOf, parseNavIds } from './
 export interface MenuNeed {
   /** Any one of these menu ids lets the call through. */
   anyOf: readonly string[];
-  /** The need applies only when none of these request fields is filled (a hand-off without an account). */
-  unlessFilled?: readonly string[];
+  /**
+   * The need applies only when none of these request fields names an account (a hand-off without
+   * an account): a value counts only when it is valid for its kind (shared/upstream/accountRef).
+   */
+  unlessAccount?: Readonly<Record<string, AccountFieldKind>>;
   /** The report a field's value picks (EventId); other values need `anyOf`. */
   byField?: { field: string; values: Readonly<Record<string, readonly string[]>> };
 }
@@ -30,7 +34,7 @@ export const UPSTREAM_MENU_RULES: Readonly<Record<string, MenuRule>> = {
   GetAllAccountsBySeqNo: 'open',
   GetMasWebPlusTransferByContactNo: 'open',
   // A CS# click hands off from any screen; without an account it is the Data Management item.
-  GetMasWebPlusTransfer: { anyOf: [I.dataManagement], unlessFilled: ['Cs_No', 'SiteNo', 'SystemNo'] },
+  GetMasWebPlusTransfer: { anyOf: [I.dataManagement], unlessAccount: HAND_OFF_ACCOUNT_FIELDS },
   'Contact/GetOrUpdateSitePreference': 'open',
   'Contact/GetDealerBannerByServcoNo': 'open',
   'Contact/GetChildContactList': need(I.securitySettings),
@@ -145,31 +149,53 @@ export function grantedMenuIds(selectedNavIds: string | null | undefined, isOwne
   return granted;
 }
 
+/** A request's fields, by name as sent: its query, or one record of its body. */
+export type RequestFields = Readonly<Record<string, unknown>>;
+
 const filled = (v: unknown) => v != null && String(v).trim() !== '';
 
-/** A field of a request record, whatever the case of its name. */
-function fieldOf(fields: Readonly<Record<string, unknown>>, name: string): unknown {
+/** Every value of a field across the records, whatever the case of its name (a name may repeat). */
+export function valuesOf(records: readonly RequestFields[], name: string): unknown[] {
   const lower = name.toLowerCase();
-  for (const [k, v] of Object.entries(fields)) if (k.toLowerCase() === lower) return v;
-  return undefined;
+  return records.flatMap((r) =>
+    Object.entries(r)
+      .filter(([k]) => k.toLowerCase() === lower)
+      .map(([, v]) => v),
+  );
 }
 
 /**
- * The menu ids of which a call needs one, given its request fields (query and body merged);
- * null when the call is open to every screen.
+ * The menu needs of a call, given every record of its request (the query and each body record):
+ * each entry lists the menu ids of which the call needs one, and every entry must be met; none
+ * when the call is open. A field is judged wherever it is sent: each value of the rule's field
+ * picks its own need, and only a valid account value (in any record) names an account.
  */
-export function menuIdsNeeded(
-  rule: MenuRule,
-  fields: Readonly<Record<string, unknown>>,
-): readonly string[] | null {
-  if (rule === 'open') return null;
-  if (rule.unlessFilled?.some((f) => filled(fieldOf(fields, f)))) return null;
+export function menuNeedsOf(rule: MenuRule, records: readonly RequestFields[]): (readonly string[])[] {
+  if (rule === 'open') return [];
+  const account = rule.unlessAccount;
+  if (
+    account &&
+    Object.entries(account).some(([field, kind]) =>
+      valuesOf(records, field).some((v) => isAccountValue(kind, v)),
+    )
+  )
+    return [];
   if (rule.byField) {
-    const value = fieldOf(fields, rule.byField.field);
-    const picked = filled(value) ? rule.byField.values[String(value).trim().toUpperCase()] : undefined;
-    if (picked) return picked;
+    const { field, values } = rule.byField;
+    const picked = valuesOf(records, field)
+      .filter(filled)
+      .map((v) => values[String(v).trim().toUpperCase()] ?? rule.anyOf);
+    if (picked.length > 0) return picked;
   }
-  return rule.anyOf;
+  return [rule.anyOf];
+}
+
+/**
+ * The menu ids of which a call needs one, given its request fields as one record (the upstream
+ * binds query and body into one); null when the call is open. The simulator's view.
+ */
+export function menuIdsNeeded(rule: MenuRule, fields: RequestFields): readonly string[] | null {
+  return menuNeedsOf(rule, [fields])[0] ?? null;
 }
 
 /** The titles of menu items, for a refusal that says which item is missing. */

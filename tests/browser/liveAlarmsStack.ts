@@ -96,7 +96,7 @@ export async function signedInContext(
 ): Promise<{ context: BrowserContext; agencyId: string }> {
   const res = await fetch(`${url}/api/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: new URL(url).origin },
     body: JSON.stringify({ username, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);

@@ -523,6 +523,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the Alarm Activity reports in Chromium',
   it('AASMS Opt-Out Request: the five columns, CS# hand-off link, exports', async () => {
     await open('/optOutUsersReport');
     const res = await page.request.post(`${shared.url}/api/MASAPI/APIRequest`, {
+      // Outside the page, so no Sec-Fetch-Site: it names the bridge's origin, as a write must.
+      headers: { origin: new URL(shared.url).origin },
       data: { methodName: 'GetOptOutListByServcoNo', arguments: [servcoNo] },
     });
     const rows = ((await res.json()) as { Result: Array<{ CsNo: string; ContactDetails: string }> }).Result;

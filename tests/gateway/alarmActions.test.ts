@@ -6,12 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
 import { alarmActionRequest } from '../../machines/alarmIncident';
 import {
+  ACTION_IN_DOUBT,
   ALREADY_HANDLED,
   CANCEL_SUCCESS,
   CODEWORD_INVALID,
   DISPATCH_SUCCESS,
   NO_REPLY,
 } from '../../machines/messages';
+import { LEFT_ACTIVE_LIST } from '../../server/actions/authoriseAction';
+import { ALARM_NO_LONGER_ACTIVE } from '../../shared/messages/alarmActionMessages';
 import { alarmRef, bridgeCalls, runCancel, runDispatch } from '../support/alarmFlows';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
 import { dropTable, postgresReachable, queryRows, randomTable, TEST_DATABASE_URL } from '../support/postgres';
@@ -192,16 +195,65 @@ describe("the chain's failures", () => {
     });
   });
 
-  it('a malformed CallDispatch answer shows the bridge text after "Error: "', async () => {
+  it('a CallDispatch carried out but answered unreadably is settled from the active alarms as dispatched (finding 8)', async () => {
     const alarm = await newAlarm();
     const calls = bridgeCalls(bridge.url, owner.cookie);
-    const failed = await runDispatch(calls, alarmRef(alarm), ownerUser, null, {
+    const done = await runDispatch(calls, alarmRef(alarm), ownerUser, null, {
       afterLookup: () => fault(sim, { path: '/MASAPI/APIRequest', malformed: true, count: 1 }),
     });
-    expect(failed).toEqual({
-      state: 'failed',
-      message: 'Error: The monitoring center sent an answer that could not be read.',
+    expect(done).toEqual({ state: 'succeeded', message: DISPATCH_SUCCESS });
+    // The audit ends with what happened, closing the attempt written ahead.
+    const mine = async () =>
+      (await audit()).filter((e) => e.alarmId === String(alarm.alarminc_No) && e.action === 'dispatch');
+    await waitFor('the settled outcome', async () => (await mine()).some((e) => e.outcome === 'ok'));
+    const [ok, attempted] = await mine();
+    expect(attempted).toMatchObject({ outcome: 'attempted' });
+    expect(ok).toMatchObject({ outcome: 'ok', attemptId: attempted.id, message: LEFT_ACTIVE_LIST });
+    // A retry is told the alarm was handled, not that it is someone else's.
+    expect(await runDispatch(calls, alarmRef(alarm), ownerUser, null)).toEqual({
+      state: 'alreadyHandled',
+      message: ALREADY_HANDLED,
     });
+  });
+
+  it('an unreadable answer that the active alarms cannot settle asks the user to check the alarm', async () => {
+    const alarm = await newAlarm();
+    // A screen watches the alarm, so the bridge authorises from the rows it holds; the upstream's
+    // active list then fails, so nothing can settle the attempt.
+    const screen = await alarmsScreen();
+    await waitFor('the alarm on the screen', () => screen.has(String(alarm.id)));
+    const calls = bridgeCalls(bridge.url, owner.cookie);
+    const out = await runDispatch(calls, alarmRef(alarm), ownerUser, null, {
+      afterLookup: async () => {
+        await fault(sim, { path: '/MASAPI/APIRequest', malformed: true, count: 1 });
+        await fault(sim, { path: '/AlarmBuffer/GetEventLogsLiveAlarm_Dev', status: 500, count: 50 });
+      },
+    });
+    expect(out).toEqual({ state: 'inDoubt', message: ACTION_IN_DOUBT });
+    await clearFaults(sim);
+    await waitFor('the in-doubt outcome', async () =>
+      (await audit()).some((e) => e.alarmId === String(alarm.alarminc_No) && e.outcome === 'inDoubt'),
+    );
+  });
+
+  it("an alarm of the caller that left the active list reads as such, not as someone else's", async () => {
+    const alarm = await newAlarm();
+    // Dispatched elsewhere (another bridge, with locks of its own): this bridge has no mark of it.
+    const elsewhere = await startTestBridge(sim.url);
+    try {
+      const o = await signIn(elsewhere.url, 'owner', 'owner123');
+      expect(
+        (await runDispatch(bridgeCalls(elsewhere.url, o.cookie), alarmRef(alarm), ownerUser, null)).state,
+      ).toBe('succeeded');
+    } finally {
+      await elsewhere.close();
+    }
+    const again = await call(bridge.url, 'POST', '/api/MASAPI/APIRequest', {
+      cookie: owner.cookie,
+      body: { methodName: 'CallDispatch', arguments: [{ AlarmincNo: alarm.alarminc_No }] },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.ErrorMessage).toBe(ALARM_NO_LONGER_ACTIVE);
   });
 
   it('a notification the upstream refuses shows "Error: " and its text', async () => {
@@ -228,9 +280,18 @@ describe('the audit log', () => {
     await runDispatch(calls, alarmRef(alarm), ownerUser, 'on my way');
     await runDispatch(calls, alarmRef(alarm), ownerUser, null);
 
+    await waitFor('the refusal in the audit', async () =>
+      (await audit({ from: since })).some((e) => e.outcome === 'alreadyHandled'),
+    );
     const entries = await audit({ from: since });
     const mine = entries.filter((e) => e.alarmId === String(alarm.alarminc_No));
-    expect(mine.map((e) => `${e.action}:${e.outcome}`)).toEqual(['dispatch:alreadyHandled', 'dispatch:ok']);
+    // Written ahead: the attempt, then how it ended (newest first).
+    expect(mine.map((e) => `${e.action}:${e.outcome}`)).toEqual([
+      'dispatch:alreadyHandled',
+      'dispatch:ok',
+      'dispatch:attempted',
+    ]);
+    expect(mine[1].attemptId).toBe(mine[2].id);
     expect(mine[1]).toMatchObject({
       username: 'owner',
       contactNumber: '500001',
@@ -247,7 +308,7 @@ describe('the audit log', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(lines.filter((l) => l.alarmId === String(alarm.alarminc_No))).toHaveLength(2);
+    expect(lines.filter((l) => l.alarmId === String(alarm.alarminc_No))).toHaveLength(3);
 
     const csv = await call(bridge.url, 'GET', '/api/audit/export.csv', {
       cookie: owner.cookie,
@@ -267,6 +328,7 @@ describe('the audit log', () => {
       method: 'POST',
       headers: {
         cookie: owner.cookie,
+        origin: bridge.url,
         'content-type': 'application/json',
         'x-alarm-id': String(alarm.alarminc_No),
         'x-cs-no': String(alarm.cs_No),
@@ -333,20 +395,21 @@ describe.skipIf(!pgUp)('the audit log in PostgreSQL (DATABASE_URL)', () => {
     // The audit write does not hold up the answer: it lands a moment later.
     const read = () =>
       queryRows(
-        `SELECT username, contact_number, action, alarm_id, cs_no, outcome FROM ${table} WHERE alarm_id = $1`,
+        `SELECT username, contact_number, action, alarm_id, cs_no, outcome FROM ${table} WHERE alarm_id = $1 ORDER BY at`,
         [String(alarm.alarminc_No)],
       ).catch(() => []);
-    await waitFor('the audit row', async () => (await read()).length > 0);
+    await waitFor('the audit rows', async () => (await read()).length > 1);
     const rows = await read();
+    const row = {
+      username: 'owner',
+      contact_number: '500001',
+      action: 'cancel',
+      alarm_id: String(alarm.alarminc_No),
+      cs_no: String(alarm.cs_No),
+    };
     expect(rows).toEqual([
-      {
-        username: 'owner',
-        contact_number: '500001',
-        action: 'cancel',
-        alarm_id: String(alarm.alarminc_No),
-        cs_no: String(alarm.cs_No),
-        outcome: 'ok',
-      },
+      { ...row, outcome: 'attempted' },
+      { ...row, outcome: 'ok' },
     ]);
     const listed = await call(pgBridge.url, 'GET', '/api/audit', { cookie: o.cookie });
     expect(

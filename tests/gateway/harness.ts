@@ -63,9 +63,14 @@ export interface CallOptions {
   rawBody?: string | Uint8Array<ArrayBuffer>;
   contentType?: string;
   query?: Record<string, string>;
+  /** Headers beside (or instead of) the defaults, e.g. another `origin`. */
+  headers?: Record<string, string>;
 }
 
-/** One request to the bridge, as a browser would make it (no session id, only the cookie). */
+/**
+ * One request to the bridge, as a browser would make it (no session id, only the cookie). It
+ * names the bridge as its Origin, as a browser's write does: writes without it are refused.
+ */
 export async function call(
   base: string,
   method: string,
@@ -73,7 +78,7 @@ export async function call(
   opts: CallOptions = {},
 ): Promise<Answer> {
   const qs = new URLSearchParams(opts.query ?? {});
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { origin: new URL(base).origin };
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (opts.rawBody !== undefined) {
@@ -83,7 +88,11 @@ export async function call(
     body = JSON.stringify(opts.body);
     headers['content-type'] = 'application/json';
   }
-  const res = await fetch(`${base}${path}${qs.size ? `?${qs}` : ''}`, { method, headers, body });
+  const res = await fetch(`${base}${path}${qs.size ? `?${qs}` : ''}`, {
+    method,
+    headers: { ...headers, ...opts.headers },
+    body,
+  });
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -98,7 +107,7 @@ export async function call(
 export async function signIn(base: string, username: string, password: string) {
   const res = await fetch(`${base}/api/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: new URL(base).origin },
     body: JSON.stringify({ username, password }),
   });
   const text = await res.text();

@@ -236,6 +236,8 @@ describe('body limits', () => {
       const data = new Uint8Array(head.length + size + tail.length);
       data.set(new TextEncoder().encode(head));
       data.fill(0x41, head.length, head.length + size);
+      // A real PDF starts so: the bridge refuses any other attachment.
+      data.set(new TextEncoder().encode('%PDF-'), head.length);
       data.set(new TextEncoder().encode(tail), head.length + size);
       return { rawBody: data, contentType: `multipart/form-data; boundary=${boundary}` };
     };

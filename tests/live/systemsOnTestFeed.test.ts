@@ -20,7 +20,7 @@ const screen = (cookie: string) => stack.screen(cookie);
 async function api(path: string, body: unknown) {
   const res = await fetch(`${bridge.url}/api/${path}`, {
     method: 'POST',
-    headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+    headers: { cookie: owner.cookie, origin: bridge.url, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(200);

@@ -48,6 +48,7 @@ export function bridgeCalls(base: string, cookie: string) {
         headers: {
           cookie,
           accept: 'application/json',
+          origin: new URL(base).origin,
           ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

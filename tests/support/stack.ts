@@ -41,7 +41,8 @@ export async function startTestBridge(
 export async function signIn(bridgeUrl: string, username: string, password: string) {
   const res = await fetch(`${bridgeUrl}/api/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // The bridge refuses a write that names no origin (sameSiteOnly): a browser's names its own.
+    headers: { 'content-type': 'application/json', origin: new URL(bridgeUrl).origin },
     body: JSON.stringify({ username, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { REPORT_EMAIL_SENT } from '../../../../machines/messages';
 import { showUpstreamTime } from '../../../../shared/onTest/siteDates';
+import { reportEmailAddresses } from '../../../../shared/reportEmail/reportEmailRules';
 import type { TestZonesReportRow } from '../../../../shared/upstream/onTestRows';
 import { DataGrid } from '../../components/grid/DataGrid';
 import type { GridColumn } from '../../components/grid/gridTypes';
@@ -11,7 +12,6 @@ import { useApiMutation } from '../../lib/query/useApiMutation';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { saveBlob } from '../../reporting/export/exportFiles';
 import { sendReportEmail, testZonesReport } from './alarmTestingApi';
-import { reportEmailAddresses } from './reportEmail';
 
 /** The report's columns, named as the spec names the rows (doc 2 §2). */
 const FIELDS: Array<{ id: keyof TestZonesReportRow; label: string; width: number; date?: boolean }> = [

@@ -62,13 +62,26 @@ export interface ReportEmail {
   fileName: string;
 }
 
-/** POST MASAPI/sendReportEmail as multipart: toAddress, subject, body, pdfFile, fileName (doc 2 §7). */
-export function sendReportEmail(email: ReportEmail): Promise<string> {
+/** The bridge's refusals of a report e-mail: their message says which rule was broken. */
+const REPORT_EMAIL_REFUSALS = new Set(['report_email_refused', 'report_email_quota']);
+
+/**
+ * POST MASAPI/sendReportEmail as multipart: toAddress, subject, body, pdfFile, fileName (doc 2 §7).
+ * A refusal of the bridge (a rule of shared/reportEmail, the daily cap) fails with its message as
+ * the error shown, as the monitoring center's own errors are.
+ */
+export async function sendReportEmail(email: ReportEmail): Promise<string> {
   const form = new FormData();
   form.set('toAddress', email.toAddress);
   form.set('subject', email.subject);
   form.set('body', email.body);
   form.set('fileName', email.fileName);
   form.set('pdfFile', email.pdf, email.fileName);
-  return postEnvelope('/api/MASAPI/sendReportEmail', z.string().catch(''), { body: form });
+  try {
+    return await postEnvelope('/api/MASAPI/sendReportEmail', z.string().catch(''), { body: form });
+  } catch (e) {
+    if (e instanceof ApiError && REPORT_EMAIL_REFUSALS.has(e.error))
+      throw new ApiError(e.status, e.error, e.message, [e.message]);
+    throw e;
+  }
 }

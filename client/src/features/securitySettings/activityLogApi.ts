@@ -27,12 +27,16 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   placeOnTest: 'Place on test',
   clearTest: 'Clear test',
   extendTest: 'Extend test',
+  reportEmail: 'E-mail report',
 };
 
 export const OUTCOME_LABELS: Readonly<Record<string, string>> = {
   ok: 'Done',
   failed: 'Failed',
   alreadyHandled: 'Already handled by someone else',
+  // NOTE: not in the spec; the bridge writes the attempt ahead and then how it ended.
+  attempted: 'Attempted',
+  inDoubt: 'Not confirmed: check the alarm',
 };
 
 /** Newest first, within the window (ms since the epoch, `to` exclusive), at most 1000. */
