@@ -76,6 +76,11 @@ describe.skipIf(!haveRedis)('a bridge that dies mid-dispatch', () => {
     await waitFor('the attempt written ahead', () =>
       auditOf(alarm.alarminc_No).some((e) => e.outcome === 'attempted'),
     );
+    // The upstream holds the doomed bridge's call (the fault is used up), so the next one is not its.
+    await waitFor('the upstream holding the dispatch', async () => {
+      const { faults } = (await (await fetch(`${sim.url}/_sim/faults`)).json()) as { faults: unknown[] };
+      return faults.length === 0;
+    });
     await doomed.kill('SIGKILL');
     const killedAt = Date.now();
 
