@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NO_IDENTITIES, readIdentities, type BridgeIdentities } from './identity/identityConfig';
+import { SecretText } from './identity/secretText';
 
 /** Parses "2000", "2s", "90m", "24h" into milliseconds. */
 export function parseDuration(value: string): number {
@@ -38,90 +40,122 @@ const list = z
       : [],
   );
 
+/** "all", a comma list of agency ids, or "off"/"" ([]); unset stays undefined (the caller's default). */
+const agencyChoice = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v == null
+      ? undefined
+      : /^\s*off\s*$/i.test(v)
+        ? []
+        : v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+  );
+
 /** Every environment variable the bridge and the embedded simulator read (README lists them). */
-export const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
-  /** The monitoring-center API. Unset: the embedded simulator is started and used. */
-  UPSTREAM_URL: z.string().url().optional(),
-  /** The alarm-incident API (MASAPI gateway); defaults to UPSTREAM_URL. */
-  UPSTREAM_ALARM_URL: z.string().url().optional(),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** Upstream requests per second the bridge allows itself across all feeds. */
-  UPSTREAM_BUDGET_RPS: z.coerce.number().min(1).default(50),
-  POLL_MS: z.coerce.number().int().min(100).default(2000),
-  FEED_WINDOW: duration('24h'),
-  /** Full re-read of a history window, to catch rows that changed below the newest page. */
-  FEED_RECONCILE_MS: z.coerce.number().int().min(1000).default(60_000),
-  FEED_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
-  /** Deltas kept per feed for resume. */
-  FEED_BACKLOG: z.coerce.number().int().min(1).default(500),
-  REDIS_URL: z.string().optional(),
-  REDIS_PREFIX: z.string().default('dlp:'),
-  DATABASE_URL: z.string().optional(),
-  AUDIT_FILE: z.string().default('data/audit.log'),
-  /** The audit table when DATABASE_URL is set; created when missing. */
-  AUDIT_TABLE: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
-    .default('audit_log'),
-  RECORDINGS_DIR: z.string().default('recordings'),
-  /**
-   * "all", or a comma list of agency ids to record; "" or "off": nothing. Unset: the embedded
-   * simulator's agencies are recorded, a real upstream's are not (server/app/startAll.ts).
-   */
-  RECORD_AGENCIES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v == null
-        ? undefined
-        : /^\s*off\s*$/i.test(v)
-          ? []
-          : v
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean),
-    ),
-  /** Recordings older than this (by their last write) are deleted: a rolling window. */
-  RECORDINGS_KEEP: duration('1h'),
-  /** All recordings together stay under this many bytes; the oldest go first. */
-  RECORDINGS_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1_000_000)
-    .default(256 * 1024 * 1024),
-  ALLOWED_ORIGINS: list,
-  SESSION_TTL: duration('8h'),
-  COOKIE_SECURE: bool(false),
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  /** The login RelationId that marks an account owner (doc 1 §6, "value not shown"); the simulator's owner uses it. */
-  OWNER_RELATION_ID: z.string().default('1'),
-  /** Sign-in attempts allowed per client IP per minute on POST /api/session. */
-  LOGIN_RATE_PER_MIN: z.coerce.number().int().min(1).default(20),
-  /** Codeword checks allowed per client address per minute on POST /api/session/codeword. */
-  CODEWORD_RATE_PER_MIN: z.coerce.number().int().min(1).default(30),
-  /** Requests allowed per bridge session per minute on /api (pass-through, gateway, audit). */
-  API_RATE_PER_MIN: z.coerce.number().int().min(1).default(600),
-  /** Report e-mails (MASAPI/sendReportEmail) one user may send per UTC day, counted in Redis across bridges when REDIS_URL is set. */
-  REPORT_EMAILS_PER_DAY: z.coerce.number().int().min(1).default(50),
-  /** Live screens (sockets) one bridge session may have open on one bridge process. */
-  LIVE_SCREENS_PER_SESSION: z.coerce.number().int().min(1).default(20),
-  /** Multiplies every per-session budget of live messages (server/live/screenLimits.ts). */
-  LIVE_RATE_SCALE: z.coerce.number().min(0.1).default(1),
-  /** The operator's token: `Authorization: Bearer <token>` reads /metrics and /readyz in detail. */
-  OPS_TOKEN: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TILE_URL: z.string().optional(),
-  OSRM_URL: z.string().optional(),
-  SIM_SEED: z.coerce.number().int().default(1),
-  SIM_AGENCIES: z.coerce.number().int().min(1).max(500).default(6),
-  SIM_SITES_PER_AGENCY: z.coerce.number().int().min(1).max(100_000).default(400),
-  // Unset: the simulator's own default, which matches its seeded history (docs/simulator.md).
-  SIM_SIGNAL_RATE: z.coerce.number().min(0).optional(),
-});
-export type BridgeConfig = z.infer<typeof envSchema>;
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+    /** The monitoring-center API. Unset: the embedded simulator is started and used. */
+    UPSTREAM_URL: z.string().url().optional(),
+    /** The alarm-incident API (MASAPI gateway); defaults to UPSTREAM_URL. */
+    UPSTREAM_ALARM_URL: z.string().url().optional(),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Upstream requests per second the bridge allows itself across all feeds. */
+    UPSTREAM_BUDGET_RPS: z.coerce.number().min(1).default(50),
+    POLL_MS: z.coerce.number().int().min(100).default(2000),
+    FEED_WINDOW: duration('24h'),
+    /** Full re-read of a history window, to catch rows that changed below the newest page. */
+    FEED_RECONCILE_MS: z.coerce.number().int().min(1000).default(60_000),
+    FEED_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
+    /** Deltas kept per feed for resume. */
+    FEED_BACKLOG: z.coerce.number().int().min(1).default(500),
+    REDIS_URL: z.string().optional(),
+    REDIS_PREFIX: z.string().default('dlp:'),
+    DATABASE_URL: z.string().optional(),
+    AUDIT_FILE: z.string().default('data/audit.log'),
+    /** The audit table when DATABASE_URL is set; created when missing. */
+    AUDIT_TABLE: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+      .default('audit_log'),
+    RECORDINGS_DIR: z.string().default('recordings'),
+    /**
+     * "all", or a comma list of agency ids to record; "" or "off": nothing. Unset: the embedded
+     * simulator's agencies are recorded, a real upstream's are not (server/app/startAll.ts).
+     */
+    RECORD_AGENCIES: agencyChoice,
+    /**
+     * The bridge's own upstream identity, for every agency: it reads feeds (never acts) whether or
+     * not a screen watches. Both or neither. Per-agency identities: BRIDGE_IDENTITY_FILE.
+     */
+    BRIDGE_UPSTREAM_USER: z.string().trim().min(1).max(128).optional(),
+    BRIDGE_UPSTREAM_PASSWORD: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .transform((v) => (v == null ? undefined : new SecretText(v))),
+    /** A JSON secrets file: `{ "default"?: {username, password}, "agencies"?: { "<id>": {username, password} } }`. */
+    BRIDGE_IDENTITY_FILE: z.string().min(1).optional(),
+    /** The bridge signs its identity in afresh this long after the last sign-in (before the upstream's session ends). */
+    BRIDGE_UPSTREAM_RENEW: duration('1h'),
+    /**
+     * Agencies polled whether or not a screen watches: "all" (the identity's own companies), a
+     * comma list, or "off"/"". Unset: off; the embedded simulator's default turns it to "all"
+     * (server/app/startAll.ts).
+     */
+    ALWAYS_ON_AGENCIES: agencyChoice,
+    /** Recordings older than this (by their last write) are deleted: a rolling window. */
+    RECORDINGS_KEEP: duration('1h'),
+    /** All recordings together stay under this many bytes; the oldest go first. */
+    RECORDINGS_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_000_000)
+      .default(256 * 1024 * 1024),
+    ALLOWED_ORIGINS: list,
+    SESSION_TTL: duration('8h'),
+    COOKIE_SECURE: bool(false),
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** The login RelationId that marks an account owner (doc 1 §6, "value not shown"); the simulator's owner uses it. */
+    OWNER_RELATION_ID: z.string().default('1'),
+    /** Sign-in attempts allowed per client IP per minute on POST /api/session. */
+    LOGIN_RATE_PER_MIN: z.coerce.number().int().min(1).default(20),
+    /** Codeword checks allowed per client address per minute on POST /api/session/codeword. */
+    CODEWORD_RATE_PER_MIN: z.coerce.number().int().min(1).default(30),
+    /** Requests allowed per bridge session per minute on /api (pass-through, gateway, audit). */
+    API_RATE_PER_MIN: z.coerce.number().int().min(1).default(600),
+    /** Report e-mails (MASAPI/sendReportEmail) one user may send per UTC day, counted in Redis across bridges when REDIS_URL is set. */
+    REPORT_EMAILS_PER_DAY: z.coerce.number().int().min(1).default(50),
+    /** Live screens (sockets) one bridge session may have open on one bridge process. */
+    LIVE_SCREENS_PER_SESSION: z.coerce.number().int().min(1).default(20),
+    /** Multiplies every per-session budget of live messages (server/live/screenLimits.ts). */
+    LIVE_RATE_SCALE: z.coerce.number().min(0.1).default(1),
+    /** The operator's token: `Authorization: Bearer <token>` reads /metrics and /readyz in detail. */
+    OPS_TOKEN: z.string().min(16).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TILE_URL: z.string().optional(),
+    OSRM_URL: z.string().optional(),
+    SIM_SEED: z.coerce.number().int().default(1),
+    SIM_AGENCIES: z.coerce.number().int().min(1).max(500).default(6),
+    SIM_SITES_PER_AGENCY: z.coerce.number().int().min(1).max(100_000).default(400),
+    // Unset: the simulator's own default, which matches its seeded history (docs/simulator.md).
+    SIM_SIGNAL_RATE: z.coerce.number().min(0).optional(),
+  })
+  .refine((e) => !e.BRIDGE_UPSTREAM_USER === !e.BRIDGE_UPSTREAM_PASSWORD, {
+    message: 'set both BRIDGE_UPSTREAM_USER and BRIDGE_UPSTREAM_PASSWORD, or neither',
+    path: ['BRIDGE_UPSTREAM_USER'],
+  });
+export type BridgeConfig = z.infer<typeof envSchema> & {
+  /** The bridge's upstream identities, read from the environment and BRIDGE_IDENTITY_FILE. */
+  BRIDGE_IDENTITIES: BridgeIdentities;
+};
 
 /** Reads the configuration from an environment; a bad value stops start-up with a clear message. */
 export function loadConfig(
@@ -133,5 +167,11 @@ export function loadConfig(
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return { ...parsed.data, ...overrides };
+  let identities: BridgeIdentities = NO_IDENTITIES;
+  try {
+    identities = readIdentities(parsed.data);
+  } catch (e) {
+    throw new Error(`Invalid configuration:\n  ${(e as Error).message}`);
+  }
+  return { ...parsed.data, BRIDGE_IDENTITIES: identities, ...overrides };
 }

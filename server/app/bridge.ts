@@ -20,7 +20,12 @@ import { createLogger, type Logger } from '../observability/logger';
 import { createMetrics, type Metrics } from '../observability/metrics';
 import { createRecorder } from '../recordings/recorder';
 import { createMemorySessionStore, createRedisSessionStore } from '../session/sessionStore';
+import { buildWalls } from '../walls/buildWalls';
+import { followPairerRights } from '../walls/pairerRights';
+import { wallRoutes } from '../walls/wallRoutes';
+import { closeWallSockets } from '../walls/wallSocket';
 import { buildFeeds } from './buildFeeds';
+import { buildAlwaysOn, buildIdentity } from './buildIdentity';
 import { openRedisConnections } from './redisConnections';
 import { serveClient } from './serveClient';
 import { buildUpstreamClient } from './buildUpstreamClient';
@@ -55,9 +60,14 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   const metrics = createMetrics();
   const upstream = buildUpstreamClient(config, metrics);
   const redis = config.REDIS_URL ? await openRedisConnections(config.REDIS_URL, logger) : null;
-  const sessions = redis
-    ? createRedisSessionStore(redis.shared, config.REDIS_PREFIX, config.SESSION_TTL)
-    : createMemorySessionStore(config.SESSION_TTL);
+  // NOTE: wall displays follow their pairing users' rights in each login record stored (server/walls).
+  const sessions = followPairerRights(
+    redis
+      ? createRedisSessionStore(redis.shared, config.REDIS_PREFIX, config.SESSION_TTL)
+      : createMemorySessionStore(config.SESSION_TTL),
+    (profile, scope) => walls.recheckPairer(profile, scope),
+    logger,
+  );
 
   const app = express();
   app.disable('x-powered-by');
@@ -72,10 +82,18 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       })
     : null;
   const live = createLiveServer(server, config, adapter);
+  const walls = buildWalls({
+    config,
+    logger,
+    redis: redis?.shared ?? null,
+    closeWall: async (id) => closeWallSockets(live.nsp, id),
+  });
   const sockets = createSessionSockets(live.nsp, sessions);
   const recorder = createRecorder(config, logger);
   const wakeups = createFeedWakeups();
-  const { feeds, store } = buildFeeds({
+  // The bridge's own upstream identity reads feeds (never acts): docs/decisions.md, issue 22.
+  const identity = buildIdentity({ config, logger, metrics, upstream, redis: redis?.feeds ?? null });
+  const { feeds, store, lease } = buildFeeds({
     config,
     logger,
     metrics,
@@ -84,6 +102,15 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     publish: wakeups.wrap(feedBroadcast(live.nsp, metrics)),
     recorder,
     onSessionExpired: (ids) => void sockets.expireSessions(ids),
+    identityFor: (agencyId) => identity.forAgency(agencyId),
+  });
+  const { alwaysOn, route: identityHealth } = buildAlwaysOn({
+    config,
+    logger,
+    identity,
+    feeds,
+    lease,
+    redis: redis?.feeds ?? null,
   });
   const presence = redis
     ? createRedisPresenceStore(redis.shared, config.REDIS_PREFIX, PRESENCE_TTL_MS, (e) =>
@@ -100,6 +127,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     store,
     presence,
     wakeups,
+    walls,
     screenCount: redis
       ? createRedisScreenCount(redis.shared, config.REDIS_PREFIX, PRESENCE_TTL_MS, (e) =>
           logger.warn({ err: String(e) }, 'screen count refresh failed'),
@@ -129,7 +157,8 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     },
     auditRoutes(gateway, actions),
   );
-  mountGateway(app, gateway, actionSteps, actions.record);
+  mountGateway(app, gateway, actionSteps, actions.record, wallRoutes(gateway, walls));
+  app.use(identityHealth);
   serveClient(app, opts.clientDir);
   mountFallback(app, gateway);
 
@@ -137,6 +166,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  alwaysOn?.start();
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
 
@@ -149,7 +179,9 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       if (closed) return;
       closed = true;
       screens.close();
+      alwaysOn?.close();
       await feeds.close();
+      await identity.close();
       await recorder.close();
       if (opts.exiting) {
         // NOTE: a goodbye per screen kept a stopping bridge busy 0.1-0.2 s per 1,000 screens,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { BridgeConfig } from '../config';
 import type { FeedPublisher } from '../feeds/agencyFeed';
+import type { FeedIdentity } from '../feeds/credentialPool';
 import { createFeedManager } from '../feeds/feedManager';
 import { createMemoryFeedStore } from '../feeds/memoryFeedStore';
 import { createLocalLease, createRedisLease } from '../feeds/pollLease';
@@ -27,6 +28,8 @@ export interface FeedParts {
   publish: FeedPublisher;
   recorder: Recorder;
   onSessionExpired(bridgeSessionIds: string[]): void;
+  /** The bridge's own upstream identity for an agency (buildIdentity.ts). */
+  identityFor(agencyId: string): FeedIdentity | null;
 }
 
 /** The per-agency feeds: their store, poll lease and request budget, in Redis or in memory. */
@@ -35,12 +38,13 @@ export function buildFeeds(p: FeedParts) {
   const store = redis
     ? createRedisFeedStore(redis, config.REDIS_PREFIX, config.FEED_BACKLOG)
     : createMemoryFeedStore(config.FEED_BACKLOG);
+  const lease = redis
+    ? createRedisLease(redis, config.REDIS_PREFIX, randomUUID(), LEASE_TTL_MS)
+    : createLocalLease();
   const feeds = createFeedManager({
     upstream: p.upstream,
     store,
-    lease: redis
-      ? createRedisLease(redis, config.REDIS_PREFIX, randomUUID(), LEASE_TTL_MS)
-      : createLocalLease(),
+    lease,
     budget: createRequestBudget(config.UPSTREAM_BUDGET_RPS),
     publish: p.publish,
     logger: p.logger,
@@ -53,6 +57,7 @@ export function buildFeeds(p: FeedParts) {
     heartbeatMs: HEARTBEAT_MS,
     dropOnStop: !redis,
     onSessionExpired: p.onSessionExpired,
+    identityFor: p.identityFor,
     onPoll: (r) => {
       observePoll(metrics, r);
       p.recorder.record(r);
@@ -63,5 +68,5 @@ export function buildFeeds(p: FeedParts) {
       else metrics.feeds.dec({ feed: ref.feed });
     },
   });
-  return { feeds, store };
+  return { feeds, store, lease };
 }

@@ -1,4 +1,5 @@
 import type { BridgeConfig } from '../config';
+import { SecretText } from '../identity/secretText';
 import type { Logger } from '../observability/logger';
 import type { startSimulator } from '../simulator/createSimulator';
 import { startBridge, type Bridge } from './bridge';
@@ -18,7 +19,7 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
   if (!config.UPSTREAM_URL) {
     // NOTE: loaded only when embedded: with a real upstream the bridge starts without the
     // simulator's world (its ZIP-code table alone took about 150 ms; docs/performance.md).
-    const [{ startSimulator }, { demoUsers }] = await Promise.all([
+    const [{ startSimulator }, { demoUsers, BRIDGE_SERVICE_USER }] = await Promise.all([
       import('../simulator/createSimulator'),
       import('../simulator/world/demoUsers'),
     ]);
@@ -31,8 +32,28 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
       sitesPerAgency: config.SIM_SITES_PER_AGENCY,
       signalRatePerMin: config.SIM_SIGNAL_RATE,
     });
-    // A tester's first run: Replay has the demo's agencies to play, within the retention bounds.
-    config = { ...config, UPSTREAM_URL: sim.url, RECORD_AGENCIES: config.RECORD_AGENCIES ?? ['all'] };
+    // The simulator's service user is the bridge's own identity unless the operator gave one, and
+    // every agency is always on: a tester's first run has every minute to replay, and a screen
+    // opens warm.
+    const own = config.BRIDGE_IDENTITIES;
+    const identities =
+      own.fallback || own.byAgency.size > 0
+        ? own
+        : {
+            fallback: {
+              label: 'default',
+              username: BRIDGE_SERVICE_USER.username,
+              password: new SecretText(BRIDGE_SERVICE_USER.password),
+            },
+            byAgency: new Map(),
+          };
+    config = {
+      ...config,
+      UPSTREAM_URL: sim.url,
+      RECORD_AGENCIES: config.RECORD_AGENCIES ?? ['all'],
+      BRIDGE_IDENTITIES: identities,
+      ALWAYS_ON_AGENCIES: config.ALWAYS_ON_AGENCIES ?? ['all'],
+    };
   }
   const bridge = await startBridge(config, { logger });
   const shownPort = config.PORT === 0 ? new URL(bridge.url).port : String(config.PORT);
@@ -44,6 +65,11 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
         `Dealer portal: http://localhost:${shownPort}`,
         `Upstream: ${sim ? `embedded simulator at ${sim.url}` : config.UPSTREAM_URL}`,
       ];
+      if (config.ALWAYS_ON_AGENCIES?.length)
+        lines.push(
+          `Always on (polled with no screen open): ${config.ALWAYS_ON_AGENCIES.join(', ')}, as ` +
+            `${config.BRIDGE_IDENTITIES.fallback?.username ?? 'the per-agency identities'}`,
+        );
       if (config.RECORD_AGENCIES?.length)
         lines.push(
           `Recording for Replay: ${config.RECORD_AGENCIES.join(', ')} to ${config.RECORDINGS_DIR}/ ` +

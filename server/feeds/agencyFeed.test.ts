@@ -4,7 +4,13 @@ import { diffRows } from '../../shared/live/diff';
 import type { DeltaMessage, FeedRow, StatusMessage } from '../../shared/live/protocol';
 import { UpstreamError } from '../upstream/upstreamError';
 import { createAgencyFeed } from './agencyFeed';
-import { createCredentialPool, type FeedCredential } from './credentialPool';
+import {
+  createCredentialPool,
+  IDENTITY_UNAVAILABLE,
+  NO_SESSION,
+  type FeedCredential,
+  type FeedIdentity,
+} from './credentialPool';
 import { createMemoryFeedStore } from './memoryFeedStore';
 import { createLocalLease } from './pollLease';
 
@@ -18,12 +24,12 @@ const cred = (n: string): FeedCredential => ({
   installServcoTypeFor: () => 'D',
 });
 
-function setup(upstream: () => Promise<Map<string, FeedRow>>) {
+function setup(upstream: () => Promise<Map<string, FeedRow>>, identity: FeedIdentity | null = null) {
   const deltas: DeltaMessage[] = [];
   const statuses: StatusMessage[] = [];
   const expired: string[] = [];
   const used: string[] = [];
-  const credentials = createCredentialPool();
+  const credentials = createCredentialPool(identity);
   const slot = { current: null as FeedCredential | null };
   const store = createMemoryFeedStore(10);
   const ref = { feed: 'alarms' as const, agencyId: '7' };
@@ -151,6 +157,75 @@ describe('agency feed', () => {
     expect(t.used).toEqual(['u1', 'u2']);
     expect(t.expired).toEqual(['b1']);
     expect((await t.store.snapshot(t.ref))?.rows).toEqual([row('9')]);
+    await t.feed.stop();
+  });
+
+  it('a feed with the bridge identity polls with it, not with a watching screen, and tells no screen when its session ends', async () => {
+    let n = 1;
+    const signIns: string[] = [];
+    const identity: FeedIdentity = {
+      async credential() {
+        if (signIns.length < n) signIns.push(`id${n}`);
+        return { ...cred(`id${n}`), bridgeSessionId: 'identity:default' };
+      },
+      invalidate: (id) => {
+        if (id === `uid${n}`) n++;
+      },
+    };
+    let expireOnce = false;
+    const t = setup(async () => {
+      if (expireOnce) {
+        expireOnce = false;
+        throw new UpstreamError('session_expired', 'Your session has expired. Please login again.', {
+          path: 'x',
+        });
+      }
+      return new Map([['1', row('1')]]);
+    }, identity);
+    t.credentials.add('screen', cred('1'));
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(t.used).toEqual(['uid1']);
+    expireOnce = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    // Renewed within the same poll: the next session read, no screen was told, nothing went stale.
+    expect(t.used).toEqual(['uid1', 'uid1', 'uid2']);
+    expect(signIns).toEqual(['id1', 'id2']);
+    expect(t.expired).toEqual([]);
+    expect(t.statuses.every((s) => !s.stale)).toBe(true);
+    await t.feed.stop();
+  });
+
+  it("while the identity cannot sign in a watcher's session polls; with no watcher the feed is stale and says why", async () => {
+    let up = true;
+    const identity: FeedIdentity = {
+      credential: async () => (up ? cred('id') : null),
+      invalidate: () => undefined,
+    };
+    const t = setup(async () => new Map([['1', row('1')]]), identity);
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(10);
+    up = false;
+    t.credentials.add('screen', cred('1'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.used).toEqual(['uid', 'u1']);
+    t.credentials.remove('screen');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.statuses.at(-1)).toMatchObject({ stale: true, reason: IDENTITY_UNAVAILABLE });
+    up = true;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.statuses.at(-1)).toMatchObject({ stale: false });
+    await t.feed.stop();
+  });
+
+  it('without a bridge identity and no watching session the feed is stale: no signed-in session can read it', async () => {
+    const t = setup(async () => new Map([['1', row('1')]]));
+    t.credentials.add('screen', cred('1'));
+    t.feed.start();
+    await vi.advanceTimersByTimeAsync(10);
+    t.credentials.remove('screen');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.statuses.at(-1)).toMatchObject({ stale: true, reason: NO_SESSION });
     await t.feed.stop();
   });
 });

@@ -9,7 +9,7 @@ import {
 import { applyChanges, isEmptyChanges, type RowChanges } from '../../shared/live/diff';
 import { isUpstreamError } from '../upstream/upstreamError';
 import type { Logger } from '../observability/logger';
-import type { CredentialPool, FeedCredential } from './credentialPool';
+import { NO_SESSION, type CredentialPool, type FeedCredential } from './credentialPool';
 import { createFeedPoller, realTimers, type Timers } from './feedPoller';
 import type { FeedMeta, FeedStore, PollOutcome } from './feedTypes';
 import type { PollLease } from './pollLease';
@@ -35,6 +35,11 @@ export interface PollReport {
   delta?: DeltaMessage;
   /** True for the first load of a feed; `rows` then holds its whole state. */
   full?: boolean;
+  /**
+   * True for the first poll of a feed this process took over with its state (another process
+   * polled it before): `rows` then holds its whole state too, so a recording starts whole.
+   */
+  resumed?: boolean;
   rows?: ReadonlyMap<string, FeedRow>;
   at: number;
 }
@@ -64,8 +69,8 @@ export interface AgencyFeedDeps {
 }
 
 class NoCredentialError extends Error {
-  constructor() {
-    super('No signed-in session can read this agency right now.');
+  constructor(reason = NO_SESSION) {
+    super(reason);
   }
 }
 
@@ -93,6 +98,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
   let state = new Map<string, FeedRow>();
   let meta: FeedMeta = { epoch: '', seq: 0, stale: false, lastPollAt: null };
   let loaded = false;
+  let resumedFromStore = false;
   let holding = false;
   let stopped = true;
   let leaseTimer: unknown = null;
@@ -118,8 +124,8 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     }
     let outcome: PollOutcome | null = null;
     for (;;) {
-      const cred = d.credentials.pick();
-      if (!cred) throw new NoCredentialError();
+      const cred = await d.credentials.pick();
+      if (!cred) throw new NoCredentialError(d.credentials.noneReason());
       d.credentialSlot.current = cred;
       try {
         outcome = await d.source.poll(state, signal);
@@ -195,6 +201,8 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     }
     // NOTE: a first load that read only the newest page goes on reading older pages at once.
     if (outcome.olderPending) poller.pollSoon();
+    const resumed = resumedFromStore && !firstLoad;
+    resumedFromStore = false;
     d.onPoll?.({
       ref: d.ref,
       ms: clock() - started,
@@ -204,7 +212,8 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       changes: outcome.changes,
       delta,
       full: firstLoad,
-      rows: firstLoad ? state : undefined,
+      resumed: resumed || undefined,
+      rows: firstLoad || resumed ? state : undefined,
       at: now,
     });
   }
@@ -243,6 +252,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       state = saved.rows;
       meta = saved.meta;
       loaded = true;
+      resumedFromStore = true;
     } else {
       state = new Map();
       meta = { epoch: randomUUID(), seq: 0, stale: false, lastPollAt: null };

@@ -40,6 +40,11 @@ export interface FeedKind<F extends FeedName = FeedName> {
   /** A screen subscribing to this feed is told who is handling which alarm ("presence"). */
   presence: boolean;
   /**
+   * Polled for the always-on agencies (ALWAYS_ON_AGENCIES) whether or not a screen watches, so
+   * a screen opens warm and recordings cover every minute. Others run only while watched.
+   */
+  alwaysOn: boolean;
+  /**
    * A row's time, for a kind whose windows grow large: a big snapshot then goes newest rows
    * first (server/live/snapshotParts.ts). Kinds without it always send snapshots whole.
    */
@@ -52,6 +57,7 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     upstreamPath: 'AlarmBuffer/GetEventLogs',
     sortColumn: 'eventDate',
     presence: false,
+    alwaysOn: true,
     rowTime,
     source: (d) => {
       // Rows read again unchanged come back as the same objects: no parse, no validation, and the
@@ -76,6 +82,7 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     upstreamPath: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
     sortColumn: 'alarm_Date',
     presence: true,
+    alwaysOn: true,
     source: (d) => {
       const rows = createRowTextCache(activeAlarmRowSchema.transform(withoutPageCount));
       return createAlarmsSource({
@@ -93,6 +100,9 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     upstreamPath: 'OnTest/GetUnclearedSystems',
     sortColumn: 'effective_date',
     presence: false,
+    // NOTE: the Alarm Testing list, read while that screen is open; a third always-on request per
+    // agency per poll would buy the walls and the replays nothing (docs/decisions.md, issue 22).
+    alwaysOn: false,
     source: (d) =>
       createSystemsOnTestSource({
         fetchList: async (signal) => {
@@ -106,4 +116,9 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
 /** The feed kinds whose screens hear presence. */
 export const PRESENCE_FEEDS: readonly FeedName[] = (Object.keys(FEED_KINDS) as FeedName[]).filter(
   (f) => FEED_KINDS[f].presence,
+);
+
+/** The feed kinds kept polling for the always-on agencies. */
+export const ALWAYS_ON_FEEDS: readonly FeedName[] = (Object.keys(FEED_KINDS) as FeedName[]).filter(
+  (f) => FEED_KINDS[f].alwaysOn,
 );

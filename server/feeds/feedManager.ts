@@ -2,7 +2,12 @@ import { feedKey, parseFeedKey, type FeedRef } from '../../shared/live/protocol'
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { createAgencyFeed, type AgencyFeed, type FeedPublisher, type PollReport } from './agencyFeed';
-import { createCredentialPool, type CredentialPool, type FeedCredential } from './credentialPool';
+import {
+  createCredentialPool,
+  type CredentialPool,
+  type FeedCredential,
+  type FeedIdentity,
+} from './credentialPool';
 import { realTimers, type Timers } from './feedPoller';
 import type { FeedStore } from './feedTypes';
 import { FEED_KINDS } from './feedKinds';
@@ -27,6 +32,8 @@ export interface FeedManagerDeps {
   /** Drop a feed's stored state when it stops (one process); keep it for the next poller (Redis). */
   dropOnStop: boolean;
   onSessionExpired(bridgeSessionIds: string[]): void;
+  /** The bridge's own upstream identity for an agency, when the operator gave one (server/identity/). */
+  identityFor?(agencyId: string): FeedIdentity | null;
   onPoll?(r: PollReport): void;
   onLeaseChange?(ref: FeedRef, held: boolean): void;
   timers?: Timers;
@@ -49,7 +56,7 @@ export function createFeedManager(d: FeedManagerDeps) {
   let closed = false;
 
   function build(ref: FeedRef): Entry {
-    const credentials = createCredentialPool();
+    const credentials = createCredentialPool(d.identityFor?.(ref.agencyId) ?? null);
     const slot: { current: FeedCredential | null } = { current: null };
     const cred = () => {
       if (!slot.current) throw new Error('feed fetch outside a poll');
@@ -86,8 +93,12 @@ export function createFeedManager(d: FeedManagerDeps) {
   }
 
   return {
-    /** A screen starts watching a feed; its session may be used to poll it. */
-    watch(ref: FeedRef, watcherId: string, credential: FeedCredential) {
+    /**
+     * A watcher starts watching a feed. A screen's session may be used to poll it; a watcher
+     * without one (`credential` null: a wall's device credential, an always-on feed) relies on
+     * the bridge's identity, and the feed is stale with a reason when there is none.
+     */
+    watch(ref: FeedRef, watcherId: string, credential: FeedCredential | null) {
       // NOTE: a stopping bridge starts nothing: a lease taken now would outlive the process and
       // keep the next bridge from polling that feed until it expired.
       if (closed) return;
@@ -102,7 +113,7 @@ export function createFeedManager(d: FeedManagerDeps) {
         e.graceTimer = null;
       }
       e.watchers.add(watcherId);
-      e.credentials.add(watcherId, credential);
+      if (credential) e.credentials.add(watcherId, credential);
       e.feed.start();
     },
     unwatch(ref: FeedRef, watcherId: string) {

@@ -41,6 +41,8 @@ export function mountGateway(
   ctx: GatewayDeps,
   actions: ActionSteps,
   record: AlarmActions['record'],
+  /** `/api/walls`: wall displays (server/walls); its routes check the session themselves. */
+  walls?: express.Router,
 ): void {
   app.use(requestObservability(ctx));
   app.use(securityHeaders(ctx.config));
@@ -48,6 +50,7 @@ export function mountGateway(
 
   app.use('/api', sameSiteOnly(ctx.config), refuseGetBody, noStore, compressAnswers(), cookieParser());
   app.use('/api/session', express.json({ limit: SESSION_JSON_LIMIT }), sessionRoutes(ctx));
+  if (walls) app.use('/api/walls', walls);
 
   // Every call behind a session: counted per session, then its body read up to what the call
   // needs (bodyLimits), then the menu checked, all before any lock, upstream call or side effect.

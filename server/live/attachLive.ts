@@ -17,6 +17,8 @@ import { createScreenLimits } from './screenLimits';
 import type { ScreenCount } from './screenCount';
 import { guardInbound } from './inboundGuard';
 import type { PresenceStore } from './presenceStore';
+import type { Walls } from '../walls/walls';
+import { admitWall, guardWallSocket, wallFeeds } from '../walls/wallSocket';
 
 const SESSION_RECHECK_MS = 30_000;
 
@@ -34,6 +36,8 @@ export interface LiveDeps {
   wakeups: FeedWakeups;
   /** Counts each sign-in's screens across processes (Redis); this process's alone when absent. */
   screenCount?: ScreenCount;
+  /** Paired wall displays: a device cookie instead of a session (server/walls). */
+  walls?: Pick<Walls, 'admit' | 'stillPaired'>;
 }
 
 /**
@@ -52,7 +56,14 @@ export function attachLive(d: LiveDeps) {
         return next(new Error('protocol_mismatch'));
       const id = sessionIdFromCookieHeader(socket.handshake.headers.cookie);
       const session = id ? await sessions.get(id) : null;
-      if (!session) return next(new Error('no_session'));
+      if (!session) {
+        // A paired wall display: read-only, its own agency's feeds of its views (server/walls).
+        const wall = d.walls ? await admitWall(d.walls, socket.handshake, config.TRUST_PROXY) : null;
+        if (!wall) return next(new Error('no_session'));
+        socket.data = wall;
+        void socket.join(`session:${wall.session.id}`);
+        return next();
+      }
       // Screens of one session (a wall of displays, many tabs) share one parsed session.
       let shared = bySession.get(session.id);
       if (!shared) {
@@ -82,6 +93,16 @@ export function attachLive(d: LiveDeps) {
 
   nsp.on('connection', (socket) => {
     metrics.screens.inc();
+    if (socket.data.wall) {
+      guardInbound(socket, logger);
+      guardWallSocket(socket, socket.data.wall.feeds);
+      registerFeedHandlers(socket, { feeds: wallFeeds(feeds), store, wakeups, metrics, logger });
+      socket.on('disconnect', () => {
+        metrics.screens.dec();
+        feeds.unwatchAll(socket.id);
+      });
+      return;
+    }
     // Counted once connected: a socket a later handshake step refuses never disconnects.
     const { session, visible } = socket.data;
     const entry = bySession.get(session.id) ?? { session, visible, sockets: 0 };
@@ -115,6 +136,14 @@ export function attachLive(d: LiveDeps) {
   // Sessions end by expiry too; a screen whose session is gone is told and closed.
   const recheck = setInterval(async () => {
     for (const socket of nsp.sockets.values()) {
+      const wall = socket.data.wall;
+      if (wall) {
+        if (!(await d.walls?.stillPaired(wall.id).catch(() => true))) {
+          socket.emit('session.expired');
+          socket.disconnect(true);
+        }
+        continue;
+      }
       const s = await sessions.get(socket.data.session.id).catch(() => socket.data.session);
       if (!s && !(await sessions.reinstate(socket.data.session).catch(() => false))) {
         socket.emit('session.expired');
@@ -130,7 +159,7 @@ export function attachLive(d: LiveDeps) {
     /** A Redis that came back may have lost the sessions of screens still connected here. */
     reinstateSessions() {
       for (const socket of nsp.sockets.values())
-        void sessions.reinstate(socket.data.session).catch(() => false);
+        if (!socket.data.wall) void sessions.reinstate(socket.data.session).catch(() => false);
     },
     close() {
       clearInterval(recheck);

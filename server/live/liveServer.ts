@@ -12,6 +12,8 @@ export interface SocketData {
   session: BridgeSession;
   visible: Set<string>;
   subs: Set<string>;
+  /** A paired wall display's screen (read-only: these feeds of its agency; server/walls). */
+  wall?: { id: string; feeds: ReadonlySet<string> };
 }
 /** Messages between bridge processes (Redis adapter): a session's rights changed (sessionRights.ts). */
 export interface InterServerEvents {

@@ -14,6 +14,8 @@ export function createLogger(level: string): Logger {
         '*.pn',
         '*.codeword',
         '*.upstreamSessionId',
+        // The bridge identity's password is a SecretText that prints as [redacted]; this catches a copy.
+        '*.BRIDGE_UPSTREAM_PASSWORD',
       ],
       censor: '[redacted]',
     },

@@ -115,7 +115,8 @@ export function createRecorder(config: RecorderConfig, logger: Logger) {
       if (!r.ok || !enabled(r.ref.agencyId)) return;
       const key = feedKey(r.ref);
       let o = open.get(key);
-      if (r.full || !o) {
+      // A feed taken over from another process (r.resumed) starts a file whole, as a new one does.
+      if (r.full || r.resumed || !o) {
         if (o) close(o);
         const rows = new Map(r.rows ?? []);
         if (!r.rows && r.changes) applyChanges(rows, r.changes);

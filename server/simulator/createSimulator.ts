@@ -53,6 +53,10 @@ export interface SimulatorOptions {
   historyPerAgencyPerDay?: number;
   /** Idle time after which a session is gone (default 8 h). */
   sessionTtlMs?: number;
+  /** Age after which a session is gone however busy (default: none, only the idle TTL). */
+  sessionMaxAgeMs?: number;
+  /** Refused sign-ins in a row that lock a username for 10 minutes, as the monitoring center does (default 0: never). */
+  lockAfterRefusals?: number;
   /** How often the generator's timer runs (default 250 ms). */
   tickMs?: number;
 }
@@ -168,7 +172,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   seedHistory();
   if (opts.generator ?? true) generator.start();
 
-  const sessions = new SessionStore(clock, opts.sessionTtlMs ?? DEFAULTS.sessionTtlMs);
+  const sessions = new SessionStore(clock, opts.sessionTtlMs ?? DEFAULTS.sessionTtlMs, opts.sessionMaxAgeMs);
   const faults = new FaultStore();
   const stats = new RequestStats();
   const ctx: RouteContext = { world, sessions, generator, clock };
@@ -197,7 +201,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   app.use(express.raw({ type: 'multipart/form-data', limit: MULTIPART_LIMIT }), readMultipart);
 
   const open = express.Router();
-  registerLoginRoutes(open, ctx);
+  registerLoginRoutes(open, ctx, opts.lockAfterRefusals ?? 0);
   // A template call of the shell (doc 1 §7): no session, shape not shown.
   open.get(
     '/api/quick-panel/data',

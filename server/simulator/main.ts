@@ -19,6 +19,9 @@ const envSchema = z.object({
   SIM_SITES_PER_AGENCY: z.coerce.number().int().min(1).max(100_000).default(DEFAULTS.sitesPerAgency),
   SIM_SIGNAL_RATE: z.coerce.number().min(0).max(100_000).default(DEFAULTS.signalRatePerMin),
   SIM_SESSION_TTL: duration.optional(),
+  SIM_SESSION_MAX_AGE: duration.optional(),
+  /** Refused sign-ins in a row that lock a username for 10 minutes (0: never). */
+  SIM_LOCK_AFTER: z.coerce.number().int().min(0).default(0),
   SIM_GENERATOR: z.enum(['on', 'off']).default('on'),
 });
 
@@ -41,6 +44,8 @@ async function main() {
     sitesPerAgency: env.SIM_SITES_PER_AGENCY,
     signalRatePerMin: env.SIM_SIGNAL_RATE,
     sessionTtlMs: env.SIM_SESSION_TTL,
+    sessionMaxAgeMs: env.SIM_SESSION_MAX_AGE,
+    lockAfterRefusals: env.SIM_LOCK_AFTER,
     generator: env.SIM_GENERATOR === 'on',
   });
   const lines = [

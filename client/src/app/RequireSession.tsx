@@ -1,9 +1,11 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { buildMenu, menuIds } from '../lib/menu/buildMenu';
 import { useSessionCommands, useSessionView } from '../lib/session/sessionView';
 import { selectedNavIds } from '../lib/session/sitePreferences';
+import { QueryProvider } from '../lib/query/QueryProvider';
 import { BootScreen } from './BootScreen';
+import { appQueryClient } from './queryClient';
 import { CompanySwitchHost } from './session/CompanySwitchHost';
 import { guardRoute } from './routeAccess';
 import { ShellLayout } from './shell/ShellLayout';
@@ -45,6 +47,15 @@ export function RequireSession() {
       return <RedirectToSignIn remember={decision.remember} />;
     case 'unauthorized':
       return <Navigate to="/unauthorized" replace />;
+    case 'alone':
+      // A screen that opens without a session (a wall display pairing itself): no shell around it.
+      return (
+        <QueryProvider client={appQueryClient}>
+          <Suspense fallback={<BootScreen />}>
+            <Outlet />
+          </Suspense>
+        </QueryProvider>
+      );
     default:
       // The service-company switch lives while the shell does (doc 1 §4).
       return profile ? (

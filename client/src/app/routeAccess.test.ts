@@ -24,6 +24,23 @@ describe('the route guard', () => {
     ).toEqual({ kind: 'signIn', remember: '/growth?x=1#top' });
   });
 
+  it('opens the wall display alone for a browser without a session (it pairs itself), and only it', () => {
+    expect(
+      guardRoute({ status: 'signedOut', pathname: '/wall', search: '?kiosk=1', allowedIds: new Set() }),
+    ).toEqual({ kind: 'alone' });
+    expect(guardRoute({ status: 'signedOut', pathname: '/dashboardDetails', allowedIds: new Set() })).toEqual(
+      {
+        kind: 'signIn',
+        remember: '/dashboardDetails',
+      },
+    );
+    // A signed-in user still needs the Live Alarm View for it.
+    const noLiveView = menuIds(buildMenu({ selectedNavIds: ['3', '7'], isOwner: false }));
+    expect(guardRoute({ status: 'signedIn', pathname: '/wall', allowedIds: noLiveView })).toEqual({
+      kind: 'unauthorized',
+    });
+  });
+
   it('lets a signed-in user open the routes of their menu and the routes outside any menu', () => {
     for (const pathname of [
       '/dashboardDetails',

@@ -1,10 +1,15 @@
 import type { SessionStatus } from '../lib/session/sessionView';
 import { menuLeaves } from '../lib/menu/buildMenu';
 import type { MenuItem } from '../lib/menu/menuCatalog';
-import { menuIdOfPath } from '../lib/screens/screenAccess';
+import { menuIdOfPath, opensWithoutSession } from '../lib/screens/screenAccess';
 
 export type GuardDecision =
-  { kind: 'wait' } | { kind: 'allow' } | { kind: 'signIn'; remember: string } | { kind: 'unauthorized' };
+  | { kind: 'wait' }
+  | { kind: 'allow' }
+  | { kind: 'signIn'; remember: string }
+  | { kind: 'unauthorized' }
+  /** No session, on a screen that opens without one: the screen alone, without the shell. */
+  | { kind: 'alone' };
 
 export interface GuardInput {
   status: SessionStatus;
@@ -30,6 +35,7 @@ export function guardRoute({
   if (status === 'checking') return { kind: 'wait' };
   // The expiry notice shows on the page the user was on; the redirect follows (session machine).
   if (status === 'expiring') return { kind: 'allow' };
+  if (status === 'signedOut' && opensWithoutSession(pathname)) return { kind: 'alone' };
   if (status !== 'signedIn') return { kind: 'signIn', remember: `${pathname}${search}${hash}` };
   const menuId = menuIdOfPath(pathname);
   if (menuId && !allowedIds.has(menuId)) return { kind: 'unauthorized' };

@@ -5,6 +5,7 @@ import type { RouteContext } from './context';
 import { badRequest, ok } from './envelope';
 import { ciObject, parseRequest, zOptBool } from './requestFields';
 import { sessionOf } from './sessions';
+import { createSignInLocks, LOCKED_MESSAGE } from './signInLocks';
 
 const loginSchema = ciObject({
   Username: z.string().max(200),
@@ -13,16 +14,23 @@ const loginSchema = ciObject({
 });
 
 /** Sign-in: the one upstream call that needs no session. */
-export function registerLoginRoutes(router: Router, ctx: RouteContext): void {
+export function registerLoginRoutes(router: Router, ctx: RouteContext, lockAfterRefusals = 0): void {
+  const locks = createSignInLocks(lockAfterRefusals, ctx.clock);
   router.post('/Login/AuthLogon', (req, res) => {
     const body = parseRequest(loginSchema, req, res, req.body);
     if (!body) return;
+    if (locks.locked(body.Username)) {
+      badRequest(res, [LOCKED_MESSAGE], false);
+      return;
+    }
     const user = findDemoUser(body.Username, body.Password);
     if (!user) {
+      locks.refused(body.Username);
       // NOTE: 400 so the client shows the message (doc 1 §8 shows its generic text for other statuses).
       badRequest(res, ['Invalid username or password.'], false);
       return;
     }
+    locks.succeeded(body.Username);
     const session = ctx.sessions.create(ctx.world, user);
     ok(res, session.profile);
   });

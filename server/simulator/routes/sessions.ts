@@ -18,7 +18,10 @@ export interface Session {
   lastSeen: number;
 }
 
-/** Signed-in sessions; one idle longer than the TTL is gone. */
+/**
+ * Signed-in sessions; one idle longer than the TTL is gone, and with `maxAgeMs` one signed in
+ * longer ago than that is gone however busy it is (an upstream that ends sessions at a fixed age).
+ */
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
   private created = 0;
@@ -26,7 +29,12 @@ export class SessionStore {
   constructor(
     private readonly clock: () => number,
     private readonly ttlMs: number,
+    private readonly maxAgeMs = Infinity,
   ) {}
+
+  private ended(s: Session, now: number): boolean {
+    return now - s.lastSeen > this.ttlMs || now - s.createdAt > this.maxAgeMs;
+  }
 
   create(world: World, user: DemoUser): Session {
     if (++this.created % 100 === 0) this.prune();
@@ -47,7 +55,7 @@ export class SessionStore {
     const s = this.sessions.get(id);
     if (!s) return undefined;
     const now = this.clock();
-    if (now - s.lastSeen > this.ttlMs) {
+    if (this.ended(s, now)) {
       this.sessions.delete(id);
       return undefined;
     }
@@ -58,7 +66,7 @@ export class SessionStore {
   /** Forgets sessions idle past the TTL (they would be refused anyway). */
   private prune(): void {
     const now = this.clock();
-    for (const [id, s] of this.sessions) if (now - s.lastSeen > this.ttlMs) this.sessions.delete(id);
+    for (const [id, s] of this.sessions) if (this.ended(s, now)) this.sessions.delete(id);
   }
 
   end(id: string): boolean {

@@ -102,7 +102,31 @@ export const DEMO_USERS: readonly DemoUser[] = [
     parentContactNo: null,
     shows: 'Several service companies (two dealers and the corporate account): the service-company switch',
   },
+  {
+    username: 'bridge',
+    password: 'bridge-sim-123',
+    contactNumber: 500009,
+    firstName: 'Bridge',
+    lastName: 'Service',
+    pn: '9999',
+    relationId: SUB_ACCOUNT_RELATION_ID,
+    // Every agency of the world, the corporate account last as always.
+    agencies: (n) => Array.from({ length: n }, (_, i) => i),
+    // Live Alarm View and Alarm Testing: what the feeds read, nothing more.
+    selectedNavIds: '1,3',
+    dataManagementTool: 7001,
+    defaultLiveAlarmViewTab: 8001,
+    graphsView: 9001,
+    isDarkTheme: false,
+    testCategory: { DefaultHours: 0, DefaultMinutes: 0, MaxHours: 0, MaxOnTestDays: 1 },
+    parentContactNo: null,
+    shows:
+      "The bridge's own identity (npm start reads feeds with it): every agency, menus 1,3; not for people",
+  },
 ];
+
+/** The service user the embedded default configures as the bridge's identity (BRIDGE_UPSTREAM_USER). */
+export const BRIDGE_SERVICE_USER = { username: 'bridge', password: 'bridge-sim-123' } as const;
 
 /** Sub-accounts that exist for the owner's Security Settings but cannot sign in. */
 export const OWNER_EXTRA_SUB_ACCOUNTS: ReadonlyArray<{

@@ -1,8 +1,12 @@
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
+import { MENU_IDS } from '../../../../shared/menu/menuCatalog';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { buildMenu, menuIds } from '../../lib/menu/buildMenu';
+import { selectedNavIds } from '../../lib/session/sitePreferences';
 import { useSessionCommands, useSessionView } from '../../lib/session/sessionView';
 import { SitePreferencesCard } from './SitePreferencesCard';
 import { TwoFactorCard } from './TwoFactorCard';
+import { WallDisplaysCard } from './WallDisplaysCard';
 import './settings.css';
 
 const MOBILE_USER_FLAG = 'mobile_user_flag';
@@ -19,12 +23,16 @@ function withTwoFactorFlag(profile: PublicProfile, on: boolean): PublicProfile {
 
 /**
  * Settings (/settings, doc 3 §2): the Two-Factor Authentication card, shown per the session's
- * mobile_user_flag, and the Site Preferences card. The toolbar hides the company selector here.
+ * mobile_user_flag, the Site Preferences card, and the Wall displays card (issue 22). The toolbar hides the company selector here.
  */
 export function SettingsPage() {
-  const { profile } = useSessionView();
+  const { profile, isOwner } = useSessionView();
   const { updateProfile } = useSessionCommands();
   if (!profile) return null;
+  // Wall displays show the Live Alarm View: only its users pair them (the bridge checks too).
+  const seesLiveAlarms = menuIds(buildMenu({ selectedNavIds: selectedNavIds(profile), isOwner })).has(
+    MENU_IDS.liveAlarmView,
+  );
   return (
     <PageFrame title="Settings">
       <div className="settings">
@@ -34,6 +42,7 @@ export function SettingsPage() {
           onFlagChanged={(on) => updateProfile(withTwoFactorFlag(profile, on))}
         />
         <SitePreferencesCard profile={profile} onSaved={updateProfile} />
+        {seesLiveAlarms ? <WallDisplaysCard profile={profile} /> : null}
       </div>
     </PageFrame>
   );

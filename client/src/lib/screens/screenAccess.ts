@@ -16,6 +16,15 @@ export const ROUTE_MENU_IDS: Readonly<Record<string, string>> = Object.fromEntri
   }),
 );
 
+const WITHOUT_SESSION: ReadonlySet<string> = new Set(
+  PAGE_SCREENS.flatMap((s) => (s.withoutSession ? s.paths : [])),
+);
+
+/** Whether a pathname opens without a session too (a wall display: PageEntry.withoutSession). */
+export function opensWithoutSession(pathname: string): boolean {
+  return WITHOUT_SESSION.has(pathname.replace(/\/+$/, '') || '/');
+}
+
 /** The menu id guarding a pathname (a trailing slash ignored), if any. */
 export function menuIdOfPath(pathname: string): string | undefined {
   return ROUTE_MENU_IDS[pathname.replace(/\/+$/, '') || '/'];

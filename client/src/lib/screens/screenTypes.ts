@@ -37,6 +37,11 @@ export interface PageEntry {
    * treats it as that item, owner-only included). Neither `menu` nor `partOf`: a session is enough.
    */
   partOf?: MenuId;
+  /**
+   * The screen also opens in a browser without a session, alone (no shell, no sign-in first): a
+   * wall display pairs itself there. The page decides what it shows without one.
+   */
+  withoutSession?: true;
 }
 
 /** An old url that sends the user on. */

@@ -46,6 +46,8 @@ export const SCREENS: readonly ScreenEntry[] = [
     title: 'Wall Display',
     page: 'features/liveAlarms/wall/WallDisplayPage',
     partOf: I.liveAlarmView,
+    // A browser without a session is a wall display of its own: it shows a pairing code.
+    withoutSession: true,
   },
   {
     kind: 'link',

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
 import { useFeed } from '../../../lib/live/LiveProvider';
+import { useSessionView } from '../../../lib/session/sessionView';
 import { AlarmClock } from '../components/AlarmClock';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
 import { FeedStatus } from '../components/FeedStatus';
@@ -16,6 +17,7 @@ import { hexToRgb } from '../model/rowColours';
 import { compareFor, sortByKey } from '../model/rowSort';
 import { groupRowOfAlarm } from '../model/siteRef';
 import { countsByType, WALL_VIEWS, type WallView } from './wallModel';
+import { PairedWall } from './PairedWall';
 import '../liveAlarms.css';
 import './wall.css';
 
@@ -25,22 +27,39 @@ const SiteMap = lazy(() => import('../../../reporting/map/SiteMap'));
  * The wall display (/wall; ?kiosk=1 for an unattended screen): an agency's active alarms, counts
  * by type and the map, large enough to read across a room, rotating by itself. The live client
  * reconnects and resumes on its own after a bridge restart or a network loss; meanwhile the
- * header says plainly how old the data is.
+ * header says plainly how old the data is. Without a session the browser is a wall display of
+ * its own: it shows a pairing code until a user pairs it in Settings (PairedWall).
  */
 export function WallDisplayPage() {
+  const { status } = useSessionView();
   const watched = useWatchedAgency();
   const [params] = useSearchParams();
-  if (!watched) return null;
   const kiosk = params.get('kiosk') === '1' || params.get('kiosk') === 'true';
-  const pinned = WALL_VIEWS.find((v) => v === params.get('view')) ?? null;
-  const rotateSec = Math.max(5, Number(params.get('rotate')) || 15);
+  const asked = WALL_VIEWS.find((v) => v === params.get('view')) ?? null;
+  const rotateMs = Math.max(5, Number(params.get('rotate')) || 15) * 1000;
+  if (!watched)
+    return status === 'signedOut' ? (
+      <PairedWall>
+        {(wall) => (
+          <Wall
+            agencyId={wall.agencyId}
+            agencyName={wall.agencyName}
+            kiosk
+            views={wall.views}
+            pinned={asked && wall.views.includes(asked) ? asked : null}
+            rotateMs={rotateMs}
+          />
+        )}
+      </PairedWall>
+    ) : null;
   return (
     <Wall
       agencyId={watched.agencyId}
       agencyName={watched.profile.serviceCompanyList[0]?.servco_name ?? `Agency ${watched.agencyId}`}
       kiosk={kiosk}
-      pinned={pinned}
-      rotateMs={rotateSec * 1000}
+      views={WALL_VIEWS}
+      pinned={asked}
+      rotateMs={rotateMs}
     />
   );
 }
@@ -49,24 +68,28 @@ function Wall({
   agencyId,
   agencyName,
   kiosk,
+  views,
   pinned,
   rotateMs,
 }: {
   agencyId: string;
   agencyName: string;
   kiosk: boolean;
+  /** The views it rotates through (a paired wall: those chosen for it). */
+  views: readonly WallView[];
   pinned: WallView | null;
   rotateMs: number;
 }) {
   const alarms = useFeed({ feed: 'alarms', agencyId });
-  const events = useFeed({ feed: 'events', agencyId });
+  // Only the counts read the event history (a paired wall may subscribe to its views' feeds only).
+  const events = useFeed(views.includes('counts') ? { feed: 'events', agencyId } : null);
   const now = useNow(1000);
   const [paused, setPaused] = useState(false);
   const [start] = useState(() => Date.now());
   const rotating = !pinned && !paused;
-  const [manual, setManual] = useState<WallView>('alarms');
+  const [manual, setManual] = useState<WallView>(views[0]);
   const view: WallView =
-    pinned ?? (rotating ? WALL_VIEWS[Math.floor((now - start) / rotateMs) % WALL_VIEWS.length] : manual);
+    pinned ?? (rotating ? views[Math.floor((now - start) / rotateMs) % views.length] : manual);
 
   useEffect(() => {
     const previous = document.title;
@@ -81,7 +104,7 @@ function Wall({
     [alarms.rows],
   );
   // Worst state of the two feeds: the wall says so.
-  const status = alarms.state !== 'live' ? alarms : events;
+  const status = alarms.state !== 'live' || !views.includes('counts') ? alarms : events;
 
   return (
     <div className={`wall${kiosk ? ' wall--kiosk' : ''}`} data-testid="wall" data-view={view}>
@@ -94,7 +117,7 @@ function Wall({
           <FeedStatus feed={status} />
         </div>
         <nav className="wall__nav" aria-label="Wall views">
-          {WALL_VIEWS.map((v) => (
+          {views.map((v) => (
             <button
               key={v}
               type="button"

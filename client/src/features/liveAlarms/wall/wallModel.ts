@@ -1,8 +1,8 @@
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { eventTime } from '../model/eventFilters';
 
-export const WALL_VIEWS = ['alarms', 'counts', 'map'] as const;
-export type WallView = (typeof WALL_VIEWS)[number];
+// The views are part of the wall displays' contract (a paired wall shows the ones chosen for it).
+export { WALL_VIEWS, type WallView } from '../../../../../shared/walls/wallApi';
 
 /** Events since `from`, counted by event type, largest first. */
 export function countsByType(

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { CHROMIUM } from './liveAlarmsStack';
+import { screenPage, sharedScreens, type SharedScreens } from './support/sharedScreens';
+
+/**
+ * A wall display in Chromium (issue 22): /wall without a session shows a pairing code; the owner
+ * pairs it in Settings in another browser; the wall shows its agency live without a reload, and
+ * after "Remove" a new pairing code.
+ */
+const hasChromium = existsSync(CHROMIUM);
+
+let shared: SharedScreens;
+let wallContext: BrowserContext | undefined;
+beforeAll(async () => {
+  if (hasChromium) shared = await sharedScreens();
+});
+afterAll(async () => wallContext?.close());
+
+const CODE = /^[A-Z0-9]{3}-[A-Z0-9]{3}$/;
+
+describe.skipIf(!hasChromium)('a wall display paired once', () => {
+  it('shows a code, shows the live wall once paired in Settings, and a code again after Remove', async () => {
+    // The wall: a browser of its own, with no session.
+    wallContext = await shared.browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const wall = await wallContext.newPage();
+    await wall.goto(`${shared.url}/wall?kiosk=1`);
+    const codeText = wall.getByTestId('pairing-code');
+    await codeText.waitFor({ timeout: 15_000 });
+    const code = (await codeText.textContent())!.trim();
+    expect(code).toMatch(CODE);
+    expect(new URL(wall.url()).pathname).toBe('/wall');
+    await wall.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    // The owner pairs it in Settings.
+    const owner = await screenPage('owner', 'owner123');
+    try {
+      const page = owner.page;
+      await page.goto(`${shared.url}/settings`);
+      await page.getByRole('heading', { name: 'Wall displays' }).waitFor({ timeout: 15_000 });
+      await page.getByLabel('Pairing code').fill(code);
+      await page.getByLabel('Name (optional)').fill('Front office');
+      await page.getByRole('button', { name: 'Add wall display' }).click();
+      const pairedAt = Date.now();
+
+      // Within 5 s the wall shows its agency live, without a reload.
+      await wall.getByTestId('wall').waitFor({ timeout: 5000 });
+      expect(Date.now() - pairedAt).toBeLessThan(5000);
+      expect(await wall.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+      const truth = (await fetch(
+        `${shared.simulatorUrl}/_sim/truth?agencyId=${encodeURIComponent(owner.agencyId)}&feed=alarms`,
+      ).then((r) => r.json())) as { rows: unknown[] };
+      await wall.getByRole('button', { name: `Alarms (${truth.rows.length})` }).waitFor({ timeout: 10_000 });
+      await wall.locator('.la-feed-status, .wall__status').first().waitFor();
+
+      // The card lists it; "Remove" sends the wall back to a new code within 5 s.
+      const row = page.getByRole('row').filter({ hasText: 'Front office' });
+      await row.waitFor();
+      await page.getByRole('button', { name: 'Remove Front office' }).click();
+      const removedAt = Date.now();
+      await codeText.waitFor({ timeout: 5000 });
+      expect(Date.now() - removedAt).toBeLessThan(5000);
+      const next = (await codeText.textContent())!.trim();
+      expect(next).toMatch(CODE);
+      expect(next).not.toBe(code);
+      await row.waitFor({ state: 'detached', timeout: 5000 });
+    } finally {
+      await owner.close();
+    }
+  }, 90_000);
+});
