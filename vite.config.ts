@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './client/build/precompress';
+import { precompress } from './client/build/precompress.ts';
+import { pwa } from './client/build/pwa.ts';
 
 /** One timestamp per build: baked into the bundle and written to build-date.json beside it. */
 const BUILD_DATE = new Date().toISOString();
@@ -28,7 +29,7 @@ function buildDateFile(): Plugin {
 // /api and /live to itself in development (see server/dev.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), buildDateFile(), precompress()],
+  plugins: [react(), buildDateFile(), precompress(), pwa()],
   define: { __BUILD_DATE__: JSON.stringify(BUILD_DATE) },
   build: {
     outDir: 'dist',

@@ -119,6 +119,26 @@ export const envSchema = z
       .int()
       .min(1_000_000)
       .default(256 * 1024 * 1024),
+    /**
+     * Web Push (server/push): the VAPID key pair, both or neither (base64url, as `web-push
+     * generate-vapid-keys` prints them). Unset: generated once and kept in Redis, else in VAPID_FILE.
+     */
+    VAPID_PUBLIC_KEY: z.string().min(20).max(200).optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .min(20)
+      .max(200)
+      .optional()
+      .transform((v) => (v == null ? undefined : new SecretText(v))),
+    /** Who push services may contact about this bridge's pushes: a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: URL')
+      .default('mailto:alarm-notifications@dealer-portal.invalid'),
+    /** Where generated VAPID keys are kept when REDIS_URL is not set (written 0600). */
+    VAPID_FILE: z.string().default('data/vapid.json'),
+    /** Allow push endpoints over plain http (a local test push service only). */
+    PUSH_ALLOW_HTTP: bool(false),
     ALLOWED_ORIGINS: list,
     SESSION_TTL: duration('8h'),
     COOKIE_SECURE: bool(false),
@@ -133,6 +153,14 @@ export const envSchema = z
     API_RATE_PER_MIN: z.coerce.number().int().min(1).default(600),
     /** Report e-mails (MASAPI/sendReportEmail) one user may send per UTC day, counted in Redis across bridges when REDIS_URL is set. */
     REPORT_EMAILS_PER_DAY: z.coerce.number().int().min(1).default(50),
+    /** Where schedules live without Redis (server/schedules). Unset: memory only; the embedded default uses data/schedules.json (startAll). */
+    SCHEDULES_FILE: z.string().optional(),
+    /** Tries of one scheduled send or reminder before it is given up (BullMQ attempts). */
+    SCHEDULE_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** The first retry's wait; each next one doubles. */
+    SCHEDULE_RETRY_MS: duration('30s'),
+    /** How long before a test ends its reminder goes (server/reminders). */
+    TEST_REMINDER_BEFORE: duration('30m'),
     /** Live screens (sockets) one bridge session may have open on one bridge process. */
     LIVE_SCREENS_PER_SESSION: z.coerce.number().int().min(1).default(20),
     /** Multiplies every per-session budget of live messages (server/live/screenLimits.ts). */
@@ -151,6 +179,10 @@ export const envSchema = z
   .refine((e) => !e.BRIDGE_UPSTREAM_USER === !e.BRIDGE_UPSTREAM_PASSWORD, {
     message: 'set both BRIDGE_UPSTREAM_USER and BRIDGE_UPSTREAM_PASSWORD, or neither',
     path: ['BRIDGE_UPSTREAM_USER'],
+  })
+  .refine((e) => !e.VAPID_PUBLIC_KEY === !e.VAPID_PRIVATE_KEY, {
+    message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    path: ['VAPID_PUBLIC_KEY'],
   });
 export type BridgeConfig = z.infer<typeof envSchema> & {
   /** The bridge's upstream identities, read from the environment and BRIDGE_IDENTITY_FILE. */

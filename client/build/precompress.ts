@@ -28,7 +28,11 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // NOTE: last, after every plugin that writes files when the bundle closes (the service worker).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
       for (const path of files(outDir)) {
         try {
           // index.html is the first answer of every visit: always compressed, however small.
@@ -44,6 +48,7 @@ export function precompress(): Plugin {
           if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
         }
       }
+      },
     },
   };
 }

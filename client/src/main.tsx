@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { bootstrap } from './app/bootstrap';
 import { preloadRouteAt } from './app/routes';
+import { registerServiceWorker } from './lib/pwa/serviceWorker';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
@@ -20,3 +21,4 @@ void preloadRouteAt(window.location.pathname).then(() =>
     );
   }),
 );
+registerServiceWorker();

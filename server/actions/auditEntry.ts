@@ -12,6 +12,10 @@ export const AUDIT_ACTIONS = [
   'extendTest',
   // The Test Zones Report e-mailed (server/gateway/reportEmailRoute.ts): the message lists its recipients.
   'reportEmail',
+  // A scheduled report e-mail the bridge sent for its owner (server/schedules): recipients first.
+  'scheduledReportEmail',
+  // A test-expiry reminder sent (server/reminders): who was told, by e-mail and/or push.
+  'testReminder',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,6 +16,9 @@ import { endPresencesHere } from '../live/presenceHandlers';
 import { createMemoryPresenceStore, createRedisPresenceStore } from '../live/presenceStore';
 import { createRedisScreenCount } from '../live/screenCount';
 import { createSessionSockets } from '../live/sessionSockets';
+import { buildPush } from '../push/buildPush';
+import { followPushRights } from '../push/pushRights';
+import { pushRoutes } from '../push/pushRoutes';
 import { createLogger, type Logger } from '../observability/logger';
 import { createMetrics, type Metrics } from '../observability/metrics';
 import { createRecorder } from '../recordings/recorder';
@@ -24,9 +27,11 @@ import { buildWalls } from '../walls/buildWalls';
 import { followPairerRights } from '../walls/pairerRights';
 import { wallRoutes } from '../walls/wallRoutes';
 import { closeWallSockets } from '../walls/wallSocket';
+import { followOwnerProfiles } from '../schedules/ownerProfiles';
 import { buildFeeds } from './buildFeeds';
 import { buildAlwaysOn, buildIdentity } from './buildIdentity';
 import { openRedisConnections } from './redisConnections';
+import { buildScheduled, buildScheduleStore } from './buildSchedules';
 import { serveClient } from './serveClient';
 import { buildUpstreamClient } from './buildUpstreamClient';
 
@@ -60,12 +65,25 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   const metrics = createMetrics();
   const upstream = buildUpstreamClient(config, metrics);
   const redis = config.REDIS_URL ? await openRedisConnections(config.REDIS_URL, logger) : null;
-  // NOTE: wall displays follow their pairing users' rights in each login record stored (server/walls).
-  const sessions = followPairerRights(
-    redis
-      ? createRedisSessionStore(redis.shared, config.REDIS_PREFIX, config.SESSION_TTL)
-      : createMemorySessionStore(config.SESSION_TTL),
-    (profile, scope) => walls.recheckPairer(profile, scope),
+  // Alarm notifications by Web Push (server/push): devices, VAPID keys, the alarm pushes.
+  const push = await buildPush({ config, logger, redis: redis?.shared ?? null });
+  // Scheduled report e-mails and test reminders keep their owners' latest rights (server/schedules).
+  const scheduleStore = await buildScheduleStore(config, redis?.shared ?? null);
+  // NOTE: wall displays and push devices follow their users' rights in each login record stored.
+  const sessions = followOwnerProfiles(
+    followPushRights(
+      followPairerRights(
+        redis
+          ? createRedisSessionStore(redis.shared, config.REDIS_PREFIX, config.SESSION_TTL)
+          : createMemorySessionStore(config.SESSION_TTL),
+        (profile, scope) => walls.recheckPairer(profile, scope),
+        logger,
+      ),
+      push.store,
+      config.OWNER_RELATION_ID,
+      logger,
+    ),
+    scheduleStore,
     logger,
   );
 
@@ -103,6 +121,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     recorder,
     onSessionExpired: (ids) => void sockets.expireSessions(ids),
     identityFor: (agencyId) => identity.forAgency(agencyId),
+    onPoll: (r) => push.alarms.onPoll(r),
   });
   const { alwaysOn, route: identityHealth } = buildAlwaysOn({
     config,
@@ -147,17 +166,40 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     sockets: { closeSession: sockets.closeSession, refreshRights: screens.refreshRights },
   };
   const actions = createAlarmActions({ config, logger, redis: redis?.shared ?? null });
+  // Scheduled report e-mails and test-expiry reminders, read and sent with the bridge's identity.
+  const scheduled = await buildScheduled({
+    config,
+    logger,
+    store: scheduleStore,
+    upstream,
+    identityFor: (agencyId) => identity.forAgency(agencyId),
+    record: actions.record,
+    push: { notifyUser: (user, n) => push.notifyUser(user.contactNumber, n).then(() => undefined) },
+  });
+  // A test placed, extended or cleared (its `ok` audit entry) moves its reminder.
+  const record: typeof actions.record = async (entry) => {
+    await actions.record(entry);
+    scheduled.reminders.observe(entry);
+  };
   const actionSteps = createActionSteps(
     {
       logger,
       lock: actions.lock,
       owners: createAlarmOwners({ store, upstream }),
-      record: actions.record,
+      record,
       refresh: (ref) => feeds.pollSoon(ref),
     },
     auditRoutes(gateway, actions),
   );
-  mountGateway(app, gateway, actionSteps, actions.record, wallRoutes(gateway, walls));
+  mountGateway(
+    app,
+    gateway,
+    actionSteps,
+    record,
+    wallRoutes(gateway, walls),
+    pushRoutes(gateway, { store: push.store, publicKey: push.publicKey }),
+    scheduled.router(gateway),
+  );
   app.use(identityHealth);
   serveClient(app, opts.clientDir);
   mountFallback(app, gateway);
@@ -167,6 +209,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   alwaysOn?.start();
+  await scheduled.start();
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
 
@@ -183,6 +226,8 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       await feeds.close();
       await identity.close();
       await recorder.close();
+      await push.alarms.settled();
+      await scheduled.close();
       if (opts.exiting) {
         // NOTE: a goodbye per screen kept a stopping bridge busy 0.1-0.2 s per 1,000 screens,
         // and the next bridge could start only after it; the screens reconnect either way.

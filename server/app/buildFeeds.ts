@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { BridgeConfig } from '../config';
-import type { FeedPublisher } from '../feeds/agencyFeed';
+import type { FeedPublisher, PollReport } from '../feeds/agencyFeed';
 import type { FeedIdentity } from '../feeds/credentialPool';
 import { createFeedManager } from '../feeds/feedManager';
 import { createMemoryFeedStore } from '../feeds/memoryFeedStore';
@@ -30,6 +30,8 @@ export interface FeedParts {
   onSessionExpired(bridgeSessionIds: string[]): void;
   /** The bridge's own upstream identity for an agency (buildIdentity.ts). */
   identityFor(agencyId: string): FeedIdentity | null;
+  /** Told every poll this process made (the push alarms hear new rows here: server/push). */
+  onPoll?(r: PollReport): void;
 }
 
 /** The per-agency feeds: their store, poll lease and request budget, in Redis or in memory. */
@@ -61,6 +63,7 @@ export function buildFeeds(p: FeedParts) {
     onPoll: (r) => {
       observePoll(metrics, r);
       p.recorder.record(r);
+      p.onPoll?.(r);
     },
     onLeaseChange: (ref, held) => {
       metrics.leaseChanges.inc({ change: held ? 'won' : 'lost' });

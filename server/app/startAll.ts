@@ -53,6 +53,8 @@ export async function startAll(config: BridgeConfig, logger: Logger): Promise<Ru
       RECORD_AGENCIES: config.RECORD_AGENCIES ?? ['all'],
       BRIDGE_IDENTITIES: identities,
       ALWAYS_ON_AGENCIES: config.ALWAYS_ON_AGENCIES ?? ['all'],
+      // Scheduled report e-mails survive a restart of the embedded default (server/schedules).
+      SCHEDULES_FILE: config.SCHEDULES_FILE ?? 'data/schedules.json',
     };
   }
   const bridge = await startBridge(config, { logger });

@@ -41,6 +41,8 @@ export interface PollReport {
    */
   resumed?: boolean;
   rows?: ReadonlyMap<string, FeedRow>;
+  /** Rows this poll added to a loaded feed (not on a first load, when every row is new to it). */
+  added?: readonly FeedRow[];
   at: number;
 }
 
@@ -159,6 +161,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     // Screens show "loading older rows" until the status that says the window is whole.
     const olderDone = !!meta.loadingOlder && !fresh.loadingOlder;
     let delta: DeltaMessage | undefined;
+    let added: FeedRow[] | undefined;
     const firstLoad = !loaded;
     // NOTE: the sequence and the rows advance only once the store holds the change: a commit
     // that fails (Redis away) leaves them as they were, the poll fails, and the next poll makes
@@ -187,6 +190,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
         d.source.reset();
         throw e;
       });
+      added = outcome.changes.upserts.filter((r) => !state.has(r.id));
       applyChanges(state, outcome.changes);
       meta = next;
       if (!intact) await d.store.commit(d.ref, meta, { delta: null, replaceRows: state });
@@ -214,6 +218,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       full: firstLoad,
       resumed: resumed || undefined,
       rows: firstLoad || resumed ? state : undefined,
+      added: added?.length ? added : undefined,
       at: now,
     });
   }

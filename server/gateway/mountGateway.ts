@@ -43,6 +43,10 @@ export function mountGateway(
   record: AlarmActions['record'],
   /** `/api/walls`: wall displays (server/walls); its routes check the session themselves. */
   walls?: express.Router,
+  /** `/api/push`: alarm notifications (server/push); its routes check the session themselves. */
+  push?: express.Router,
+  /** `/api/scheduledEmails`: scheduled report e-mails and test reminders (server/schedules). */
+  scheduled?: express.Router,
 ): void {
   app.use(requestObservability(ctx));
   app.use(securityHeaders(ctx.config));
@@ -51,6 +55,8 @@ export function mountGateway(
   app.use('/api', sameSiteOnly(ctx.config), refuseGetBody, noStore, compressAnswers(), cookieParser());
   app.use('/api/session', express.json({ limit: SESSION_JSON_LIMIT }), sessionRoutes(ctx));
   if (walls) app.use('/api/walls', walls);
+  if (push) app.use('/api/push', push);
+  if (scheduled) app.use('/api/scheduledEmails', scheduled);
 
   // Every call behind a session: counted per session, then its body read up to what the call
   // needs (bodyLimits), then the menu checked, all before any lock, upstream call or side effect.

@@ -34,6 +34,11 @@ export interface ReportEmail {
   body: string;
   fileName: string;
   pdf: Buffer;
+  /**
+   * The attachment's type: a PDF unless said. NOTE: the upstream's one attachment part is
+   * `pdfFile`; a scheduled Excel report travels in it with its own type (server/schedules).
+   */
+  contentType?: string;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
@@ -148,7 +153,11 @@ export async function reportEmailWire(email: ReportEmail): Promise<RawBody> {
   form.set('toAddress', email.addresses.join(';'));
   form.set('subject', email.subject);
   form.set('body', email.body);
-  form.set(PDF_FIELD, new Blob([new Uint8Array(email.pdf)], { type: 'application/pdf' }), email.fileName);
+  form.set(
+    PDF_FIELD,
+    new Blob([new Uint8Array(email.pdf)], { type: email.contentType ?? 'application/pdf' }),
+    email.fileName,
+  );
   form.set('fileName', email.fileName);
   const encoded = new Request('http://bridge.invalid/', { method: 'POST', body: form });
   const contentType = encoded.headers.get('content-type');

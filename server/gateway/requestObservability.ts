@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'express';
 import type { GatewayDeps } from './gatewayDeps';
 
-// Probes and scrapes come every few seconds: logged only at debug level.
-const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
-
 /**
- * Counts every request by method, matched route and status, and logs one line per request.
+ * Counts every request by method, matched route and status, and logs one line per request: at
+ * debug level (LOG_LEVEL=debug shows them; the metrics count them anyway), a 5xx as a warning.
+ * NOTE: at info a page load wrote a JSON line per asset and call, burying the start-up lines.
  * NOTE: only the path is logged: no query, no headers, so no cookie or session id ever is.
  */
 export function requestObservability(ctx: GatewayDeps): RequestHandler {
@@ -29,8 +28,7 @@ export function requestObservability(ctx: GatewayDeps): RequestHandler {
         ms: Math.round(performance.now() - started),
       };
       if (status >= 500) ctx.logger.warn(line, 'request failed');
-      else if (QUIET_PATHS.has(req.path)) ctx.logger.debug(line, 'request');
-      else ctx.logger.info(line, 'request');
+      else ctx.logger.debug(line, 'request');
     });
     next();
   };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { GatewayDeps } from './gatewayDeps';
 import { sendError } from './apiErrors';
 import { createAttemptLock } from './attemptLock';
+import { endSessionsOfUser } from './endSessions';
 import { CODEWORD_ADDRESS_LOCK, CODEWORD_USER_LOCK, codewordRoute } from './codewordRoute';
 import { switchCompany } from './companySwitch';
 import { sessionAnswer } from './sessionAnswer';
@@ -63,6 +64,16 @@ export function sessionRoutes(ctx: GatewayDeps): Router {
     }
     clearSessionCookie(res, ctx.config);
     res.status(204).end();
+  });
+
+  // "Sign out everywhere": every session of the user ends, this one too, on every bridge; their
+  // screens close and their devices stop getting alarm pushes (server/push follows the store).
+  router.delete('/everywhere', withSession, async (_req, res) => {
+    const session = sessionOf(res);
+    const ended = await endSessionsOfUser(ctx, session.profile.contactNumber);
+    ctx.logger.info({ ended }, 'signed out everywhere');
+    clearSessionCookie(res, ctx.config);
+    res.json({ ended });
   });
 
   router.post('/company', withSession, async (req, res) => {

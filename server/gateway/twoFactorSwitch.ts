@@ -1,14 +1,12 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { BridgeSession } from '../session/sessionStore';
+import { endSessionsOfUser } from './endSessions';
 import type { AnswerHandler } from './gatewayAnswer';
 import type { GatewayDeps } from './gatewayDeps';
 import { sessionOf } from './requireSession';
 
 /** The upstream call that turns a contact's two-factor on or off (doc 3 §7, Settings). */
 export const TWO_FACTOR_SWITCH_PATH = 'Contact/UpdateContactSettings';
-
-const LOGOFF_TIMEOUT_MS = 2000;
 
 // The upstream reads field names in any case and the flag as Y/N (or a boolean): so does this.
 const switchBody = z.object({
@@ -46,27 +44,11 @@ export function endingOtherSessionsOnTwoFactor(ctx: GatewayDeps, answer: AnswerH
     if (!saved.success || (saved.data.errors ?? []).length > 0 || !saved.data.result.includes('ok'))
       return result;
     try {
-      const ended = await ctx.sessions.endSessionsOf(contact, session.id);
-      await Promise.all(ended.map((s) => closeEnded(ctx, s)));
-      ctx.logger.info({ ended: ended.length }, 'two-factor turned on: other sessions ended');
+      const ended = await endSessionsOfUser(ctx, contact, session.id);
+      ctx.logger.info({ ended }, 'two-factor turned on: other sessions ended');
     } catch (e) {
       ctx.logger.error({ err: String(e) }, 'two-factor turned on: ending other sessions failed');
     }
     return result;
   };
-}
-
-/** The live screens of an ended session are told and closed; its upstream session is logged off. */
-async function closeEnded(ctx: GatewayDeps, s: BridgeSession): Promise<void> {
-  await ctx.sockets
-    .closeSession(s.id)
-    .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
-  // Best effort and not awaited: the bridge session is gone whatever the upstream says.
-  void ctx.upstream
-    .passThrough('POST', 'LogOff', {
-      sessionId: s.upstreamSessionId,
-      query: { SessionGUID: s.upstreamSessionId },
-      signal: AbortSignal.timeout(LOGOFF_TIMEOUT_MS),
-    })
-    .catch((e: unknown) => ctx.logger.info({ err: String(e) }, 'upstream LogOff failed'));
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import {
@@ -187,7 +187,10 @@ export function ReportChart(props: ReportChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const live = useRef<Live>({ props });
-  live.current.props = props;
+  // The plot's handlers read the latest props; set after each render, before the effects below.
+  useLayoutEffect(() => {
+    live.current.props = props;
+  });
   const [hover, setHover] = useState<{ index: number; left: number; top: number } | null>(null);
   const empty = isChartEmpty(x, series);
   const shape = [

@@ -1,33 +1,21 @@
 import { cellText, clampWidth } from '../components/grid/gridModel';
 import type { GridColumn } from '../components/grid/gridTypes';
-import { textWidth } from './textWidth';
+import { REPORT_MAX_WIDTH, REPORT_MIN_WIDTH, textColumnWidth } from '../../../shared/reports/reportColumns';
 
-/** Report grids size columns from their text, between 80 and 200 px (doc 3 §2, §9). */
-export const REPORT_MIN_WIDTH = 80;
-export const REPORT_MAX_WIDTH = 200;
+// NOTE: the rule lives in shared/ so a scheduled e-mail's file has the widths the screen exports.
+export { REPORT_MAX_WIDTH, REPORT_MIN_WIDTH };
 
-const FONT_PX = 14;
-// Cell padding on both sides; the header also holds the sort mark and the resize handle.
-const CELL_PAD = 24;
-const HEADER_PAD = 40;
-// Enough rows to find the long texts of a column without reading all of a 50,000-row report.
-const SAMPLE_ROWS = 1000;
-
-/** The width a column's header and cells ask for, clamped to min/max. */
+/** The width a column's header and cells ask for, clamped to min/max (doc 3 §2, §9: 80-200 px). */
 export function columnWidthFor<R>(
   column: GridColumn<R>,
   rows: readonly R[],
   min: number = REPORT_MIN_WIDTH,
   max: number = REPORT_MAX_WIDTH,
 ): number {
-  let want = textWidth(column.label, FONT_PX, true) + HEADER_PAD;
-  const step = Math.max(1, Math.ceil(rows.length / SAMPLE_ROWS));
-  for (let i = 0; i < rows.length && want < max; i += step) {
-    const w = textWidth(cellText(column, rows[i]), FONT_PX) + CELL_PAD;
-    if (w > want) want = w;
-  }
-  return clampWidth(
-    Math.ceil(want),
+  return textColumnWidth(
+    column.label,
+    rows,
+    (r) => cellText(column, r),
     Math.max(min, column.minWidth ?? min),
     Math.min(max, column.maxWidth ?? max),
   );

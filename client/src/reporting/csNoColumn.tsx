@@ -1,6 +1,15 @@
+import type { ReactNode } from 'react';
 import type { GridColumn } from '../components/grid/gridTypes';
 import { CsNoLink } from '../components/handoff/CsNoLink';
 import type { HandOffTarget } from '../lib/handoff/handOff';
+
+/** A CS# cell that hands off to the user's data-management tool; a row without a site keeps plain text. */
+export function csNoCell<R>(target: (row: R) => HandOffTarget): (row: R) => ReactNode {
+  return (row) => {
+    const t = target(row);
+    return t.csNo && t.siteNo ? <CsNoLink target={t} /> : t.csNo;
+  };
+}
 
 /**
  * A CS# column whose cells hand off to the user's data-management tool (doc 3 §2: "CS# cells
@@ -15,9 +24,6 @@ export function csNoColumn<R>(
     label: 'CS#',
     ...column,
     value: (row) => target(row).csNo,
-    render: (row) => {
-      const t = target(row);
-      return t.csNo && t.siteNo ? <CsNoLink target={t} /> : t.csNo;
-    },
+    render: csNoCell(target),
   };
 }

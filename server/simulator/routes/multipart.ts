@@ -5,11 +5,13 @@ export interface UploadedFile {
   fileName: string;
   contentType: string | null;
   size: number;
+  /** The bytes, so the outbox can show what was attached (tests open it). */
+  data: Buffer;
 }
 
 /**
  * A minimal multipart/form-data reader for the report e-mail: text fields become body fields,
- * files are measured, not kept. Runs after express.raw has collected the bytes.
+ * files are kept for the outbox. Runs after express.raw has collected the bytes.
  */
 export function readMultipart(req: Request, res: Response, next: NextFunction): void {
   const type = req.get('content-type') ?? '';
@@ -39,6 +41,7 @@ export function readMultipart(req: Request, res: Response, next: NextFunction): 
             fileName,
             contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? null,
             size: content.length,
+            data: Buffer.from(content),
           });
         } else if (name) {
           fields[name] = content.toString('utf8');

@@ -48,6 +48,10 @@ export function registerTestReportRoutes(router: Router, ctx: RouteContext): voi
       body: body.body,
       fileName: body.fileName ?? pdf?.fileName ?? null,
       pdfBytes: pdf?.size ?? 0,
+      attachment:
+        pdf && pdf.size <= 2 * 1024 * 1024
+          ? { contentType: pdf.contentType, base64: pdf.data.toString('base64') }
+          : null,
     });
     ok(res, 'Report email sent successfully.');
   });

@@ -112,8 +112,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
     relationId: SUB_ACCOUNT_RELATION_ID,
     // Every agency of the world, the corporate account last as always.
     agencies: (n) => Array.from({ length: n }, (_, i) => i),
-    // Live Alarm View and Alarm Testing: what the feeds read, nothing more.
-    selectedNavIds: '1,3',
+    // Live Alarm View, Alarm Testing and Alarm Activity: what the feeds and the scheduled
+    // report e-mails read (server/schedules), nothing more.
+    selectedNavIds: '1,3,4',
     dataManagementTool: 7001,
     defaultLiveAlarmViewTab: 8001,
     graphsView: 9001,
@@ -121,7 +122,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     testCategory: { DefaultHours: 0, DefaultMinutes: 0, MaxHours: 0, MaxOnTestDays: 1 },
     parentContactNo: null,
     shows:
-      "The bridge's own identity (npm start reads feeds with it): every agency, menus 1,3; not for people",
+      "The bridge's own identity (npm start reads feeds with it): every agency, menus 1,3,4; not for people",
   },
 ];
 

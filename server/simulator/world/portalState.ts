@@ -34,6 +34,8 @@ export interface SentEmail {
   body: string;
   fileName: string | null;
   pdfBytes: number;
+  /** The attachment as sent (base64) with its declared type, at most 2 MB kept. */
+  attachment: { contentType: string | null; base64: string } | null;
 }
 
 /** A two-factor channel of a contact (doc 3 §3 contact phone record): a mobile (M) or an e-mail (EM). */

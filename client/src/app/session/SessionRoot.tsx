@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
@@ -43,11 +43,9 @@ export function SessionRoot() {
 
   // The expiry notice keeps the page (and its menu) for a moment; the machine has already
   // forgotten the profile, so the last one is shown until the redirect.
-  const lastProfile = useRef(profile);
-  useEffect(() => {
-    if (profile) lastProfile.current = profile;
-    if (status === 'signedOut') lastProfile.current = null;
-  }, [profile, status]);
+  const [lastProfile, setLastProfile] = useState(profile);
+  if (profile && profile !== lastProfile) setLastProfile(profile);
+  if (status === 'signedOut' && lastProfile) setLastProfile(null);
 
   useEffect(() => onSessionExpired(() => session.send({ type: 'session.expired' })), [session]);
 
@@ -66,7 +64,7 @@ export function SessionRoot() {
     [session, navigate],
   );
 
-  const shownProfile = profile ?? (status === 'expiring' ? lastProfile.current : null);
+  const shownProfile = profile ?? (status === 'expiring' ? lastProfile : null);
   const view = useMemo<SessionView>(
     () => ({
       status,

@@ -221,6 +221,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     },
     [itemAt],
   );
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler in the build; the virtualizer re-renders this component itself
   const virtualizer = useVirtualizer({
     count: itemCount,
     getScrollElement: () => scrollRef.current,

@@ -23,11 +23,14 @@ export function useColumnLayout<R>(
   );
   const columnKey = columns.map((c) => c.id).join('|');
 
-  // Columns added or removed by the screen keep the user's order and widths for the rest.
-  useEffect(() => {
+  // Columns added or removed by the screen keep the user's order and widths for the rest:
+  // adjusted while rendering (React's "storing information from previous renders").
+  const shapeKey = `${columnKey}/${minWidth}/${maxWidth}`;
+  const [resolvedFor, setResolvedFor] = useState(shapeKey);
+  if (resolvedFor !== shapeKey) {
+    setResolvedFor(shapeKey);
     setLayout((prev) => resolveLayout(columns, prev, minWidth, maxWidth));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columnKey, minWidth, maxWidth]);
+  }
 
   // Widths the screen computes from its rows (report grids) follow new rows, except where the
   // user has dragged a column: theirs stays.

@@ -1,6 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { REPORT_EMAIL_SENT } from '../../../../machines/messages';
 import { showUpstreamTime } from '../../../../shared/onTest/siteDates';
+import { cellTextOf } from '../../../../shared/reports/reportColumns';
+import { TEST_ZONES_COLUMNS } from '../../../../shared/reports/testZones';
 import { reportEmailAddresses } from '../../../../shared/reportEmail/reportEmailRules';
 import type { TestZonesReportRow } from '../../../../shared/upstream/onTestRows';
 import { DataGrid } from '../../components/grid/DataGrid';
@@ -11,26 +13,13 @@ import { failureMessage } from '../../lib/api/apiError';
 import { useApiMutation } from '../../lib/query/useApiMutation';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { saveBlob } from '../../reporting/export/exportFiles';
+import { ScheduleEmailButton } from '../../reporting/schedule/ScheduleEmailButton';
+import { useSessionView } from '../../lib/session/sessionView';
 import { sendReportEmail, testZonesReport } from './alarmTestingApi';
 
-/** The report's columns, named as the spec names the rows (doc 2 §2). */
-const FIELDS: Array<{ id: keyof TestZonesReportRow; label: string; width: number; date?: boolean }> = [
-  { id: 'system_no', label: 'System No', width: 100 },
-  { id: 'cs_no', label: 'CS#', width: 95 },
-  { id: 'zone_id', label: 'Zone Id', width: 90 },
-  { id: 'zone_comment', label: 'Zone Comment', width: 200 },
-  { id: 'event_id', label: 'Event Id', width: 85 },
-  { id: 'event_descr', label: 'Event Description', width: 240 },
-  { id: 'zone_on_test', label: 'Zone On Test', width: 125 },
-  { id: 'signal_recd', label: 'Signal Received', width: 140 },
-  { id: 'signal_date', label: 'Signal Date', width: 190, date: true },
-];
-
-const cellOf = (row: TestZonesReportRow, f: (typeof FIELDS)[number]): string => {
-  const v = row[f.id];
-  if (v == null) return '';
-  return f.date ? showUpstreamTime(String(v)) : String(v);
-};
+// NOTE: the columns are the bridge's too (shared/schedules): a scheduled e-mail prints the same table.
+const FIELDS = TEST_ZONES_COLUMNS;
+const cellOf = (row: TestZonesReportRow, f: (typeof FIELDS)[number]): string => cellTextOf(f, row);
 
 const COLUMNS: GridColumn<TestZonesReportRow>[] = FIELDS.map((f) => ({
   id: f.id,
@@ -63,6 +52,7 @@ async function reportPdf(
  * MASAPI/sendReportEmail.
  */
 export function TestZonesReportDialog({ siteNo, onClose }: { siteNo: string; onClose(): void }) {
+  const agencyId = useSessionView().profile?.agencyId ?? '';
   const report = useApiQuery(['alarmTesting', 'zonesReport', siteNo], (signal) =>
     testZonesReport(siteNo, signal),
   );
@@ -116,9 +106,12 @@ export function TestZonesReportDialog({ siteNo, onClose }: { siteNo: string; onC
       title="Test Zones Report"
       onClose={onClose}
       footer={
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
-        </button>
+        <>
+          {agencyId ? <ScheduleEmailButton report="testZones" agencyId={agencyId} siteNo={siteNo} /> : null}
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
+          </button>
+        </>
       }
     >
       {report.status === 'loading' ? <p aria-busy="true">Loading…</p> : null}

@@ -31,9 +31,9 @@ export function useSystemsOnTest() {
   }, [next, now]);
 
   const rowsRef = useRef<readonly SystemOnTestRow[]>(feed.rows);
-  rowsRef.current = feed.rows;
   const waiters = useRef(new Set<() => void>());
   useEffect(() => {
+    rowsRef.current = feed.rows;
     for (const w of [...waiters.current]) w();
   }, [feed.rows]);
   const waitForList = useCallback<TestingDeps['waitForList']>(

@@ -44,7 +44,11 @@ export function AccountSuggest({
           setOpen(true);
           setActive(-1);
         }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        // NOTE: closed at once, not after a delay: an option is picked on mousedown, which keeps
+        // the focus here. A delayed close outlived the blur: typing again within it (a test's
+        // fill right after a Run click, on a main thread busy with the all-accounts list) had
+        // the fresh suggestions closed by the old blur.
+        onBlur={() => setOpen(false)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && suggestions.length) {
             e.preventDefault();

@@ -29,6 +29,7 @@ export function GlobalSearchOverlay({ onClose }: { onClose: () => void }) {
   const hits = useMemo(() => searchAccounts(accounts, field, text), [accounts, field, text]);
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler in the build; the virtualizer re-renders this component itself
   const virtualizer = useVirtualizer({
     count: hits.length,
     getScrollElement: () => listRef.current,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SelectField } from '../../components/form/SelectField';
 import { PageFrame } from '../../components/layout/PageFrame';
@@ -56,7 +56,10 @@ export function PlaceOnTestPage() {
   const systemList = systems.data ?? [];
   // The form's machine is created once per form; it reads the CS#s as they are when it saves.
   const csNos = useRef(new Map<string, string>());
-  csNos.current = new Map(systemList.map((s) => [s.system_no, s.cs_no]));
+  useEffect(() => {
+    csNos.current = new Map((systems.data ?? []).map((s) => [s.system_no, s.cs_no]));
+  }, [systems.data]);
+  // eslint-disable-next-line react-hooks/refs -- read when the machine saves, never during render
   const flow = useMemo(() => placeOnTestFlow((systemNo) => csNos.current.get(systemNo)), []);
 
   const chooseSite = (next: string | null) => {

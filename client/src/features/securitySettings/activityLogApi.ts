@@ -28,6 +28,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   clearTest: 'Clear test',
   extendTest: 'Extend test',
   reportEmail: 'E-mail report',
+  scheduledReportEmail: 'Scheduled e-mail report',
+  testReminder: 'Test-expiry reminder',
 };
 
 export const OUTCOME_LABELS: Readonly<Record<string, string>> = {

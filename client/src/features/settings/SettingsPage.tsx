@@ -4,6 +4,9 @@ import { PageFrame } from '../../components/layout/PageFrame';
 import { buildMenu, menuIds } from '../../lib/menu/buildMenu';
 import { selectedNavIds } from '../../lib/session/sitePreferences';
 import { useSessionCommands, useSessionView } from '../../lib/session/sessionView';
+import { ScheduledEmailsCard } from './ScheduledEmailsCard';
+import { AlarmNotificationsCard } from './AlarmNotificationsCard';
+import { SignOutEverywhereCard } from './SignOutEverywhereCard';
 import { SitePreferencesCard } from './SitePreferencesCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { WallDisplaysCard } from './WallDisplaysCard';
@@ -43,6 +46,9 @@ export function SettingsPage() {
         />
         <SitePreferencesCard profile={profile} onSaved={updateProfile} />
         {seesLiveAlarms ? <WallDisplaysCard profile={profile} /> : null}
+        {seesLiveAlarms ? <AlarmNotificationsCard profile={profile} /> : null}
+        <ScheduledEmailsCard />
+        <SignOutEverywhereCard />
       </div>
     </PageFrame>
   );

@@ -34,9 +34,11 @@ export function DirectionsDialog({ site, onClose }: { site: SiteRef; onClose(): 
   const { codes, failed } = useZipTable();
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [route, setRoute] = useState<Route | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [fetchError, setError] = useState<string | null>(null);
   const address = addressLine(site);
   const destination = placeOf(codes, site.zip);
+  // A ZIP code the table lacks cannot be routed: that failure is known without a call.
+  const error = fetchError ?? (origin && codes && !destination ? DIRECTIONS_FAILED : null);
 
   useEffect(() => {
     let live = true;
@@ -47,11 +49,7 @@ export function DirectionsDialog({ site, onClose }: { site: SiteRef; onClose(): 
   }, []);
 
   useEffect(() => {
-    if (!origin || !codes) return;
-    if (!destination) {
-      setError(DIRECTIONS_FAILED);
-      return;
-    }
+    if (!origin || !codes || !destination) return;
     const ctrl = new AbortController();
     directionsProvider(osrmUrl)
       .route(origin.position, destination.position, ctrl.signal)

@@ -5,6 +5,7 @@ import { ReportChart, type ChartPoint } from '../../../reporting/ReportChart';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
 import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
 import { pickRange } from '../../../reporting/rangeLists';
 import { useReportRanges } from '../../../reporting/useReportRanges';
@@ -15,7 +16,8 @@ import '../common/reports.css';
 import { useLiveRefresh } from '../common/useLiveRefresh';
 import { useReportLink } from '../common/useReportLink';
 import { useOnReload, useReportQuery } from '../common/useReportQuery';
-import { fetchExcessiveActivity, type ExcessiveRow } from './activityApi';
+import type { ExcessiveRow } from '../../../../../shared/reports/excessiveAlarms';
+import { fetchExcessiveActivity } from './activityApi';
 import { activityColumns, activityRowId } from './activityColumns';
 import { moreDetails, signalsPerAccount, withVaSwitch } from './activityRules';
 
@@ -95,12 +97,15 @@ export function ExcessiveAlarmsPage() {
       }
       filters={<LinkedCityFilter cities={all.map((r) => r.city_name)} link={link} />}
       exports={
-        <DatedGridExports
-          grid={grid}
-          empty={shown.length === 0}
-          title={TITLE}
-          fileName="Excessive_Alarm_Accounts"
-        />
+        <>
+          <DatedGridExports
+            grid={grid}
+            empty={shown.length === 0}
+            title={TITLE}
+            fileName="Excessive_Alarm_Accounts"
+          />
+          <ScheduleEmailButton report="excessiveAlarms" agencyId={servcoNo} />
+        </>
       }
     >
       <ReportChart

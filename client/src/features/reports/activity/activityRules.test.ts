@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excessiveRowSchema } from './activityApi';
+import { excessiveRowSchema } from '../../../../../shared/reports/excessiveAlarms';
 import { moreDetails, signalsPerAccount, withVaSwitch } from './activityRules';
 
 const row = (cs: string, id: string, descr: string, n: number) =>

@@ -1,4 +1,4 @@
-import type { ExcessiveRow } from './activityApi';
+import type { ExcessiveRow } from '../../../../../shared/reports/excessiveAlarms';
 
 /** Excessive Alarm Accounts (doc 3 §2): the VA switch, the chart per account, the map's groups. */
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { DetailsDialog } from '../common/DetailsDialog';
 import { SiteCountReport } from '../common/SiteCountReport';
-import { actualColumns, actualDetails, actualEventColumns, type ActualSystem } from './actualColumns';
-import { fetchActualEvents, type ActualEventRow } from './actualEventsApi';
+import { actualColumns, actualDetails, actualEventColumns } from './actualColumns';
+import { actualEventCountOf, type ActualSystem } from '../../../../../shared/reports/actualEvents';
+import { fetchActualEvents } from './actualEventsApi';
 
 /** The marker popup shows for 4 s at top centre (doc 3 §2, §9). */
 const POPUP_MS = 4000;
-const eventCountOf = (r: ActualEventRow) => r.event_count;
 
 /**
  * Actuals (/actualEvents, doc 3 §2): one tab per range, the 'Site Counts' chart with its 4 s
@@ -20,7 +20,7 @@ export function ActualsPage() {
       report="actualEvents"
       title="Actuals"
       fetchRows={fetchActualEvents}
-      countOf={eventCountOf}
+      countOf={actualEventCountOf}
       chart={{ label: 'Site Counts', testId: 'actuals-chart', popupMs: POPUP_MS }}
       columns={actualColumns}
       detail={{
@@ -29,6 +29,7 @@ export function ActualsPage() {
         getRowId: (r) => r.alarminc_no || `${r.system_no}|${r.event_date}`,
       }}
       exportAs={{ title: 'Actual Events', fileName: 'Actual_Events' }}
+      schedule="actualEvents"
       rowActions={{
         label: 'Details',
         width: 120,

@@ -1,27 +1,24 @@
-import type { GridColumn } from '../../../components/grid/gridTypes';
-import { csNoColumn } from '../../../reporting/csNoColumn';
-import { formatReportDate } from '../../../reporting/reportDates';
-import type { SystemGroup } from '../common/reportSystems';
-import type { ActualEventRow } from './actualEventsApi';
+import {
+  ACTUAL_COLUMNS,
+  ACTUAL_EVENT_COLUMNS,
+  type ActualEventRow,
+  type ActualSystem,
+} from '../../../../../shared/reports/actualEvents';
+import { csNoCell } from '../../../reporting/csNoColumn';
+import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 
-export type ActualSystem = SystemGroup<ActualEventRow>;
-
+// NOTE: the columns are the scheduled e-mail's too (shared/reports/actualEvents.ts).
 /** One row per system (doc 3 §2). */
-export const actualColumns: readonly GridColumn<ActualSystem>[] = [
-  csNoColumn((s) => ({ siteNo: s.head.site_no, systemNo: s.head.system_no, csNo: s.head.cs_no })),
-  { id: 'signalCount', label: 'Signal Count', value: (s) => s.signalCount, align: 'end' },
-  { id: 'site_name', label: 'Site Name', value: (s) => s.head.site_name },
-  { id: 'site_addr1', label: 'Site Address1', value: (s) => s.head.site_addr1 },
-  { id: 'site_addr2', label: 'Address2', value: (s) => s.head.site_addr2 },
-  { id: 'city_name', label: 'City', value: (s) => s.head.city_name },
-];
+export const actualColumns = gridColumnsOf(ACTUAL_COLUMNS, {
+  csNo: csNoCell((s: ActualSystem) => ({
+    siteNo: s.head.site_no,
+    systemNo: s.head.system_no,
+    csNo: s.head.cs_no,
+  })),
+});
 
 /** A system's events. */
-export const actualEventColumns: readonly GridColumn<ActualEventRow>[] = [
-  { id: 'event_descr', label: 'Event Description' },
-  { id: 'event_id', label: 'Event Id' },
-  { id: 'event_date', label: 'Event Date', value: (r) => formatReportDate(r.event_date) },
-];
+export const actualEventColumns = gridColumnsOf<ActualEventRow>(ACTUAL_EVENT_COLUMNS);
 
 /** The 'Actual Events - {account}' dialog's fields. */
 export function actualDetails(s: ActualSystem): Array<[string, string]> {

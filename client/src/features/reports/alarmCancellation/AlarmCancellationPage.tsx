@@ -3,10 +3,12 @@ import { ReportChart } from '../../../reporting/ReportChart';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
 import '../common/reports.css';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
-import { fetchCancellations, type CancellationRow } from './alarmCancellationApi';
+import type { CancellationRow } from '../../../../../shared/reports/alarmCancellation';
+import { fetchCancellations } from './alarmCancellationApi';
 import { cancellationColumns } from './cancellationColumns';
 import { CANCELLATION_SERIES, cancellationPoints } from './cancellationChart';
 
@@ -20,9 +22,9 @@ const NONE: readonly CancellationRow[] = [];
  */
 export function AlarmCancellationPage() {
   const link = useReportLink();
-  const { load } = useReportQuery(
+  const { load, servcoNo } = useReportQuery(
     ['alarmCancellation'],
-    (servcoNo, signal) => fetchCancellations({ servcoNo }, signal),
+    (servco, signal) => fetchCancellations({ servcoNo: servco }, signal),
     {
       isEmpty: (d) => d.rows.length === 0 && d.months.every((m) => m.cancount === 0),
     },
@@ -36,12 +38,15 @@ export function AlarmCancellationPage() {
       title={TITLE}
       load={load}
       exports={
-        <DatedGridExports
-          grid={grid}
-          empty={rows.length === 0}
-          title="Dispatch Cancellation"
-          fileName="Dispatch_Cancellation"
-        />
+        <>
+          <DatedGridExports
+            grid={grid}
+            empty={rows.length === 0}
+            title="Dispatch Cancellation"
+            fileName="Dispatch_Cancellation"
+          />
+          <ScheduleEmailButton report="alarmCancellation" agencyId={servcoNo} />
+        </>
       }
     >
       <ReportChart

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthlySummarySchema } from '../common/dealerEventActivityApi';
+import { monthlySummarySchema } from '../../../../../shared/reports/dealerEventActivity';
 import { cancellationPoints } from './cancellationChart';
 
 const month = (name: string, m: number, y: number, n: number, accounts: number) =>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /**
  * The list behind a chart point ('CS# - site name' entries), at the top centre of the screen.
@@ -15,11 +15,10 @@ export function ChartPopup({
   onClose(): void;
   autoHideMs?: number;
 }) {
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(() => onClose());
   useEffect(() => {
     if (!autoHideMs) return;
-    const t = setTimeout(() => close.current(), autoHideMs);
+    const t = setTimeout(() => close(), autoHideMs);
     return () => clearTimeout(t);
   }, [autoHideMs, entries]);
   return (

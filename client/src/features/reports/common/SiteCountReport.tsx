@@ -5,12 +5,16 @@ import { LinkedCityFilter } from './LinkedCityFilter';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
+import type { ScheduledReportId } from '../../../../../shared/schedules/scheduledReports';
+import { useSessionView } from '../../../lib/session/sessionView';
+import { reportServcoNo } from './reportScope';
 import { pickRange, type RangedReport } from '../../../reporting/rangeLists';
 import { useReportRanges } from '../../../reporting/useReportRanges';
 import { ChartPopup } from './ChartPopup';
 import { SiteCountChart } from './SiteCountChart';
 import './reports.css';
-import { groupSystems, type SystemGroup } from './reportSystems';
+import { siteCountSystems, type SystemGroup } from '../../../../../shared/reports/systemGroups';
 import type { SiteCountPoint } from './siteCounts';
 import { useReportLink } from './useReportLink';
 import { useReportQuery } from './useReportQuery';
@@ -34,6 +38,8 @@ export interface SiteCountReportProps<R extends SiteCountRow> {
   detail: { label: string; columns: readonly GridColumn<R>[]; getRowId(row: R): string };
   /** The export's title and its file name before `_{date}`. */
   exportAs: { title: string; fileName: string };
+  /** "Schedule e-mail" beside the exports, for a report the bridge can send on a schedule. */
+  schedule?: ScheduledReportId;
   rowActions?: { label: string; width: number; render(system: SystemGroup<R>): ReactNode };
   /** Shown after the grid (a row action's dialog). */
   children?: ReactNode;
@@ -52,10 +58,7 @@ export function SiteCountReport<R extends SiteCountRow>(p: SiteCountReportProps<
     p.fetchRows({ servcoNo, range }, signal),
   );
   const { countOf } = p;
-  const systems = useMemo(
-    () => groupSystems(load.data ?? [], (r) => r.system_no || r.cs_no, countOf),
-    [load.data, countOf],
-  );
+  const systems = useMemo(() => siteCountSystems(load.data ?? [], countOf), [load.data, countOf]);
   const city = link.city ?? ALL_CITIES;
   const shown = useMemo(() => filterByCity(systems, city, (s) => s.head.city_name), [systems, city]);
   const counted = useMemo(
@@ -64,6 +67,7 @@ export function SiteCountReport<R extends SiteCountRow>(p: SiteCountReportProps<
   );
   const [popup, setPopup] = useState<SiteCountPoint | null>(null);
   const grid = useRef<ReportGridApi<SystemGroup<R>>>(null);
+  const servcoNo = reportServcoNo(useSessionView().profile);
 
   return (
     <ReportFrame
@@ -74,12 +78,15 @@ export function SiteCountReport<R extends SiteCountRow>(p: SiteCountReportProps<
       load={load}
       filters={<LinkedCityFilter cities={systems.map((s) => s.head.city_name)} link={link} />}
       exports={
-        <DatedGridExports
-          grid={grid}
-          empty={shown.length === 0}
-          title={p.exportAs.title}
-          fileName={p.exportAs.fileName}
-        />
+        <>
+          <DatedGridExports
+            grid={grid}
+            empty={shown.length === 0}
+            title={p.exportAs.title}
+            fileName={p.exportAs.fileName}
+          />
+          {p.schedule ? <ScheduleEmailButton report={p.schedule} agencyId={servcoNo} /> : null}
+        </>
       }
     >
       <SiteCountChart systems={counted} label={p.chart.label} testId={p.chart.testId} onPick={setPopup} />

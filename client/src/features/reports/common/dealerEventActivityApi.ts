@@ -1,29 +1,19 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  DEALER_EVENT_ACTIVITY_PATH,
+  dealerEventActivitySchema,
+  dealerEventQuery,
+  type DealerEventKind,
+} from '../../../../../shared/reports/dealerEventActivity';
 import { getEnvelope } from '../../../lib/api/apiClient';
-import { count, listOf, text } from './rowFields';
+
+export type { DealerEventKind, MonthlySummary } from '../../../../../shared/reports/dealerEventActivity';
 
 /**
  * Report/GetDealerEventActivity (doc 3 §7): one call behind the cancellation (4618), runaway (RA),
- * refused dispatch (ARD) and service request (SRS) reports, chosen by EventId (doc 3 §9).
+ * refused dispatch (ARD) and service request (SRS) reports, chosen by EventId (doc 3 §9). Its
+ * query and answer are shared with the bridge's scheduled e-mails (shared/reports).
  */
-export type DealerEventKind = '4618' | 'RA' | 'ARD' | 'SRS';
-
-export const monthlySummarySchema = z.object({
-  canmonthname: text,
-  canmonth: count,
-  canyear: count,
-  cancount: count,
-  canacctsList: listOf(text),
-});
-export type MonthlySummary = z.infer<typeof monthlySummarySchema>;
-
-export function dealerEventActivitySchema<R extends z.ZodType>(row: R) {
-  return z.object({
-    dealerEventActivityList: listOf(row),
-    dealerEventActivityMonthlySummary: listOf(monthlySummarySchema),
-  });
-}
-
 export interface DealerEventQuery {
   servcoNo: string;
   /** A range key or id of the configured lists (doc 3 §9). */
@@ -36,8 +26,8 @@ export function fetchDealerEventActivity<R extends z.ZodType>(
   { servcoNo, range }: DealerEventQuery,
   signal?: AbortSignal,
 ) {
-  return getEnvelope('/api/Report/GetDealerEventActivity', dealerEventActivitySchema(row), {
-    query: { servcoNo, DateRangeType: range, EventId: kind },
+  return getEnvelope(`/api/${DEALER_EVENT_ACTIVITY_PATH}`, dealerEventActivitySchema(row), {
+    query: dealerEventQuery(kind, servcoNo, range),
     signal,
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupRows, siteCounts } from './siteCounts';
+import { groupRows } from '../../../../../shared/reports/systemGroups';
+import { siteCounts } from './siteCounts';
 
 describe('site counts per signal count', () => {
   it('counts the sites of each signal count, lowest count first, with their CS# - site name entries', () => {

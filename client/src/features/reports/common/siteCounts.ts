@@ -30,15 +30,3 @@ export function siteCounts(systems: readonly CountedSystem[]): SiteCountPoint[] 
       entries: entries.sort((a, b) => a.localeCompare(b, undefined, { numeric: true })),
     }));
 }
-
-/** Rows grouped by a key, groups in the order their first row appears. */
-export function groupRows<R>(rows: readonly R[], keyOf: (r: R) => string): Array<{ key: string; rows: R[] }> {
-  const groups = new Map<string, R[]>();
-  for (const r of rows) {
-    const k = keyOf(r);
-    const list = groups.get(k);
-    if (list) list.push(r);
-    else groups.set(k, [r]);
-  }
-  return [...groups.entries()].map(([key, list]) => ({ key, rows: list }));
-}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useApiQuery, type ApiQueryOptions } from '../../../lib/query/useApiQuery';
 import type { LoadState } from '../../../lib/query/loadState';
 import { useSessionView } from '../../../lib/session/sessionView';
@@ -38,13 +38,12 @@ export function useReportQuery<T>(
 export function useOnReload(load: Pick<LoadState<unknown>, 'data' | 'isFetching'>, reset: () => void): void {
   const answered = useRef(false);
   const wasFetching = useRef(load.isFetching);
-  const resetRef = useRef(reset);
-  resetRef.current = reset;
+  const onReload = useEffectEvent(() => reset());
   useEffect(() => {
     const finished = wasFetching.current && !load.isFetching;
     wasFetching.current = load.isFetching;
     if (!finished || load.data === undefined) return;
-    if (answered.current) resetRef.current();
+    if (answered.current) onReload();
     answered.current = true;
   }, [load.isFetching, load.data]);
 }

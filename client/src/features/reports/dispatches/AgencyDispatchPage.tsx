@@ -1,8 +1,7 @@
 import { SiteCountReport } from '../common/SiteCountReport';
+import { dispatchCountOf } from '../../../../../shared/reports/agencyDispatch';
 import { dispatchColumns, dispatchDetailColumns } from './dispatchColumns';
-import { fetchAgencyDispatches, type DispatchRow } from './dispatchesApi';
-
-const signalCountOf = (r: DispatchRow) => r.signal_count;
+import { fetchAgencyDispatches } from './dispatchesApi';
 
 /**
  * Agency Dispatch (/dispatches, doc 3 §2): range tabs, the line chart of sites per signal count
@@ -15,7 +14,7 @@ export function AgencyDispatchPage() {
       report="dispatches"
       title="Agency Dispatch"
       fetchRows={fetchAgencyDispatches}
-      countOf={signalCountOf}
+      countOf={dispatchCountOf}
       chart={{ label: 'Sites per signal count', testId: 'dispatch-chart' }}
       columns={dispatchColumns}
       detail={{
@@ -24,6 +23,7 @@ export function AgencyDispatchPage() {
         getRowId: (r) => r.alarminc_no || `${r.system_no}|${r.event_date}`,
       }}
       exportAs={{ title: 'Agency Dispatch', fileName: 'Agency_Dispatch' }}
+      schedule="dispatches"
     />
   );
 }

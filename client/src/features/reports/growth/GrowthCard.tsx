@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { GrowthCounts } from './growthMonths';
+import type { GrowthCounts } from '../../../../../shared/reports/growthMonths';
 
 /** A growth card (doc 3 §2): the current month or the year to date, with Add, Canceled and Net. */
 export function GrowthCard({

@@ -4,6 +4,7 @@ import { ReportChart } from '../../../reporting/ReportChart';
 import { ReportError, ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
 import { fileDate } from '../../../reporting/reportDates';
 import '../common/reports.css';
 import { oneOf } from '../common/reportLink';
@@ -11,7 +12,8 @@ import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
 import { GrowthCard } from './GrowthCard';
 import { fetchAddCancel, fetchGrowth, type AddCancelRow, type GrowthType } from './growthApi';
-import { addCancelColumns, cardTable } from './growthColumns';
+import { addCancelColumns } from './growthColumns';
+import { cardTable } from '../../../../../shared/reports/growth';
 import {
   currentGrowthMonth,
   GROWTH_MONTHS,
@@ -21,7 +23,7 @@ import {
   MONTH_OPTIONS,
   ytdCounts,
   type GrowthMonth,
-} from './growthMonths';
+} from '../../../../../shared/reports/growthMonths';
 
 const TITLE = 'Growth & Attrition';
 const TYPES: readonly GrowthType[] = ['Add', 'Cancel'];
@@ -64,14 +66,17 @@ export function GrowthPage() {
       title={TITLE}
       load={load}
       toolbar={
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-pressed={showMonthly}
-          onClick={() => link.set({ monthly: showMonthly ? null : '1' })}
-        >
-          {showMonthly ? 'Hide Monthly Data' : 'Show Monthly Data'}
-        </button>
+        <>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-pressed={showMonthly}
+            onClick={() => link.set({ monthly: showMonthly ? null : '1' })}
+          >
+            {showMonthly ? 'Hide Monthly Data' : 'Show Monthly Data'}
+          </button>
+          <ScheduleEmailButton report="growth" agencyId={servcoNo} />
+        </>
       }
     >
       <div className="growth-cards">

@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { getEnvelope } from '../../../lib/api/apiClient';
+import {
+  growthQuery,
+  growthRecordSchema,
+  GROWTH_PATH,
+  type GrowthRecord,
+} from '../../../../../shared/reports/growth';
 import { listOf, text } from '../common/rowFields';
-
-/**
- * Growth record (doc 3 §3): servco_no, per month `<month>_add`, `_can`, `_net`, and the totals.
- * The month fields are read by growthMonths.ts; here every numeric field is kept.
- */
-export const growthRecordSchema = z.record(z.string(), z.unknown()).transform((r) => {
-  const fields: Record<string, number> = {};
-  for (const [k, v] of Object.entries(r)) {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
-    if (/_(add|can|net)$/i.test(k) && Number.isFinite(n)) fields[k.toLowerCase()] = n;
-  }
-  return { servco_no: String(r.servco_no ?? ''), servco_name: String(r.servco_name ?? ''), fields };
-});
-export type GrowthRecord = z.infer<typeof growthRecordSchema>;
 
 /** Add/cancel row (doc 3 §3). */
 export const addCancelRowSchema = z.object({
@@ -32,8 +24,8 @@ export function fetchGrowth(
   { servcoNo }: { servcoNo: string },
   signal?: AbortSignal,
 ): Promise<GrowthRecord[]> {
-  return getEnvelope('/api/Dashboard/GetGrowthAttritiontData', listOf(growthRecordSchema), {
-    query: { ServcoNo: servcoNo },
+  return getEnvelope(`/api/${GROWTH_PATH}`, listOf(growthRecordSchema), {
+    query: growthQuery(servcoNo),
     signal,
   });
 }

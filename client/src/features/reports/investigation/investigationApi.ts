@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getEnvelope } from '../../../lib/api/apiClient';
-import { groupRows } from '../common/siteCounts';
+import { groupRows } from '../../../../../shared/reports/systemGroups';
 import { listOf, siteFields, text } from '../common/rowFields';
 import { newestFirst } from '../../../reporting/reportDates';
 

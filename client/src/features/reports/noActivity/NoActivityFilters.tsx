@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { parsePickerDate } from '../../../reporting/reportDates';
-import { DATE_TYPES, type DateType } from './noActivityApi';
+import { DATE_TYPES, type DateType } from '../../../../../shared/reports/noActivity';
 
 export interface NoActivitySearch {
   dateType: DateType;

@@ -1,15 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../../components/toast/toastStore';
 import { firstFailureMessage } from '../../../lib/api/apiError';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
 import { formatPickerDate } from '../../../reporting/reportDates';
 import '../common/reports.css';
 import { oneOf } from '../common/reportLink';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
-import { DATE_TYPES, fetchNoActivity, type DateType, type NoActivityRow } from './noActivityApi';
+import { DATE_TYPES, type DateType, type NoActivityRow } from '../../../../../shared/reports/noActivity';
+import { fetchNoActivity } from './noActivityApi';
 import { noActivityColumns } from './noActivityColumns';
 import { NoActivityFilters, type NoActivitySearch } from './NoActivityFilters';
 
@@ -26,14 +28,15 @@ const DAY = 86_400_000;
 export function NoActivityPage() {
   const link = useReportLink();
   const searched = link.extra.dateType != null;
+  const [monthAgo] = useState(() => formatPickerDate(new Date(Date.now() - 30 * DAY)));
   const search: NoActivitySearch = {
     dateType: oneOf<DateType>(link.extra.dateType, DATE_TYPE_VALUES, 'Month'),
     csNo: link.extra.csNo ?? '',
-    selectedDate: link.extra.date ?? formatPickerDate(new Date(Date.now() - 30 * DAY)),
+    selectedDate: link.extra.date ?? monthAgo,
   };
-  const { load } = useReportQuery(
+  const { load, servcoNo } = useReportQuery(
     ['noActivity', search.dateType, search.csNo, search.dateType === 'Select' ? search.selectedDate : ''],
-    (servcoNo, signal) => fetchNoActivity({ servcoNo, ...search }, signal),
+    (servco, signal) => fetchNoActivity({ servcoNo: servco, ...search }, signal),
     { enabled: searched },
   );
   const rows = load.data ?? NONE;
@@ -63,12 +66,15 @@ export function NoActivityPage() {
         />
       }
       exports={
-        <DatedGridExports
-          grid={grid}
-          empty={rows.length === 0}
-          title={TITLE}
-          fileName="Sites_With_No_Alarm_Activity"
-        />
+        <>
+          <DatedGridExports
+            grid={grid}
+            empty={rows.length === 0}
+            title={TITLE}
+            fileName="Sites_With_No_Alarm_Activity"
+          />
+          <ScheduleEmailButton report="noActivity" agencyId={servcoNo} />
+        </>
       }
     >
       {searched ? (

@@ -4,10 +4,12 @@ import { firstFailureMessage } from '../../../lib/api/apiError';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
 import '../common/reports.css';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
-import { fetchOptOutList, type OptOutRow } from './optOutApi';
+import type { OptOutRow } from '../../../../../shared/reports/optOut';
+import { fetchOptOutList } from './optOutApi';
 import { optOutColumns } from './optOutColumns';
 
 const TITLE = 'AASMS Opt-Out Request';
@@ -22,7 +24,9 @@ export const NO_OPT_OUT = 'No AASMS Opt-Out Request record found.';
  */
 export function OptOutPage() {
   const link = useReportLink();
-  const { load } = useReportQuery(['optOut'], (servcoNo, signal) => fetchOptOutList({ servcoNo }, signal));
+  const { load, servcoNo } = useReportQuery(['optOut'], (servco, signal) =>
+    fetchOptOutList({ servcoNo: servco }, signal),
+  );
   const rows = load.data ?? NONE;
   const grid = useRef<ReportGridApi<OptOutRow>>(null);
   const emptyAnswer = load.status === 'empty' ? load.data : null;
@@ -37,12 +41,15 @@ export function OptOutPage() {
       error={load.status === 'error' ? firstFailureMessage(load.error) : undefined}
       emptyText={NO_OPT_OUT}
       exports={
-        <DatedGridExports
-          grid={grid}
-          empty={rows.length === 0}
-          title={TITLE}
-          fileName="AASMS_Opt_Out_Request"
-        />
+        <>
+          <DatedGridExports
+            grid={grid}
+            empty={rows.length === 0}
+            title={TITLE}
+            fileName="AASMS_Opt_Out_Request"
+          />
+          <ScheduleEmailButton report="optOut" agencyId={servcoNo} />
+        </>
       }
     >
       <ReportGrid<OptOutRow>

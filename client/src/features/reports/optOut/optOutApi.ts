@@ -1,19 +1,9 @@
-import { z } from 'zod';
 import { gatewayAnswerSchema } from '../../../../../shared/upstream/envelope';
 import { post } from '../../../lib/api/apiClient';
 import { ApiError } from '../../../lib/api/apiError';
 import { UNABLE_TO_PROCESS } from '../../../../../machines/messages';
-import { listOf, text } from '../common/rowFields';
-
-/** Opt-out row (doc 3 §3). */
-export const optOutRowSchema = z.object({
-  CsNo: text,
-  ContactDetails: text,
-  FirstName: text,
-  LastName: text,
-  SiteName: text,
-});
-export type OptOutRow = z.infer<typeof optOutRowSchema>;
+import { OPT_OUT_METHOD, optOutRowSchema, type OptOutRow } from '../../../../../shared/reports/optOut';
+import { listOf } from '../common/rowFields';
 
 const rowsSchema = listOf(optOutRowSchema);
 
@@ -28,7 +18,7 @@ export async function fetchOptOutList(
 ): Promise<OptOutRow[]> {
   const answer = await post(
     '/api/MASAPI/APIRequest',
-    { methodName: 'GetOptOutListByServcoNo', arguments: [servcoNo] },
+    { methodName: OPT_OUT_METHOD, arguments: [servcoNo] },
     { schema: gatewayAnswerSchema, signal },
   );
   const errors = [answer.ErrorMessage ?? '', ...(answer.MessageCollection ?? [])].filter(

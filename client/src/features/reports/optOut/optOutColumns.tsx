@@ -1,19 +1,12 @@
-import type { GridColumn } from '../../../components/grid/gridTypes';
+import { OPT_OUT_COLUMNS } from '../../../../../shared/reports/optOut';
 import { CsNoLink } from '../../../components/handoff/CsNoLink';
-import type { OptOutRow } from './optOutApi';
+import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 
 /**
  * The five columns (doc 3 §2). The CS# hands off by the account number alone: the opt-out row
- * carries no site or system number.
+ * carries no site or system number. NOTE: the columns are the scheduled e-mail's too
+ * (shared/reports/optOut.ts).
  */
-export const optOutColumns: readonly GridColumn<OptOutRow>[] = [
-  {
-    id: 'CsNo',
-    label: 'CS#',
-    render: (r) => (r.CsNo ? <CsNoLink target={{ siteNo: '', systemNo: '', csNo: r.CsNo }} /> : ''),
-  },
-  { id: 'ContactDetails', label: 'Phone#' },
-  { id: 'FirstName', label: 'First Name' },
-  { id: 'LastName', label: 'Last Name' },
-  { id: 'SiteName', label: 'Site Name' },
-];
+export const optOutColumns = gridColumnsOf(OPT_OUT_COLUMNS, {
+  CsNo: (r) => (r.CsNo ? <CsNoLink target={{ siteNo: '', systemNo: '', csNo: r.CsNo }} /> : ''),
+});

@@ -21,6 +21,7 @@ export function AgencyRefusedDispatchPage() {
         getRowId: (r) => r.alarminc_no || `${r.cs_no}|${r.event_date}`,
       }}
       exportAs={{ title: 'Agency Refused Dispatch', fileName: 'Agency_Refused_Dispatch' }}
+      schedule="refusedDispatch"
     />
   );
 }

@@ -4,6 +4,7 @@ import { useStore } from '../../../lib/store/useStore';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
 import { pickRange } from '../../../reporting/rangeLists';
 import { ComputedAt } from '../common/ComputedAt';
 import { DetailsDialog } from '../common/DetailsDialog';
@@ -11,7 +12,8 @@ import '../common/reports.css';
 import { useLiveRefresh } from '../common/useLiveRefresh';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
-import { fetchRunawaySystems, type RunawayRow } from './runawayApi';
+import type { RunawayRow } from '../../../../../shared/reports/runaway';
+import { fetchRunawaySystems } from './runawayApi';
 import { runawayColumns, runawayDetails } from './runawayColumns';
 
 const TITLE = 'Runaway Systems';
@@ -42,7 +44,10 @@ export function RunawayPage() {
       load={load}
       toolbar={<ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={load.refetch} />}
       exports={
-        <DatedGridExports grid={grid} empty={rows.length === 0} title={TITLE} fileName="Runaway_Systems" />
+        <>
+          <DatedGridExports grid={grid} empty={rows.length === 0} title={TITLE} fileName="Runaway_Systems" />
+          <ScheduleEmailButton report="runaway" agencyId={servcoNo} />
+        </>
       }
     >
       <ReportGrid<RunawayRow>

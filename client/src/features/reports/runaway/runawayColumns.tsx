@@ -1,19 +1,12 @@
-import type { GridColumn } from '../../../components/grid/gridTypes';
-import { csNoColumn } from '../../../reporting/csNoColumn';
-import type { RunawayRow } from './runawayApi';
+import { RUNAWAY_COLUMNS, type RunawayRow } from '../../../../../shared/reports/runaway';
+import { csNoCell } from '../../../reporting/csNoColumn';
+import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 
+// NOTE: the columns are the scheduled e-mail's too (shared/reports/runaway.ts).
 /** The ten columns after the more-details button (doc 3 §2). */
-export const runawayColumns: readonly GridColumn<RunawayRow>[] = [
-  csNoColumn((r) => ({ siteNo: r.site_no, systemNo: r.system_no, csNo: r.cs_no })),
-  { id: 'sig_count', label: 'Signal Count', align: 'end' },
-  { id: 'servco_name', label: 'Servco Name' },
-  { id: 'site_name', label: 'Site Name' },
-  { id: 'site_addr1', label: 'Site Address1' },
-  { id: 'city_name', label: 'City' },
-  { id: 'state_id', label: 'State Id' },
-  { id: 'zip_code', label: 'Zip Code' },
-  { id: 'site_addr2', label: 'Address2' },
-];
+export const runawayColumns = gridColumnsOf(RUNAWAY_COLUMNS, {
+  csNo: csNoCell((r: RunawayRow) => ({ siteNo: r.site_no, systemNo: r.system_no, csNo: r.cs_no })),
+});
 
 export function runawayDetails(r: RunawayRow): Array<[string, string]> {
   return [

@@ -3,14 +3,19 @@ import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import { pickRange } from '../../../reporting/rangeLists';
-import { fileTimestamp, newestFirst } from '../../../reporting/reportDates';
+import { fileTimestamp } from '../../../reporting/reportDates';
 import { useReportRanges } from '../../../reporting/useReportRanges';
 import '../common/reports.css';
-import { groupSystems } from '../common/reportSystems';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
-import { serviceRequestColumns, serviceSiteColumns, type ServiceSite } from './serviceRequestColumns';
-import { fetchServiceRequests, type ServiceRequest } from './serviceRequestsApi';
+import {
+  serviceSites,
+  type ServiceRequest,
+  type ServiceSite,
+} from '../../../../../shared/reports/serviceRequests';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
+import { serviceRequestColumns, serviceSiteColumns } from './serviceRequestColumns';
+import { fetchServiceRequests } from './serviceRequestsApi';
 
 const TITLE = 'Customers Requesting Service';
 const NONE: readonly ServiceRequest[] = [];
@@ -23,18 +28,11 @@ export function ServiceRequestsPage() {
   const ranges = useReportRanges('service-requests');
   const link = useReportLink();
   const range = pickRange(ranges, link.range);
-  const { load } = useReportQuery(['serviceRequests', range], (servcoNo, signal) =>
-    fetchServiceRequests({ servcoNo, range }, signal),
+  const { load, servcoNo } = useReportQuery(['serviceRequests', range], (servco, signal) =>
+    fetchServiceRequests({ servcoNo: servco, range }, signal),
   );
   const rows = load.data ?? NONE;
-  const sites = useMemo(
-    () =>
-      groupSystems(rows, (r) => r.site_no || r.cs_no).map((s) => ({
-        ...s,
-        details: newestFirst(s.details, (r) => r.event_date),
-      })),
-    [rows],
-  );
+  const sites = useMemo(() => serviceSites(rows), [rows]);
   const grid = useRef<ReportGridApi<ServiceSite>>(null);
   // NOTE: one timestamp per answer, so the Excel and PDF files of the same rows share a name.
   const fileName = useMemo(() => `service_requests_report_${fileTimestamp(new Date())}`, [load.data]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -47,11 +45,14 @@ export function ServiceRequestsPage() {
       onRangeChange={(key) => link.set({ range: key })}
       load={load}
       exports={
-        <ExportButtons
-          disabled={sites.length === 0}
-          getTable={() => grid.current!.exportTable({ title: TITLE, fileName })}
-          pdf={{ scale: 0.5, fileName }}
-        />
+        <>
+          <ExportButtons
+            disabled={sites.length === 0}
+            getTable={() => grid.current!.exportTable({ title: TITLE, fileName })}
+            pdf={{ scale: 0.5, fileName }}
+          />
+          <ScheduleEmailButton report="serviceRequests" agencyId={servcoNo} />
+        </>
       }
     >
       <ReportGrid<ServiceSite, ServiceRequest>

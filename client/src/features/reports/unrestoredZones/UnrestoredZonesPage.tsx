@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
+import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
 import { ComputedAt } from '../common/ComputedAt';
 import { DetailsDialog } from '../common/DetailsDialog';
 import '../common/reports.css';
@@ -9,7 +10,8 @@ import { useLiveRefresh } from '../common/useLiveRefresh';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
 import { unrestoredColumns, unrestoredDetails, unrestoredRowId } from './unrestoredColumns';
-import { fetchUnrestoredZones, type UnrestoredZone } from './unrestoredZonesApi';
+import type { UnrestoredZone } from '../../../../../shared/reports/unrestoredZones';
+import { fetchUnrestoredZones } from './unrestoredZonesApi';
 
 const TITLE = 'Unrestored Zones';
 const NONE: readonly UnrestoredZone[] = [];
@@ -34,7 +36,10 @@ export function UnrestoredZonesPage() {
       load={load}
       toolbar={<ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={load.refetch} />}
       exports={
-        <DatedGridExports grid={grid} empty={rows.length === 0} title={TITLE} fileName="Unrestored_Zones" />
+        <>
+          <DatedGridExports grid={grid} empty={rows.length === 0} title={TITLE} fileName="Unrestored_Zones" />
+          <ScheduleEmailButton report="unrestoredZones" agencyId={servcoNo} />
+        </>
       }
     >
       <ReportGrid<UnrestoredZone>

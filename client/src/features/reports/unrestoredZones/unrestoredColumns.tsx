@@ -1,22 +1,13 @@
-import type { GridColumn } from '../../../components/grid/gridTypes';
-import { csNoColumn } from '../../../reporting/csNoColumn';
+import { UNRESTORED_COLUMNS, type UnrestoredZone } from '../../../../../shared/reports/unrestoredZones';
+import { csNoCell } from '../../../reporting/csNoColumn';
 import { formatReportDate } from '../../../reporting/reportDates';
-import type { UnrestoredZone } from './unrestoredZonesApi';
+import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 
+// NOTE: the columns are the scheduled e-mail's too (shared/reports/unrestoredZones.ts).
 /** The twelve columns after the more-details button (doc 3 §2). */
-export const unrestoredColumns: readonly GridColumn<UnrestoredZone>[] = [
-  csNoColumn((r) => ({ siteNo: r.site_no, systemNo: r.system_no, csNo: r.cs_no })),
-  { id: 'site_name', label: 'Site Name' },
-  { id: 'alt_id', label: 'Alt Id' },
-  { id: 'zone_id', label: 'Zone Id' },
-  { id: 'comment', label: 'Comment' },
-  { id: 'zonestate_id', label: 'Zone State Id' },
-  { id: 'event_id', label: 'Event Id' },
-  { id: 'event_descr', label: 'Event Description' },
-  { id: 'late_date', label: 'Late Date', value: (r) => formatReportDate(r.late_date) },
-  { id: 'equiploc_id', label: 'Equiploc Id' },
-  { id: 'descr', label: 'Description' },
-];
+export const unrestoredColumns = gridColumnsOf(UNRESTORED_COLUMNS, {
+  csNo: csNoCell((r: UnrestoredZone) => ({ siteNo: r.site_no, systemNo: r.system_no, csNo: r.cs_no })),
+});
 
 export const unrestoredRowId = (r: UnrestoredZone) => `${r.system_no || r.cs_no}|${r.zone_id}`;
 

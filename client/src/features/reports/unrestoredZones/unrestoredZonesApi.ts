@@ -1,34 +1,19 @@
-import { z } from 'zod';
+import {
+  unrestoredZoneSchema,
+  unrestoredZonesQuery,
+  UNRESTORED_ZONES_PATH,
+  type UnrestoredZone,
+} from '../../../../../shared/reports/unrestoredZones';
 import { getEnvelope } from '../../../lib/api/apiClient';
-import { listOf, text } from '../common/rowFields';
-
-/** Unrestored zone (doc 3 §3). */
-export const unrestoredZoneSchema = z.object({
-  cs_no: text,
-  site_no: text,
-  system_no: text,
-  site_name: text,
-  alt_id: text,
-  zone_id: text,
-  comment: text,
-  zonestate_id: text,
-  event_id: text,
-  event_descr: text,
-  late_date: text,
-  equiploc_id: text,
-  descr: text,
-  site_addr1: text,
-  city_name: text,
-});
-export type UnrestoredZone = z.infer<typeof unrestoredZoneSchema>;
+import { listOf } from '../common/rowFields';
 
 /** GET Report/GetUnrestoredZonesReport with ServcoNo. */
 export function fetchUnrestoredZones(
   { servcoNo }: { servcoNo: string },
   signal?: AbortSignal,
 ): Promise<UnrestoredZone[]> {
-  return getEnvelope('/api/Report/GetUnrestoredZonesReport', listOf(unrestoredZoneSchema), {
-    query: { ServcoNo: servcoNo },
+  return getEnvelope(`/api/${UNRESTORED_ZONES_PATH}`, listOf(unrestoredZoneSchema), {
+    query: unrestoredZonesQuery(servcoNo),
     signal,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSystems } from './reportSystems';
+import { groupSystems } from './systemGroups';
 
 const rows = [
   { system_no: '7', cs_no: 'A7', n: 1, signal_count: undefined as number | undefined },

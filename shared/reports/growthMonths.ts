@@ -1,4 +1,4 @@
-import type { GrowthRecord } from './growthApi';
+import type { GrowthRecord } from './growth';
 
 /**
  * The growth record's month fields (doc 3 §3): lower-cased month name plus _add, _can, _net.

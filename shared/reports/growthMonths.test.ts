@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { growthRecordSchema } from './growthApi';
+import { growthRecordSchema } from './growth';
 import {
   currentGrowthMonth,
   growthSeries,

@@ -1,0 +1,77 @@
+import type { Redis } from 'ioredis';
+import type { AuditEntry } from '../actions/auditEntry';
+import type { BridgeConfig } from '../config';
+import type { FeedIdentity } from '../feeds/credentialPool';
+import type { GatewayDeps } from '../gateway/gatewayDeps';
+import { createBullmqJobQueue } from '../jobs/bullmqJobQueue';
+import type { JobQueue } from '../jobs/jobQueue';
+import { createMemoryJobQueue } from '../jobs/memoryJobQueue';
+import type { Logger } from '../observability/logger';
+import { createTestReminders, type ReminderPush } from '../reminders/testReminders';
+import { createScheduledEmails } from '../schedules/scheduledEmails';
+import { scheduleRoutes } from '../schedules/scheduleRoutes';
+import {
+  createFileScheduleStore,
+  createRedisScheduleStore,
+  type ScheduleStore,
+} from '../schedules/scheduleStore';
+import type { UpstreamClient } from '../upstream/upstreamClient';
+
+/** Schedules, reminder settings and owners' profiles: Redis when set, else data/schedules.json. */
+export function buildScheduleStore(config: BridgeConfig, redis: Redis | null): Promise<ScheduleStore> {
+  return redis
+    ? Promise.resolve(createRedisScheduleStore(redis, config.REDIS_PREFIX))
+    : createFileScheduleStore(config.SCHEDULES_FILE || null);
+}
+
+/**
+ * Scheduled report e-mails and test-expiry reminders on one job queue: BullMQ on Redis (its own
+ * connection: BullMQ blocks on it) or the in-memory scheduler. Started after the bridge listens.
+ */
+export async function buildScheduled(p: {
+  config: BridgeConfig;
+  logger: Logger;
+  store: ScheduleStore;
+  upstream: UpstreamClient;
+  identityFor(agencyId: string): FeedIdentity | null;
+  record(entry: AuditEntry): Promise<void>;
+  push: ReminderPush | null;
+}) {
+  const { config, logger } = p;
+  const retry = { attempts: config.SCHEDULE_ATTEMPTS, backoffMs: config.SCHEDULE_RETRY_MS };
+  let connection: Redis | null = null;
+  let jobs: JobQueue;
+  if (config.REDIS_URL) {
+    const { Redis } = await import('ioredis');
+    connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    connection.on('error', (e) => logger.warn({ err: e.message }, 'redis job queue error'));
+    jobs = await createBullmqJobQueue({ connection, prefix: config.REDIS_PREFIX, retry, logger });
+  } else {
+    jobs = createMemoryJobQueue({ retry });
+  }
+  const common = {
+    store: p.store,
+    jobs,
+    upstream: p.upstream,
+    identityFor: p.identityFor,
+    record: p.record,
+    ownerRelationId: config.OWNER_RELATION_ID,
+    logger,
+  };
+  const emails = createScheduledEmails(common);
+  const reminders = createTestReminders({ ...common, beforeMs: config.TEST_REMINDER_BEFORE, push: p.push });
+  return {
+    emails,
+    reminders,
+    router: (ctx: GatewayDeps) => scheduleRoutes(ctx, emails, p.store),
+    async start() {
+      jobs.start({ scheduledEmail: emails.run, testReminder: reminders.run });
+      await emails.start();
+      await reminders.start();
+    },
+    async close() {
+      await jobs.close();
+      if (connection) await connection.quit().catch(() => connection?.disconnect());
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import express from 'express';
+import { subscribeDeviceSchema, type PushDevice } from '../../shared/push/pushApi';
+import { visibleAgencies } from '../../shared/upstream/loginProfile';
+import { sendError } from '../gateway/apiErrors';
+import type { GatewayDeps } from '../gateway/gatewayDeps';
+import { apiRateLimit } from '../gateway/rateLimits';
+import { requireSession, sessionOf } from '../gateway/requireSession';
+import { endpointAllowed } from './pushSender';
+import { mayHearAlarms } from './pushRights';
+import { deviceIdOf, sessionRefOf, type PushRecord, type PushStore } from './pushStore';
+
+/** Devices one user may have subscribed at once. */
+export const MAX_DEVICES_PER_USER = 20;
+
+const deviceOf = (r: PushRecord): PushDevice => ({
+  id: r.id,
+  label: r.label,
+  createdAt: r.createdAt,
+  preferences: r.preferences,
+});
+
+/**
+ * `/api/push` (docs/api.md, "Alarm notifications"): the VAPID public key, and the signed-in
+ * user's own devices: list, subscribe (or change a device's choices), remove. Mounted after
+ * cookie-parser and the same-site check; every route is behind the user's session.
+ */
+export function pushRoutes(
+  ctx: GatewayDeps,
+  d: { store: PushStore; publicKey: string; clock?: () => number },
+): express.Router {
+  const clock = d.clock ?? Date.now;
+  const { OWNER_RELATION_ID } = ctx.config;
+  const r = express.Router();
+  r.use(requireSession(ctx), apiRateLimit(ctx));
+
+  r.get('/key', (_req, res) => void res.json({ publicKey: d.publicKey }));
+
+  r.get('/devices', async (_req, res) => {
+    const devices = await d.store.byUser(sessionOf(res).profile.contactNumber);
+    res.json({ devices: devices.sort((a, b) => a.createdAt - b.createdAt).map(deviceOf) });
+  });
+
+  r.post('/devices', express.json({ limit: '8kb' }), async (req, res) => {
+    const body = subscribeDeviceSchema.safeParse(req.body);
+    if (!body.success) return sendError(res, 'bad_request');
+    const session = sessionOf(res);
+    const { profile } = session;
+    if (!mayHearAlarms(profile, OWNER_RELATION_ID))
+      return sendError(res, 'forbidden_menu', {
+        message: 'Alarm notifications open the Live Alarm View, which is not on your menu.',
+      });
+    const visible = visibleAgencies(profile);
+    if (!body.data.preferences.agencies.every((a) => visible.has(a)))
+      return sendError(res, 'forbidden_agency');
+    const { subscription } = body.data;
+    if (!endpointAllowed(subscription.endpoint, ctx.config.PUSH_ALLOW_HTTP))
+      return sendError(res, 'bad_request', { message: 'The push service address must be https.' });
+    const id = deviceIdOf(subscription.endpoint);
+    const mine = await d.store.byUser(profile.contactNumber);
+    const existing = mine.find((m) => m.id === id);
+    if (!existing && mine.length >= MAX_DEVICES_PER_USER)
+      return sendError(res, 'bad_request', {
+        message: `At most ${MAX_DEVICES_PER_USER} devices may be notified. Remove one first.`,
+      });
+    const record: PushRecord = {
+      id,
+      userRef: profile.contactNumber,
+      sessionRef: sessionRefOf(session.id),
+      label: body.data.label || existing?.label || 'This device',
+      createdAt: existing?.createdAt ?? clock(),
+      subscription,
+      preferences: { ...body.data.preferences, alarmTypes: [...new Set(body.data.preferences.alarmTypes)] },
+    };
+    // NOTE: a browser another user subscribed before becomes this user's: one endpoint, one record.
+    await d.store.put(record);
+    res.status(existing ? 200 : 201).json(deviceOf(record));
+  });
+
+  r.delete('/devices/:id', async (req, res) => {
+    const record = await d.store.get(String(req.params.id));
+    if (!record || record.userRef !== sessionOf(res).profile.contactNumber)
+      return sendError(res, 'not_found', { message: 'No such device.' });
+    await d.store.remove(record.id);
+    res.status(204).end();
+  });
+
+  return r;
+}

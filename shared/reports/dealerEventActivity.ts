@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { ReportCall } from '../schedules/scheduledReport';
+import { count, listOf, text } from './rowFields';
+
+/**
+ * Report/GetDealerEventActivity (doc 3 §7): one call behind the cancellation (4618), runaway (RA),
+ * refused dispatch (ARD) and service request (SRS) reports, chosen by EventId (doc 3 §9).
+ */
+export type DealerEventKind = '4618' | 'RA' | 'ARD' | 'SRS';
+
+export const DEALER_EVENT_ACTIVITY_PATH = 'Report/GetDealerEventActivity';
+
+export const monthlySummarySchema = z.object({
+  canmonthname: text,
+  canmonth: count,
+  canyear: count,
+  cancount: count,
+  canacctsList: listOf(text),
+});
+export type MonthlySummary = z.infer<typeof monthlySummarySchema>;
+
+export function dealerEventActivitySchema<R extends z.ZodType>(row: R) {
+  return z.object({
+    dealerEventActivityList: listOf(row),
+    dealerEventActivityMonthlySummary: listOf(monthlySummarySchema),
+  });
+}
+
+/** The call's query: the service company, a range key or id (doc 3 §9) and the report's EventId. */
+export const dealerEventQuery = (kind: DealerEventKind, servcoNo: string, range: string | number) => ({
+  servcoNo,
+  DateRangeType: String(range),
+  EventId: kind,
+});
+
+/** The call a scheduled run makes: the screen's, its rows read from dealerEventActivityList. */
+export function dealerEventActivity<S extends z.ZodType>(
+  kind: DealerEventKind,
+  row: S,
+  servcoNo: string,
+  range: string | number,
+): ReportCall<z.output<S>> {
+  return {
+    path: DEALER_EVENT_ACTIVITY_PATH,
+    query: dealerEventQuery(kind, servcoNo, range),
+    rows: listOf(row) as unknown as z.ZodType<z.output<S>[]>,
+    pick: (result) =>
+      result !== null && typeof result === 'object'
+        ? (result as Record<string, unknown>).dealerEventActivityList
+        : undefined,
+  };
+}

@@ -1,0 +1,146 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * The lint rules of eslint.config.js that keep the layering, proven on snippets linted in memory:
+ * each case names the file a snippet would sit in and what it imports, statically, as a
+ * re-export or with `import()`.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The rule ids that refuse `code` placed at `filePath` (every other finding is ignored). */
+async function refusals(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
+}
+
+const staticImport = (from: string) => `import { x } from '${from}';\nvoid x;`;
+const reExport = (from: string) => `export { x } from '${from}';`;
+const dynamicImport = (from: string) => `void import('${from}');`;
+const templateImport = (from: string) => `const name = 'x';\nvoid import(\`${from}\${name}\`);`;
+
+type Case = [file: string, from: string];
+
+/** [what it shows, file, import that must be refused, import that must be allowed]. */
+const LAYERS: [string, string, string, string][] = [
+  // client/src: lib < components < reporting < features < app
+  ['lib imports no feature', 'client/src/lib/menu/x.ts', '../../features/reports/x', '../session/x'],
+  ['lib imports no component', 'client/src/lib/x.ts', '../components/grid/x', '../../../shared/x'],
+  ['components import no app', 'client/src/components/grid/x.ts', '../../app/routes', '../../lib/api/x'],
+  [
+    'reporting imports no feature',
+    'client/src/reporting/map/x.tsx',
+    '../../features/reports/x',
+    '../../components/x',
+  ],
+  ['a feature imports no app', 'client/src/features/reports/x.tsx', '../../app/shell/x', '../../reporting/x'],
+  [
+    'a feature imports no other feature',
+    'client/src/features/reports/common/x.ts',
+    '../../../features/liveAlarms/x',
+    './x',
+  ],
+  [
+    'a feature imports no sibling feature',
+    'client/src/features/settings/x.tsx',
+    '../liveAlarms/x',
+    '../settings/x',
+  ],
+  ['the client imports no server', 'client/src/app/x.ts', '../../../server/feeds/x', '../features/reports/x'],
+  // server: support, observability, session < upstream < feeds < parts < app
+  ['upstream imports no feed', 'server/upstream/x.ts', '../feeds/x', '../observability/logger'],
+  ['feeds import no part', 'server/feeds/x.ts', '../live/x', '../upstream/x'],
+  ['the foundation imports no upstream', 'server/session/x.ts', '../upstream/x', '../support/x'],
+  ['the foundation imports no new folder', 'server/observability/x.ts', '../push/x', '../support/x'],
+  ['a part imports no app', 'server/gateway/x.ts', '../app/bridge', '../actions/x'],
+  ['a new folder is a part', 'server/push/deep/x.ts', '../../app/bridge', '../../walls/x'],
+  ['config imports no app', 'server/config.ts', './app/bridge', './identity/x'],
+  // the simulator
+  ['the bridge imports no simulator', 'server/live/x.ts', '../simulator/createSimulator', '../feeds/x'],
+  ['nor does the app', 'server/app/bridge.ts', '../simulator/world/demoUsers', '../live/x'],
+  ['nor an entry point', 'server/main.ts', './simulator/createSimulator', './app/startAll'],
+  ['the simulator imports no bridge', 'server/simulator/routes/x.ts', '../../gateway/x', '../world/x'],
+  [
+    'the simulator imports shared only',
+    'server/simulator/x.ts',
+    '../../client/src/lib/x',
+    '../../shared/menu/x',
+  ],
+  // shared
+  ['shared imports no server', 'shared/live/x.ts', '../../server/feeds/x', '../menu/x'],
+];
+
+describe('the layering rules', () => {
+  describe.each(LAYERS)('%s', (_what, file, refused, allowed) => {
+    it.each([
+      ['an import', staticImport],
+      ['a re-export', reExport],
+      ['an import()', dynamicImport],
+    ] as const)('refuses it as %s and allows a legal one', async (_kind, write) => {
+      expect(await refusals(file, write(refused))).toHaveLength(1);
+      expect(await refusals(file, write(allowed))).toEqual([]);
+    });
+  });
+
+  it('refuses an import() written as a template', async () => {
+    expect(await refusals('client/src/lib/x.ts', templateImport('../features/'))).toHaveLength(1);
+    expect(await refusals('client/src/lib/x.ts', templateImport('../lib/'))).toEqual([]);
+  });
+
+  it('lets server/app/startAll.ts alone start the embedded simulator', async () => {
+    const [file, from]: Case = ['server/app/startAll.ts', '../simulator/createSimulator'];
+    expect(await refusals(file, dynamicImport(from))).toEqual([]);
+    expect(await refusals(file, staticImport(from))).toEqual([]);
+  });
+
+  it('leaves tests and bench free to use the simulator', async () => {
+    expect(
+      await refusals('tests/live/x.test.ts', staticImport('../../server/simulator/createSimulator')),
+    ).toEqual([]);
+    expect(await refusals('bench/x.ts', dynamicImport('../server/simulator/createSimulator'))).toEqual([]);
+  });
+});
+
+describe('the hooks rules', () => {
+  const hookFile = 'client/src/features/reports/useX.ts';
+  const lint = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: hookFile });
+    return result;
+  };
+
+  it('makes a missing effect dependency an error', async () => {
+    const missing = `import { useEffect } from 'react';
+export function useX(n: number) {
+  useEffect(() => {
+    console.log(n);
+  }, []);
+}
+`;
+    const listed = missing.replace('}, []);', '}, [n]);');
+    const refused = await lint(missing);
+    expect(refused.errorCount).toBe(1);
+    expect(refused.messages[0].ruleId).toBe('react-hooks/exhaustive-deps');
+    expect((await lint(listed)).messages).toEqual([]);
+  });
+
+  it("makes the compiler's checks errors: a ref written during render", async () => {
+    const written = `import { useRef } from 'react';
+export function useX(n: number) {
+  const latest = useRef(n);
+  latest.current = n;
+  return latest;
+}
+`;
+    const refused = await lint(written);
+    expect(refused.messages.map((m) => [m.ruleId, m.severity])).toEqual([['react-hooks/refs', 2]]);
+    expect((await lint(written.replace('  latest.current = n;\n', ''))).messages).toEqual([]);
+  });
+});
