@@ -221,26 +221,6 @@ export default tseslint.config(
       Object.keys(reactHooks.configs['recommended-latest'].rules).map((rule) => [rule, 'error']),
     ),
   },
-  {
-    // TEMPORARY, until the feed views land: these files are being rewritten (their hooks findings
-    // go with the rewrite). Remove this block then; nothing else may be added to it.
-    files: [
-      'client/src/lib/live/LiveProvider.tsx',
-      'client/src/features/liveAlarms/LiveAlarmViewPage.tsx',
-      'client/src/features/liveAlarms/hooks/useChartData.ts',
-      'client/src/features/liveAlarms/hooks/useEventHistory.ts',
-      'client/src/features/liveAlarms/hooks/useOlderHistory.ts',
-      'client/src/features/liveAlarms/BufferGraphPage.tsx',
-      'client/src/features/liveAlarms/hooks/useAlarmAlerts.ts',
-      'client/src/features/reports/common/useLiveRefresh.ts',
-    ],
-    rules: {
-      'react-hooks/refs': 'off',
-      'react-hooks/purity': 'off',
-      'react-hooks/immutability': 'off',
-      'react-hooks/set-state-in-effect': 'off',
-    },
-  },
   imports(['client/**/*.{ts,tsx}'], [CLIENT_NO_SERVER]),
   ...clientLayerBlocks,
   ...featureBlocks,

@@ -117,7 +117,7 @@ export class LiveClients {
     const out: Record<string, Record<string, number>> = {};
     for (const tab of this.tabs) {
       for (const f of tab.feeds) {
-        const fp = fingerprint(f.handle.getSnapshot().rows);
+        const fp = fingerprint(f.handle.rows.values());
         (out[f.key] ??= {})[fp] = (out[f.key][fp] ?? 0) + 1;
       }
     }

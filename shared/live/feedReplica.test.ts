@@ -132,3 +132,32 @@ describe('feed replica', () => {
     ).toBe('gap');
   });
 });
+
+describe('feed replica: what views beside it are told', () => {
+  it('tells of a snapshot as a reset, then of each delta and part of the rest as rows', () => {
+    const changes: string[] = [];
+    const r = createFeedReplica({
+      onChange: (c) =>
+        changes.push(
+          c.kind === 'reset'
+            ? `reset ${[...c.rows.keys()].join(',')}`
+            : `rows +${c.upserts.map((u) => u.id).join(',')} -${c.removes.join(',')}`,
+        ),
+    });
+    r.snapshot({ ...snap(3, ['a']), restFollows: true });
+    r.delta(delta(4, ['b'], ['old1']));
+    r.rest(rest(3, ['old1', 'old2']));
+    expect(changes).toEqual(['reset a', 'rows +b -old1', 'rows +old2 -']);
+  });
+
+  it('without rows, follows only the position and tells nothing', () => {
+    const told: unknown[] = [];
+    const r = createFeedReplica({ keepRows: false, onChange: (c) => told.push(c) });
+    r.snapshot(snap(3, ['a', 'b']));
+    expect(r.delta(delta(4, ['c']))).toBe('applied');
+    expect(r.delta(delta(6, ['d']))).toBe('gap');
+    expect(r.rows.size).toBe(0);
+    expect(r.cursor).toEqual({ epoch: 'e1', seq: 4 });
+    expect(told).toEqual([]);
+  });
+});

@@ -1,7 +1,26 @@
 import type { DeltaMessage, FeedRow, SnapshotMessage, SnapshotRestMessage, StatusMessage } from './protocol';
-import { applyChanges, keyRows } from './diff';
+import { applyChanges, keyRows, type KeyedRow } from './diff';
 
 export type DeltaOutcome = 'applied' | 'duplicate' | 'buffered' | 'gap';
+
+/**
+ * What a replica's rows went through, for views kept beside it: `reset` (a snapshot or a reset:
+ * `rows` are all its rows now), or `rows` (a delta or a part of a snapshot's rest: the rows set
+ * and the ids dropped, in that order of effect: removes first).
+ */
+export type ReplicaChange<R extends KeyedRow = FeedRow> =
+  | { kind: 'reset'; rows: ReadonlyMap<string, R> }
+  | { kind: 'rows'; upserts: readonly R[]; removes: readonly string[] };
+
+export interface FeedReplicaOptions<R extends KeyedRow = FeedRow> {
+  /**
+   * False: follow the feed's position only (epoch, seq, rest pending) and keep no rows; for a
+   * screen that only needs to know that the feed moved. Default true.
+   */
+  keepRows?: boolean;
+  /** Told of every change to the rows, after it is applied (never when `keepRows` is false). */
+  onChange?: (change: ReplicaChange<R>) => void;
+}
 
 /**
  * A screen's copy of one feed: applies the snapshot, then deltas strictly in order.
@@ -9,7 +28,9 @@ export type DeltaOutcome = 'applied' | 'duplicate' | 'buffered' | 'gap';
  * overtake the snapshot or the missed deltas of a resume. Outside a sync, a delta that skips a
  * number or comes from another epoch is a gap: the owner must resubscribe.
  */
-export function createFeedReplica<R extends FeedRow = FeedRow>() {
+export function createFeedReplica<R extends FeedRow = FeedRow>(options: FeedReplicaOptions<R> = {}) {
+  const keepRows = options.keepRows ?? true;
+  const onChange = keepRows ? options.onChange : undefined;
   let rows = new Map<string, R>();
   let epoch: string | null = null;
   let seq = -1;
@@ -23,13 +44,15 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
   let rest: { epoch: string; seq: number; touched: Set<string> } | null = null;
 
   function apply(d: DeltaMessage) {
-    applyChanges(rows, d as unknown as { upserts: R[]; removes: string[] });
+    const changes = d as unknown as { upserts: R[]; removes: string[] };
+    if (keepRows) applyChanges(rows, changes);
     if (rest) {
       for (const u of d.upserts) rest.touched.add(u.id);
       for (const id of d.removes) rest.touched.add(id);
     }
     seq = d.seq;
     version++;
+    onChange?.({ kind: 'rows', upserts: changes.upserts, removes: changes.removes });
   }
 
   function hold(d: DeltaMessage) {
@@ -57,12 +80,13 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
       return pending.length ? 'gap' : 'ok';
     },
     snapshot(msg: SnapshotMessage): 'applied' | 'gap' {
-      rows = keyRows(msg.rows as R[]);
+      rows = keepRows ? keyRows(msg.rows as R[]) : new Map();
       epoch = msg.epoch;
       seq = msg.seq;
       rest = msg.restFollows ? { epoch: msg.epoch, seq: msg.seq, touched: new Set() } : null;
       syncing = false;
       version++;
+      onChange?.({ kind: 'reset', rows });
       drain();
       return pending.length ? 'gap' : 'applied';
     },
@@ -89,9 +113,16 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
     /** A part of a snapshot's rest; false when it belongs to no snapshot this replica awaits. */
     rest(msg: SnapshotRestMessage): boolean {
       if (!rest || msg.epoch !== rest.epoch || msg.seq !== rest.seq) return false;
-      for (const row of msg.rows as R[]) if (!rest.touched.has(row.id)) rows.set(row.id, row);
+      const taken: R[] = [];
+      if (keepRows)
+        for (const row of msg.rows as R[])
+          if (!rest.touched.has(row.id)) {
+            rows.set(row.id, row);
+            taken.push(row);
+          }
       if (!msg.restFollows) rest = null;
       version++;
+      if (taken.length) onChange?.({ kind: 'rows', upserts: taken, removes: [] });
       return true;
     },
     /** A status carries the feed's position: a screen behind it (a lost delta) must resync. */
@@ -108,6 +139,7 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
       rest = null;
       syncing = false;
       version++;
+      onChange?.({ kind: 'reset', rows });
     },
     get rows(): ReadonlyMap<string, R> {
       return rows;
@@ -124,6 +156,10 @@ export function createFeedReplica<R extends FeedRow = FeedRow>() {
     },
     get version() {
       return version;
+    },
+    /** False for a replica that follows the feed's position only. */
+    get keepsRows() {
+      return keepRows;
     },
   };
 }

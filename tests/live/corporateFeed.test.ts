@@ -151,9 +151,7 @@ describe('one feed per corporate account', () => {
       })) as { alarm?: { id: string | number } };
       expect(created.alarm).toBeTruthy();
       const alarmId = String(created.alarm!.id);
-      await waitFor('the new alarm on the screen', () =>
-        handle.getSnapshot().rows.some((r) => r.id === alarmId),
-      );
+      await waitFor('the new alarm on the screen', () => handle.rows.has(alarmId));
       expect(handle.getSnapshot().state).toBe('live');
     } finally {
       live.close();

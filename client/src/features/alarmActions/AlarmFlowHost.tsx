@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { RefreshAlarmsInput } from '../../../../machines/alarmIncident';
 import type { PresenceMessage } from '../../../../shared/live/protocol';
 import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { Dialog } from '../../components/layout/Dialog';
-import { useFeed } from '../../lib/live/LiveProvider';
+import type { FeedView } from '../../lib/live/feedView';
+import { useFeedHandle, useFeedState } from '../../lib/live/LiveProvider';
+import { useFeedView, useViewSnapshot } from '../../lib/live/useFeedView';
 import { runtimeConfig } from '../../lib/config/runtimeConfig';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { useSessionView } from '../../lib/session/sessionView';
@@ -36,6 +38,18 @@ const PRESENCE: Record<AlarmFlowKind, Exclude<PresenceMessage['action'], 'none'>
 
 /** How long a finished dispatch or cancel waits for the live grid to drop the alarm. */
 const REFRESH_WAIT_MS = 5000;
+
+/** Every active alarm of the feed, in the order they came. */
+const ALL_ALARMS = { key: 'all', predicate: () => true, compare: null };
+
+/** Resolves when the alarm has left the feed's view, or after `ms` (the flow goes on anyway). */
+function alarmLeaves(alarms: FeedView<ActiveAlarmRow>, alarmincNo: string, ms: number): Promise<void> {
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(), ms);
+  return alarms
+    .waitUntil(({ rows }) => !rows.some((r) => r.alarminc_No === alarmincNo), giveUp.signal)
+    .then(() => clearTimeout(timer));
+}
 
 /**
  * Opens the flow of a row action on an active alarm of `agencyId` (the agency whose alarms feed
@@ -72,31 +86,18 @@ function AlarmFlow({
   onClose,
 }: AlarmFlowRequest & { agencyId: string; profile: PublicProfile; onClose(): void }) {
   useAnnouncePresence(agencyId, row.alarminc_No, PRESENCE[kind]);
-  const alarms = useFeed({ feed: 'alarms', agencyId });
-  const listed = (rows: readonly ActiveAlarmRow[]) => rows.some((r) => r.alarminc_No === row.alarminc_No);
-  const alarmGone = alarms.state === 'live' && !listed(alarms.rows);
+  const feed = useFeedHandle({ feed: 'alarms', agencyId });
+  const state = useFeedState(feed);
+  const alarms = useFeedView(feed, ALL_ALARMS);
+  const listed = useViewSnapshot(alarms).rows.some((r) => r.alarminc_No === row.alarminc_No);
+  const alarmGone = state.state === 'live' && !listed;
 
-  const rows = useRef(alarms.rows);
-  useEffect(() => {
-    rows.current = alarms.rows;
-  });
+  // NOTE: the flow awaits the feed's view ("until the alarm left"), it does not poll.
   const deps = useMemo<FlowDeps>(
     () => ({
-      refreshAlarms: (input: RefreshAlarmsInput) =>
-        new Promise<void>((resolve) => {
-          const started = Date.now();
-          const check = () => {
-            if (
-              !rows.current.some((r) => r.alarminc_No === input.alarmincNo) ||
-              Date.now() - started > REFRESH_WAIT_MS
-            )
-              resolve();
-            else setTimeout(check, 100);
-          };
-          check();
-        }),
+      refreshAlarms: (input: RefreshAlarmsInput) => alarmLeaves(alarms, input.alarmincNo, REFRESH_WAIT_MS),
     }),
-    [],
+    [alarms],
   );
 
   const siteOffset = siteOffsetOfDate(row.alarm_Date);

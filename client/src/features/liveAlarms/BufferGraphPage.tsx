@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EventLogRow } from '../../../../shared/upstream/eventLogRow';
 import { PageFrame } from '../../components/layout/PageFrame';
-import { useFeed } from '../../lib/live/LiveProvider';
+import { useFeedHandle, useFeedState } from '../../lib/live/LiveProvider';
+import { useFeedView, useViewSnapshot } from '../../lib/live/useFeedView';
 import { FeedStatus } from './components/FeedStatus';
 import { LiveChart } from './components/LiveChart';
 import { typeColour } from './components/typeColours';
@@ -9,7 +10,7 @@ import { useChartData } from './hooks/useChartData';
 import { useNow } from './hooks/useNow';
 import { useWatchedAgency } from './hooks/useWatchedAgency';
 import { DUE_TABS, type DueValue } from './model/dueWindow';
-import { eventPredicate, type EventFilter } from './model/eventFilters';
+import { eventFilterKey, eventPredicate, type EventFilter } from './model/eventFilters';
 import './liveAlarms.css';
 
 /** The periods the buffer graph offers: the live window (the spec shows nothing of this screen). */
@@ -27,20 +28,34 @@ export function BufferGraphPage() {
 }
 
 function BufferGraph({ agencyId, installServcoType }: { agencyId: string; installServcoType: string }) {
-  const feed = useFeed({ feed: 'events', agencyId });
+  const events = useFeedHandle({ feed: 'events', agencyId });
+  const feed = useFeedState(events);
   const [due, setDue] = useState<DueValue>(0);
   const [includeTests, setIncludeTests] = useState(false);
   const filter = useMemo<EventFilter>(
     () => ({ types: null, includeTests, csNo: '', due }),
     [due, includeTests],
   );
+  // The period moves with the clock: the view narrows once a minute, new rows come with deltas.
   const minute = Math.floor(useNow(60_000) / 60_000);
-  const rows = useMemo(() => {
-    const keep = eventPredicate(filter, Date.now());
-    return feed.rows.filter(keep);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [feed.rows, filter, minute]);
-  const chart = useChartData({ enabled: true, rows, filter, agencyId, installServcoType });
+  const filterKey = eventFilterKey(filter);
+  const predicate = useMemo(() => eventPredicate(filter, minute * 60_000), [filter, minute]);
+  const view = useFeedView(events, { key: `${filterKey}@${minute}`, predicate, compare: null });
+  const applied = useRef(filterKey);
+  useLayoutEffect(() => {
+    if (applied.current === filterKey) view.narrow(`${filterKey}@${minute}`, predicate);
+    else {
+      applied.current = filterKey;
+      view.setQuery({ key: `${filterKey}@${minute}`, predicate, compare: null });
+    }
+  }, [view, filterKey, minute, predicate]);
+  const shown = useViewSnapshot(view);
+  const rows = shown.rows;
+  const source = useMemo(
+    () => ({ version: shown.version, changesSince: view.changesSince }),
+    [shown.version, view],
+  );
+  const chart = useChartData({ enabled: true, rows, filter, agencyId, installServcoType, source });
   const totals = useMemo(() => totalsByType(rows), [rows]);
 
   return (

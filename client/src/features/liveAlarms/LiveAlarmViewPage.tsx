@@ -1,9 +1,10 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
 import type { FeedName } from '../../../../shared/live/protocol';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { showToast } from '../../components/toast/toastStore';
-import { useFeed, useLiveClient } from '../../lib/live/LiveProvider';
+import { useFeedHandle, useFeedState, useLiveClient } from '../../lib/live/LiveProvider';
 import { useSessionCommands } from '../../lib/session/sessionView';
 import { readSitePreferences, withSitePreferences } from '../../lib/session/sitePreferences';
 import { local, STORAGE_KEYS } from '../../lib/storage/clientStorage';
@@ -71,15 +72,18 @@ function LiveAlarmView({
   const [replayFeed, setReplayFeed] = useState<FeedName | null>(null);
   const mapView = useStore(mapViews, (m) => (tab ? (m[tab] ?? false) : false));
 
-  // Deferred: a snapshot of thousands of rows renders in slices behind the page's own controls,
-  // so the tabs and buttons answer at once while the grid fills.
-  const events = useDeferredValue(useFeed({ feed: 'events', agencyId }));
-  const alarms = useDeferredValue(useFeed({ feed: 'alarms', agencyId }));
+  // The feeds' rows are read by the tabs' views (feedView.ts); the page reads their state only.
+  // Deferred: the page's own controls answer at once while a change renders.
+  const eventsFeed = useFeedHandle({ feed: 'events', agencyId });
+  const alarmsFeed = useFeedHandle({ feed: 'alarms', agencyId });
+  const events = useDeferredValue(useFeedState(eventsFeed));
+  const alarms = useDeferredValue(useFeedState(alarmsFeed));
 
-  // Tab 0 → the saved default tab once the configuration is in.
-  useEffect(() => {
-    if (tab === 0 && !config.loading) setTab(defaultTab);
-  }, [tab, config.loading, defaultTab]);
+  // A link to one alarm (an alarm notification's click) opens Active Alarms on it.
+  const [params] = useSearchParams();
+  const focusAlarmId = params.get('alarm');
+  // Tab 0 → the saved default tab once the configuration is in (state adjusted while rendering).
+  if (tab === 0 && !config.loading) setTab(focusAlarmId ? TAB_ALARMS : defaultTab);
 
   const toggleGraph = async (show: boolean) => {
     setShowGraph(show);
@@ -133,8 +137,8 @@ function LiveAlarmView({
             onClick={() => setTab(TAB_ALARMS)}
           >
             Active Alarms Only
-            <span className="la-tabs__badge" aria-label={`${alarms.rows.length} active alarms`}>
-              {alarms.rows.length}
+            <span className="la-tabs__badge" aria-label={`${alarms.size} active alarms`}>
+              {alarms.size}
             </span>
           </button>
         </div>
@@ -178,6 +182,7 @@ function LiveAlarmView({
       ) : tab === TAB_HISTORY ? (
         <EventHistoryView
           feed={events}
+          rows={eventsFeed}
           agencyId={agencyId}
           installServcoType={installServcoType}
           config={config}
@@ -189,10 +194,12 @@ function LiveAlarmView({
       ) : (
         <ActiveAlarmsView
           feed={alarms}
+          rows={alarmsFeed}
           agencyId={agencyId}
           mapView={mapView}
           onDirections={onDirections}
           onAlarmAction={onAction}
+          focusAlarmId={focusAlarmId}
         />
       )}
       {directions ? <DirectionsDialog site={directions} onClose={() => setDirections(null)} /> : null}

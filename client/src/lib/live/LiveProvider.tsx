@@ -2,13 +2,14 @@ import {
   createContext,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { feedKey, type FeedName, type FeedRef } from '../../../../shared/live/protocol';
-import type { FeedHandle, FeedView } from './feedHandle';
+import type { FeedName, FeedRef, FeedRows } from '../../../../shared/live/protocol';
+import type { FeedHandle, FeedState } from './feedHandle';
 import { createLiveClient, type LiveClient } from './liveClient';
 
 const LiveContext = createContext<LiveClient | null>(null);
@@ -29,12 +30,13 @@ const keep = (c: LiveClient) => {
 /** A client and the session-expiry handler its provider sets. */
 interface Opened {
   live: LiveClient;
-  hooks: { expired?: () => void };
+  hooks: { setExpired(fn?: () => void): void };
 }
 
 function open(): Opened {
-  const hooks: Opened['hooks'] = {};
-  const live = createLiveClient({ onSessionExpired: () => hooks.expired?.() });
+  let expired: (() => void) | undefined;
+  const hooks: Opened['hooks'] = { setExpired: (fn) => (expired = fn) };
+  const live = createLiveClient({ onSessionExpired: () => expired?.() });
   // A client no provider takes (a render React throws away, a page that never shows the shell)
   // closes itself.
   closeLater(live, 10_000);
@@ -68,12 +70,13 @@ export function LiveProvider({
   client?: LiveClient;
 }) {
   const [{ live, hooks }] = useState<Opened>(() => {
-    if (client) return { live: client, hooks: {} };
+    if (client) return { live: client, hooks: { setExpired: () => undefined } };
     const taken = early ?? open();
     early = null;
     return taken;
   });
-  hooks.expired = onSessionExpired;
+  // The client calls back on expiry whatever the page rendered last.
+  useLayoutEffect(() => hooks.setExpired(onSessionExpired), [hooks, onSessionExpired]);
   // NOTE: the close waits a tick, so StrictMode's mount-unmount-mount keeps the one client.
   useEffect(() => {
     if (live === client) return;
@@ -89,48 +92,92 @@ export function useLiveClient(): LiveClient {
   return live;
 }
 
-const EMPTY: FeedView = {
-  rows: [],
-  fresh: new Set(),
+const EMPTY: FeedState = {
   state: 'connecting',
   lastPollAt: null,
   reason: null,
   replay: null,
   version: 0,
+  size: 0,
+  position: null,
 };
 
+interface Store<S> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): S;
+}
+
 /**
- * A feed's view for useSyncExternalStore that holds still until the component has mounted. A
- * screen's first render is a transition that can take a while; a snapshot landing in the middle
- * of it would make React throw that render away and redo it blocking (its tearing check). The
- * rows instead show in the re-render that follows the mount, which React starts when it
- * subscribes and finds the view changed.
+ * A store for useSyncExternalStore that holds still until the component has mounted. A screen's
+ * first render is a transition that can take a while; a snapshot landing in the middle of it
+ * would make React throw that render away and redo it blocking (its tearing check). The change
+ * instead shows in the re-render that follows the mount, which React starts when it subscribes
+ * and finds the snapshot changed.
  */
-function mountedView(handle: FeedHandle | null) {
-  if (!handle) return { subscribe: () => () => {}, getSnapshot: () => EMPTY };
+export function untilMounted<S>(store: Store<S>): Store<S> {
   let mounted = false;
-  let shown: FeedView | null = null;
+  let shown: { value: S } | null = null;
   return {
-    subscribe(listener: () => void) {
+    subscribe(listener) {
       mounted = true;
-      return handle.subscribe(listener);
+      return store.subscribe(listener);
     },
-    getSnapshot(): FeedView {
-      if (mounted || !shown) shown = handle.getSnapshot();
-      return shown;
+    getSnapshot() {
+      if (mounted || !shown) shown = { value: store.getSnapshot() };
+      return shown.value;
     },
   };
 }
 
+const NO_STORE: Store<FeedState> = { subscribe: () => () => {}, getSnapshot: () => EMPTY };
+
 /**
- * Rows and connection state of one feed. Re-renders the caller when that feed changes, and only
- * then; releases the feed when the caller unmounts or the ref changes.
+ * A handle on one feed while the caller is mounted (released when it unmounts or the ref
+ * changes). `rows: false`: the caller needs only the feed's position, not its rows.
  */
-export function useFeed<F extends FeedName>(ref: (FeedRef & { feed: F }) | null): FeedView<F> {
+export function useFeedHandle<F extends FeedName>(
+  ref: (FeedRef & { feed: F }) | null,
+  opts: { rows?: boolean } = {},
+): FeedHandle<F> | null {
   const live = useLiveClient();
-  const key = ref ? feedKey(ref) : '';
-  const entry = useMemo(() => (ref ? live.feed(ref) : null), [live, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const feed = ref?.feed ?? null;
+  const agencyId = ref?.agencyId ?? null;
+  const rows = opts.rows ?? true;
+  const entry = useMemo(
+    () => (feed && agencyId ? live.feed({ feed, agencyId }, { rows }) : null),
+    [live, feed, agencyId, rows],
+  );
   useEffect(() => () => entry?.release(), [entry]);
-  const { subscribe, getSnapshot } = useMemo(() => mountedView(entry?.handle ?? null), [entry]);
-  return useSyncExternalStore(subscribe, getSnapshot) as FeedView<F>;
+  return entry?.handle ?? null;
 }
+
+/** The connection state and position of a feed; re-renders the caller when they change. */
+export function useFeedState(handle: FeedHandle | null): FeedState {
+  const store = useMemo(() => (handle ? untilMounted(handle) : NO_STORE), [handle]);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}
+
+/**
+ * Rows and connection state of one feed, the rows copied out once per change: for screens of
+ * small feeds. A screen of a large feed reads a view of it instead (useFeedView).
+ */
+export function useFeed<F extends FeedName>(
+  ref: (FeedRef & { feed: F }) | null,
+): FeedState & { rows: readonly FeedRows[F][] } {
+  const handle = useFeedHandle(ref);
+  const store = useMemo(() => {
+    if (!handle) return untilMounted({ ...NO_STORE, getSnapshot: () => EMPTY_ROWS });
+    let last: { state: FeedState; value: FeedState & { rows: readonly FeedRows[F][] } } | null = null;
+    return untilMounted({
+      subscribe: handle.subscribe,
+      getSnapshot() {
+        const state = handle.getSnapshot();
+        if (last?.state !== state) last = { state, value: { ...state, rows: [...handle.rows.values()] } };
+        return last.value;
+      },
+    });
+  }, [handle]);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}
+
+const EMPTY_ROWS = { ...EMPTY, rows: [] as never[] };

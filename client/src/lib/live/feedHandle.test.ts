@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventLogRow } from '../../../../shared/upstream/eventLogRow';
 import { createFeedHandle } from './feedHandle';
+import { createFeedView } from './feedView';
 
 const ev = (id: number): EventLogRow => ({
   id: String(id),
@@ -22,25 +23,35 @@ const ev = (id: number): EventLogRow => ({
 });
 
 const ref = { feed: 'events' as const, agencyId: 'A1' };
+/** What a screen of the feed shows: a view in the order rows came, and what it flashes. */
+const screenOf = (handle: ReturnType<typeof createFeedHandle<'events'>>) => {
+  const view = createFeedView<EventLogRow>({ query: { key: 'all', predicate: () => true, compare: null } });
+  view.follow(handle);
+  return {
+    ids: () => view.getSnapshot().rows.map((r) => r.id),
+    highlighted: () => [...view.getSnapshot().highlighted],
+  };
+};
 const at = { epoch: 'e1', stale: false, lastPollAt: 1 };
 
 describe('a feed on a screen while a large window loads', () => {
   it('shows the newest rows first, adds older rows without highlighting them, and says when the window is whole', () => {
     const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
     handle.onConnected();
+    const screen = screenOf(handle);
     handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(9), ev(8)], loadingOlder: true });
-    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8']);
+    expect(screen.ids()).toEqual(['9', '8']);
     expect(handle.getSnapshot().loadingOlder).toBe(true);
 
     handle.onDelta({ ...ref, epoch: 'e1', seq: 1, upserts: [ev(7), ev(6)], removes: [], at: 2 });
-    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8', '7', '6']);
-    expect([...handle.getSnapshot().fresh]).toEqual([]);
+    expect(screen.ids()).toEqual(['9', '8', '7', '6']);
+    expect(screen.highlighted()).toEqual([]);
 
     handle.onStatus({ ...ref, ...at, seq: 1 });
     expect(handle.getSnapshot().loadingOlder).toBe(false);
 
     handle.onDelta({ ...ref, epoch: 'e1', seq: 2, upserts: [ev(10)], removes: [], at: 3 });
-    expect([...handle.getSnapshot().fresh]).toEqual(['10']);
+    expect(screen.highlighted()).toEqual(['10']);
     handle.stop();
   });
 });
@@ -49,8 +60,9 @@ describe('a feed on a screen joining a running feed of a large window', () => {
   it('shows the newest rows, takes the rest in once the page is idle, and keeps a change made meanwhile', async () => {
     const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
     handle.onConnected();
+    const screen = screenOf(handle);
     handle.onSnapshot({ ...ref, ...at, seq: 4, rows: [ev(9), ev(8)], restFollows: true });
-    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8']);
+    expect(screen.ids()).toEqual(['9', '8']);
     expect(handle.getSnapshot().loadingOlder).toBe(true);
 
     handle.onSnapshotRest({ ...ref, epoch: 'e1', seq: 4, rows: [ev(7), ev(6)], restFollows: true });
@@ -58,11 +70,38 @@ describe('a feed on a screen joining a running feed of a large window', () => {
     handle.onDelta({ ...ref, epoch: 'e1', seq: 5, upserts: [], removes: ['5'], at: 2 });
     handle.onSnapshotRest({ ...ref, epoch: 'e1', seq: 4, rows: [ev(5), ev(4)] });
     // Nothing taken in before the page is idle.
-    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8']);
+    expect(screen.ids()).toEqual(['9', '8']);
 
     await new Promise((r) => setTimeout(r, 10));
-    expect(handle.getSnapshot().rows.map((r) => r.id)).toEqual(['9', '8', '7', '6', '4']);
+    expect(screen.ids()).toEqual(['9', '8', '7', '6', '4']);
     expect(handle.getSnapshot().loadingOlder).toBe(false);
+    handle.stop();
+  });
+});
+
+describe('a feed followed for its position only', () => {
+  it('keeps no rows, says where the feed stands, and takes rows in once a screen needs them', () => {
+    const subscribes: Array<{ epoch: string; seq: number } | null> = [];
+    const handle = createFeedHandle(
+      ref,
+      (since, answered) => {
+        subscribes.push(since);
+        answered('snapshot');
+      },
+      { keepRows: false },
+    );
+    handle.onConnected();
+    handle.onSnapshot({ ...ref, ...at, seq: 3, rows: [ev(9), ev(8)] });
+    handle.onDelta({ ...ref, epoch: 'e1', seq: 4, upserts: [ev(10)], removes: [], at: 2 });
+    expect(handle.rows.size).toBe(0);
+    expect(handle.getSnapshot().position).toEqual({ epoch: 'e1', seq: 4 });
+    expect(handle.getSnapshot().size).toBe(0);
+
+    handle.keepRows();
+    // A fresh snapshot (no cursor) brings the rows.
+    expect(subscribes.at(-1)).toBeNull();
+    handle.onSnapshot({ ...ref, ...at, seq: 4, rows: [ev(10), ev(9), ev(8)] });
+    expect([...handle.rows.keys()]).toEqual(['10', '9', '8']);
     handle.stop();
   });
 });

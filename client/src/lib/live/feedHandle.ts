@@ -1,6 +1,6 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { feedConnectionMachine } from '../../../../machines/feedConnection/feedConnectionMachine';
-import { createFeedReplica } from '../../../../shared/live/feedReplica';
+import { createFeedReplica, type ReplicaChange } from '../../../../shared/live/feedReplica';
 import type {
   DeltaMessage,
   FeedRef,
@@ -11,21 +11,33 @@ import type {
   SnapshotRestMessage,
   StatusMessage,
 } from '../../../../shared/live/protocol';
+import type { FeedChange } from './feedView';
 
 export type ConnectionState = 'connecting' | 'live' | 'stale' | 'resyncing' | 'offline' | 'refused' | 'ended';
 
-/** What a screen reads of a feed; a new object only when something changed. */
-export interface FeedView<F extends FeedName = FeedName> {
-  rows: readonly FeedRows[F][];
-  /** Ids of rows added or changed by the last delta, to highlight them briefly. */
-  fresh: ReadonlySet<string>;
+/** Where a feed stands: its epoch and the number of its last change applied here. */
+export interface FeedPosition {
+  epoch: string;
+  seq: number;
+}
+
+/**
+ * What a screen reads of a feed beside its rows (those are read through a view, feedView.ts): a
+ * new object only when something changed.
+ */
+export interface FeedState {
   state: ConnectionState;
   lastPollAt: number | null;
   reason: string | null;
   replay: ReplayState | null;
   /** The rows are the feed's newest; older rows of its window are still arriving. */
   loadingOlder?: boolean;
+  /** Bumps with every change of the rows (or of the position, for a handle without rows). */
   version: number;
+  /** How many rows the feed holds (0 for a handle that keeps no rows). */
+  size: number;
+  /** Null before the first snapshot. */
+  position: FeedPosition | null;
 }
 
 /** Runs `f` when the page is idle, within half a second; at once where the browser has no idle callback. */
@@ -35,9 +47,10 @@ function whenIdle(f: () => void): void {
 }
 
 /**
- * One feed on one screen: the replica of its rows and the connection machine. React reads it
- * through `subscribe`/`getSnapshot` (useSyncExternalStore), so a delta re-renders only the
- * components that read this feed.
+ * One feed on one screen: the replica of its rows and the connection machine. React reads its
+ * state through `subscribe`/`getSnapshot` (useSyncExternalStore); views of its rows follow
+ * `onRows` (feedView.ts), so a delta costs the rows it carries, not a copy of the window.
+ * With `keepRows: false` it follows only the feed's position, until `keepRows()` asks for rows.
  */
 export function createFeedHandle<F extends FeedName>(
   ref: FeedRef & { feed: F },
@@ -45,16 +58,24 @@ export function createFeedHandle<F extends FeedName>(
     since: { epoch: string; seq: number } | null,
     answered: (mode: 'snapshot' | 'resume' | null, refusal?: { code: string; message: string }) => void,
   ) => void,
+  opts: { keepRows?: boolean } = {},
 ) {
-  const replica = createFeedReplica<FeedRows[F]>();
+  type Row = FeedRows[F];
+  const rowListeners = new Set<(change: FeedChange<Row>) => void>();
+  /** Set while a live delta applies: its rows are news (highlighted, announced). */
+  let news = false;
+  const onChange = (c: ReplicaChange<Row>) => {
+    const change: FeedChange<Row> = c.kind === 'rows' ? { ...c, news } : c;
+    for (const l of [...rowListeners]) l(change);
+  };
+  let replica = createFeedReplica<Row>({ keepRows: opts.keepRows ?? true, onChange });
   const listeners = new Set<() => void>();
-  let fresh: ReadonlySet<string> = new Set();
   let replay: ReplayState | null = null;
   /** The feed is still reading its window's older pages (status `loadingOlder`). */
   let olderPending = false;
   /** Parts of a snapshot's rest waiting for the page to be idle. */
   const restParts: SnapshotRestMessage[] = [];
-  let view: FeedView<F> | null = null;
+  let state: FeedState | null = null;
 
   const actor = createActor(
     feedConnectionMachine.provide({
@@ -81,7 +102,7 @@ export function createFeedHandle<F extends FeedName>(
   actor.start();
 
   function changed() {
-    view = null;
+    state = null;
     for (const l of listeners) l();
   }
 
@@ -95,21 +116,41 @@ export function createFeedHandle<F extends FeedName>(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    getSnapshot(): FeedView<F> {
-      if (!view) {
+    getSnapshot(): FeedState {
+      if (!state) {
         const s = actor.getSnapshot();
-        view = {
-          rows: [...replica.rows.values()],
-          fresh,
+        state = {
           state: machineState(s),
           lastPollAt: s.context.lastPollAt,
           reason: s.context.reason,
           replay,
           loadingOlder: olderPending || replica.restPending,
           version: replica.version,
+          size: replica.rows.size,
+          position: replica.cursor,
         };
       }
-      return view;
+      return state;
+    },
+    /** The feed's rows now, keyed by id (empty for a handle that keeps no rows). */
+    get rows(): ReadonlyMap<string, Row> {
+      return replica.rows;
+    },
+    /** Bumps with every change of `rows`. */
+    get rowsVersion(): number {
+      return replica.version;
+    },
+    /** Tells `listener` of every change of the rows, as it is applied. */
+    onRows(listener: (change: FeedChange<Row>) => void): () => void {
+      rowListeners.add(listener);
+      return () => rowListeners.delete(listener);
+    },
+    /** A reader that needs rows joined a handle that kept none: a fresh snapshot brings them. */
+    keepRows() {
+      if (replica.keepsRows) return;
+      replica = createFeedReplica<Row>({ onChange });
+      actor.send({ type: 'feed.gap' });
+      changed();
     },
     onConnected() {
       actor.send({ type: 'socket.connected' });
@@ -128,7 +169,6 @@ export function createFeedHandle<F extends FeedName>(
       replay = msg.replay ?? (replay && msg.epoch.startsWith('replay:') ? replay : null);
       const r = replica.snapshot(msg);
       olderPending = msg.loadingOlder === true;
-      fresh = new Set();
       actor.send({ type: 'feed.snapshot', stale: msg.stale, lastPollAt: msg.lastPollAt });
       if (r === 'gap') actor.send({ type: 'feed.gap' });
       changed();
@@ -149,10 +189,11 @@ export function createFeedHandle<F extends FeedName>(
       });
     },
     onDelta(msg: DeltaMessage) {
+      // NOTE: older rows streaming in behind a first page are not news: no highlight.
+      news = !olderPending;
       const r = replica.delta(msg);
+      news = false;
       if (r === 'applied') {
-        // NOTE: older rows streaming in behind a first page are not news: no highlight.
-        fresh = olderPending ? new Set() : new Set(msg.upserts.map((u) => u.id));
         actor.send({ type: 'feed.delta', at: msg.at });
         changed();
       } else if (r === 'gap') actor.send({ type: 'feed.gap' });

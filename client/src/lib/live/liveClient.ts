@@ -105,12 +105,22 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
 
   return {
     socket,
-    /** A handle on a feed; call `release` when the screen stops showing it. */
-    feed<F extends FeedName>(ref: FeedRef & { feed: F }): { handle: FeedHandle<F>; release: () => void } {
+    /**
+     * A handle on a feed; call `release` when the screen stops showing it. With `rows: false` the
+     * screen needs only the feed's position (that it moved), and a handle made for it keeps no rows.
+     */
+    feed<F extends FeedName>(
+      ref: FeedRef & { feed: F },
+      opts: { rows?: boolean } = {},
+    ): { handle: FeedHandle<F>; release: () => void } {
       const k = feedKey(ref);
+      const keepRows = opts.rows ?? true;
       let entry = feeds.get(k);
+      if (entry && keepRows) entry.handle.keepRows();
       if (!entry) {
-        const handle = createFeedHandle(ref, (since, answered) => requestSubscribe(ref, since, answered));
+        const handle = createFeedHandle(ref, (since, answered) => requestSubscribe(ref, since, answered), {
+          keepRows,
+        });
         entry = { handle: handle as unknown as FeedHandle, refs: 0 };
         feeds.set(k, entry);
         if (refusal) handle.onRefused(refusal);

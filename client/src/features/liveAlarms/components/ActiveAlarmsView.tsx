@@ -1,17 +1,20 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
 import { DataGrid } from '../../../components/grid/DataGrid';
 import type { DataGridApi, GridSort } from '../../../components/grid/gridTypes';
-import type { FeedView } from '../../../lib/live/feedHandle';
+import type { FeedState } from '../../../lib/live/feedHandle';
+import type { FeedRowSource, FeedViewQuery } from '../../../lib/live/feedView';
+import { useFeedView, useViewSnapshot } from '../../../lib/live/useFeedView';
 import { handlingText, useAlarmPresence } from '../../../lib/live/useAlarmPresence';
 import { ALARM_ACTION_LABELS, type AlarmActionKind, type OnAlarmAction } from '../alarmActions';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import type { ExportTable } from '../../../reporting/export/exportFiles';
 import { useAlarmAlerts } from '../hooks/useAlarmAlerts';
 import { useClockThresholds } from '../hooks/useClockThresholds';
+import { useFocusAlarm } from '../hooks/useFocusAlarm';
 import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
 import { alarmRowStyle } from '../model/rowColours';
-import { compareFor, sortByKey } from '../model/rowSort';
+import { compareFor, sortKeyOf } from '../model/rowSort';
 import { groupRowOfAlarm, siteOfAlarm, type SiteRef } from '../model/siteRef';
 import { ActionIcon, type ActionIconName } from './ActionIcon';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmColumns, alarmTieBreak } from './alarmColumns';
@@ -19,6 +22,12 @@ import { AlarmMoreDetailsDialog } from './AlarmMoreDetailsDialog';
 import { Switch } from './Switch';
 
 const getRowId = (r: ActiveAlarmRow) => r.id;
+const every = () => true;
+const byAlarmSort = (sort: GridSort | null): FeedViewQuery<ActiveAlarmRow> => ({
+  key: sortKeyOf(sort),
+  predicate: every,
+  compare: compareFor(sort, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak),
+});
 const ACTION_ICONS: Record<AlarmActionKind, ActionIconName> = {
   requestDispatch: 'dispatch',
   cancelDispatch: 'cancel',
@@ -32,25 +41,34 @@ const ACTION_ICONS: Record<AlarmActionKind, ActionIconName> = {
  * cleared or dispatched anywhere leaves the feed, so it leaves every screen.
  */
 export function ActiveAlarmsView(props: {
-  feed: FeedView<'alarms'>;
+  feed: FeedState;
+  /** The alarms feed's rows, which the grid's view follows. */
+  rows: FeedRowSource<ActiveAlarmRow> | null;
   agencyId: string;
   mapView: boolean;
   onDirections(site: SiteRef): void;
   onAlarmAction(kind: AlarmActionKind, row: ActiveAlarmRow): void;
+  /** An alarm to bring into view and open once the feed is live (a notification's link). */
+  focusAlarmId?: string | null;
 }) {
   const { feed, agencyId, mapView, onDirections, onAlarmAction } = props;
   const [sort, setSort] = useState<GridSort | null>(ALARM_DEFAULT_SORT);
   const [thresholds, setThresholds] = useClockThresholds();
   const [details, setDetails] = useState<ActiveAlarmRow | null>(null);
-  const alerts = useAlarmAlerts(feed);
+  const view = useFeedView(props.rows, byAlarmSort(ALARM_DEFAULT_SORT));
+  useLayoutEffect(() => view.setQuery(byAlarmSort(sort)), [view, sort]);
+  const shown = useViewSnapshot(view);
+  const rows = shown.rows;
+  const alerts = useAlarmAlerts(feed, view, shown);
   const presence = useAlarmPresence(agencyId);
   const grid = useRef<DataGridApi<ActiveAlarmRow>>(null);
 
   const columns = useMemo(() => alarmColumns(thresholds), [thresholds]);
-  const rows = useMemo(
-    () => sortByKey([...feed.rows], compareFor(sort, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak)),
-    [feed.rows, sort],
-  );
+  const focus = useCallback((r: ActiveAlarmRow) => {
+    grid.current?.scrollToRow(getRowId(r));
+    setDetails(r);
+  }, []);
+  useFocusAlarm(props.focusAlarmId, rows, feed.state === 'live', focus);
 
   const rowStyle = useCallback((r: ActiveAlarmRow) => alarmRowStyle(r.color, r.color_Code), []);
   const rowActions = useCallback(
@@ -189,7 +207,7 @@ export function ActiveAlarmsView(props: {
           rowHeight={44}
           rowStyle={rowStyle}
           className="la-alarm-grid"
-          highlightedRowIds={feed.fresh}
+          highlightedRowIds={shown.highlighted}
           rowActions={rowActions}
           rowActionsLabel="Actions"
           rowActionsWidth={460}

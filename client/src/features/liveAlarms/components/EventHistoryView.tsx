@@ -5,7 +5,8 @@ import { DataGrid } from '../../../components/grid/DataGrid';
 import type { DataGridApi, GridLayout, GridSort } from '../../../components/grid/gridTypes';
 import { ActionIcon } from './ActionIcon';
 import { showToast } from '../../../components/toast/toastStore';
-import type { FeedView } from '../../../lib/live/feedHandle';
+import type { FeedState } from '../../../lib/live/feedHandle';
+import type { FeedRowSource } from '../../../lib/live/feedView';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import type { ExportTable } from '../../../reporting/export/exportFiles';
 import type { AgencyConfigState } from '../hooks/useAgencyConfig';
@@ -42,7 +43,9 @@ const LiveChart = lazy(() => import('./LiveChart').then((m) => ({ default: m.Liv
  * Auto Refresh, the chart, the grid (or the map), column configuration and exports.
  */
 export function EventHistoryView(props: {
-  feed: FeedView<'events'>;
+  feed: FeedState;
+  /** The feed's rows, which the history's view follows. */
+  rows: FeedRowSource<EventLogRow> | null;
   agencyId: string;
   installServcoType: string;
   config: AgencyConfigState;
@@ -51,7 +54,8 @@ export function EventHistoryView(props: {
   mapView: boolean;
   onDirections(site: SiteRef): void;
 }) {
-  const { feed, agencyId, installServcoType, config, eventTypes, showGraph, mapView, onDirections } = props;
+  const { feed, rows, agencyId, installServcoType, config, eventTypes, showGraph, mapView, onDirections } =
+    props;
   const navigate = useNavigate();
   const saved = config.saved;
 
@@ -73,7 +77,7 @@ export function EventHistoryView(props: {
   const [mode, setMode] = useScrollMode();
   const grid = useRef<DataGridApi<EventLogRow>>(null);
 
-  const history = useEventHistory({ feed, filter, sort, agencyId, installServcoType });
+  const history = useEventHistory({ feed, rows, filter, sort, agencyId, installServcoType });
   const chart = useChartData({
     enabled: showGraph && !mapView,
     rows: history.rows,
@@ -102,11 +106,11 @@ export function EventHistoryView(props: {
 
   const columns = useMemo(() => EVENT_COLUMNS.filter((c) => !work.hidden.has(c.id)), [work.hidden]);
   const visibleKey = columns.map((c) => c.id).join('|');
-  // The grid is remounted when the visible columns change; it starts from the working layout then.
+  // The grid is remounted when the visible columns change; it starts from the working layout then
+  // (it reads its initial layout only as it mounts).
   const initialLayout = useMemo<Partial<GridLayout>>(
     () => ({ order: work.order, widths: work.widths }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [visibleKey],
+    [work.order, work.widths],
   );
   const onLayoutChange = useCallback(
     (l: GridLayout) =>

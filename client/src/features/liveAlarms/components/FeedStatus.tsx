@@ -1,4 +1,4 @@
-import type { FeedView } from '../../../lib/live/feedHandle';
+import type { FeedState } from '../../../lib/live/feedHandle';
 import { useNow } from '../hooks/useNow';
 import { freshnessOf } from '../model/freshness';
 
@@ -11,7 +11,7 @@ export function FeedStatus({
   feed,
   show = 'both',
 }: {
-  feed: Pick<FeedView, 'state' | 'lastPollAt' | 'reason' | 'replay' | 'loadingOlder'>;
+  feed: Pick<FeedState, 'state' | 'lastPollAt' | 'reason' | 'replay' | 'loadingOlder'>;
   show?: 'label' | 'warning' | 'both';
 }) {
   const now = useNow(1000);

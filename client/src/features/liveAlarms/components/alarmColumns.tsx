@@ -2,8 +2,7 @@ import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmR
 import type { GridColumn, GridSort } from '../../../components/grid/gridTypes';
 import { CsNoLink } from '../../../components/handoff/CsNoLink';
 import type { AlarmThresholds } from '../model/alarmClock';
-import type { Compare } from '../model/rowIndex';
-import type { SortKey } from '../model/rowSort';
+import type { Compare, SortKey } from '../../../lib/live/rowOrder';
 import { formatElapsed, formatSiteDate, rowTime } from '../model/siteTime';
 import { AlarmClock } from './AlarmClock';
 

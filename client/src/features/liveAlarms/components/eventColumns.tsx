@@ -2,8 +2,7 @@ import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import type { GridColumn, GridSort } from '../../../components/grid/gridTypes';
 import { CsNoLink } from '../../../components/handoff/CsNoLink';
 import { eventTime } from '../model/eventFilters';
-import type { Compare } from '../model/rowIndex';
-import type { SortKey } from '../model/rowSort';
+import type { Compare, SortKey } from '../../../lib/live/rowOrder';
 import { formatSiteDate } from '../model/siteTime';
 
 /** System Test shows 'Off' when isTestCleared is Y and 'On' when N (doc 2 §2). */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
-import type { FeedView } from '../../../lib/live/feedHandle';
+import type { FeedState } from '../../../lib/live/feedHandle';
+import type { FeedViewSnapshot, ViewChanges } from '../../../lib/live/feedView';
 import { local } from '../../../lib/storage/clientStorage';
 
 const SOUND_KEY = 'liveAlarms.alertSound';
@@ -33,9 +34,14 @@ function chime() {
 /**
  * A new alarm makes itself noticed: its row flashes (the grid's highlight), a live region
  * announces it, and, when the user turned them on, a chime and a browser notification.
- * The first snapshot announces nothing; only alarms that arrive afterwards do.
+ * The first snapshot announces nothing; only alarms that arrive afterwards do: the view says
+ * which rows arrived since the version last announced (no set of ids kept here).
  */
-export function useAlarmAlerts(feed: FeedView<'alarms'>) {
+export function useAlarmAlerts(
+  feed: Pick<FeedState, 'state' | 'replay'>,
+  view: { changesSince(version: number): ViewChanges<ActiveAlarmRow> | null },
+  shown: FeedViewSnapshot<ActiveAlarmRow>,
+) {
   const [sound, setSound] = useState(() => local.get(SOUND_KEY) === 'on');
   const [notify, setNotify] = useState(
     () =>
@@ -44,23 +50,28 @@ export function useAlarmAlerts(feed: FeedView<'alarms'>) {
       Notification.permission === 'granted',
   );
   const [announcement, setAnnouncement] = useState('');
-  const known = useRef<Set<string> | null>(null);
+  /** The view's version whose alarms were announced (or were there at first); null: none yet. */
+  const seen = useRef<number | null>(null);
   const prefs = useRef({ sound, notify });
-  prefs.current = { sound, notify };
-
   useEffect(() => {
-    if (feed.state === 'connecting' && feed.rows.length === 0) return;
-    if (feed.replay) {
-      known.current = null;
+    prefs.current = { sound, notify };
+  }, [sound, notify]);
+
+  const { state, replay } = feed;
+  const { version, rows } = shown;
+  const empty = rows.length === 0;
+  useEffect(() => {
+    if (state === 'connecting' && empty) return;
+    if (replay) {
+      seen.current = null;
       return;
     }
-    const ids = new Set(feed.rows.map((r) => r.id));
-    if (known.current === null) {
-      known.current = ids;
-      return;
-    }
-    const arrived: ActiveAlarmRow[] = feed.rows.filter((r) => !known.current!.has(r.id));
-    known.current = ids;
+    const since = seen.current;
+    seen.current = version;
+    if (since === null) return;
+    // NOTE: null when the view cannot replay its changes that far back (64 changes between two
+    // renders): nothing is announced then, rather than every alarm.
+    const arrived = view.changesSince(since)?.arrived ?? [];
     if (arrived.length === 0) return;
     const first = arrived[0];
     const text =
@@ -80,7 +91,7 @@ export function useAlarmAlerts(feed: FeedView<'alarms'>) {
         // notifications unsupported here
       }
     }
-  }, [feed.version, feed.rows, feed.state, feed.replay]);
+  }, [version, empty, state, replay, view]);
 
   return {
     announcement,

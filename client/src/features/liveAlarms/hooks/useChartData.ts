@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { useApiQuery } from '../../../lib/query/useApiQuery';
 import { fetchChartData } from '../liveAlarmsApi';
@@ -11,7 +11,7 @@ import {
 } from '../model/chartBuckets';
 import { dueStart, needsOlderHistory, type DueValue } from '../model/dueWindow';
 import { eventTime, type EventFilter } from '../model/eventFilters';
-import type { ViewChanges } from '../model/rowIndex';
+import type { ViewChanges } from '../../../lib/live/feedView';
 import { parseSiteTime } from '../model/siteTime';
 import { useNow } from './useNow';
 
@@ -63,7 +63,9 @@ export function useChartData(opts: {
   // view's change log (rows in, rows out); a new layout, filter or rebuild counts every row.
   const [data, setData] = useState<ChartData>(EMPTY_CHART);
   const latest = useRef({ rows, due, server, key, extended, source });
-  latest.current = { rows, due, server, key, extended, source };
+  useLayoutEffect(() => {
+    latest.current = { rows, due, server, key, extended, source };
+  });
   const state = useRef<{
     layout: string;
     version: number | null;

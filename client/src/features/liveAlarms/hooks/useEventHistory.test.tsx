@@ -3,22 +3,27 @@ import { act, renderHook } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
-import type { FeedView } from '../../../lib/live/feedHandle';
+import { createFeedHandle } from '../../../lib/live/feedHandle';
 import { createQueryClient } from '../../../lib/query/queryClient';
 import type { EventFilter } from '../model/eventFilters';
 import { eventRow } from '../model/testRows';
 import { useEventHistory } from './useEventHistory';
 
 const now = Date.now();
-const feed = (rows: EventLogRow[], version: number, fresh: string[] = []): FeedView<'events'> => ({
-  rows,
-  fresh: new Set(fresh),
-  state: 'live',
-  lastPollAt: now,
-  reason: null,
-  replay: null,
-  version,
-});
+const ref = { feed: 'events' as const, agencyId: '1' };
+/** The events feed as a screen holds it: a snapshot, then numbered deltas. */
+function liveFeed(rows: EventLogRow[]) {
+  const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
+  handle.onConnected();
+  handle.onSnapshot({ ...ref, epoch: 'e1', seq: 1, rows, stale: false, lastPollAt: now });
+  let seq = 1;
+  return {
+    handle,
+    delta(upserts: EventLogRow[], removes: string[] = []) {
+      act(() => handle.onDelta({ ...ref, epoch: 'e1', seq: ++seq, upserts, removes, at: now }));
+    },
+  };
+}
 const filter: EventFilter = { types: null, includeTests: true, csNo: '', due: 1 };
 const ids = (rows: readonly EventLogRow[]) => rows.map((r) => r.id);
 // Older pages load through the client data layer.
@@ -30,29 +35,45 @@ describe('the event history of the live feed', () => {
   it('shows the feed newest first and flashes the rows of the last delta', () => {
     const a = eventRow({ id: '1' }, now - 60_000);
     const b = eventRow({ id: '2' }, now - 30_000);
-    const { result, rerender } = renderHook(
-      (p: { f: FeedView<'events'> }) =>
-        useEventHistory({ feed: p.f, filter, sort: null, agencyId: '1', installServcoType: 'D' }),
-      { initialProps: { f: feed([a], 1) }, wrapper },
+    const feed = liveFeed([a]);
+    const { result } = renderHook(
+      () =>
+        useEventHistory({
+          feed: { replay: null },
+          rows: feed.handle,
+          filter,
+          sort: null,
+          agencyId: '1',
+          installServcoType: 'D',
+        }),
+      { wrapper },
     );
     expect(ids(result.current.rows)).toEqual(['1']);
-    rerender({ f: feed([a, b], 2, ['2']) });
+    feed.delta([b]);
     expect(ids(result.current.rows)).toEqual(['2', '1']);
     expect([...result.current.highlighted]).toEqual(['2']);
+    feed.delta([], ['1']);
+    expect(ids(result.current.rows)).toEqual(['2']);
   });
 
   it('Auto Refresh off holds new rows back and counts them; on applies them', () => {
     const a = eventRow({ id: '1' }, now - 60_000);
-    const { result, rerender } = renderHook(
-      (p: { f: FeedView<'events'> }) =>
-        useEventHistory({ feed: p.f, filter, sort: null, agencyId: '1', installServcoType: 'D' }),
-      { initialProps: { f: feed([a], 1) }, wrapper },
+    const feed = liveFeed([a]);
+    const { result } = renderHook(
+      () =>
+        useEventHistory({
+          feed: { replay: null },
+          rows: feed.handle,
+          filter,
+          sort: null,
+          agencyId: '1',
+          installServcoType: 'D',
+        }),
+      { wrapper },
     );
     act(() => result.current.setAutoRefresh(false));
     expect(result.current.autoRefresh).toBe(false);
-    rerender({
-      f: feed([a, eventRow({ id: '2' }, now - 20_000), eventRow({ id: '3' }, now - 10_000)], 2, ['2', '3']),
-    });
+    feed.delta([eventRow({ id: '2' }, now - 20_000), eventRow({ id: '3' }, now - 10_000)]);
     expect(ids(result.current.rows)).toEqual(['1']);
     expect(result.current.pending).toBe(2);
     expect(result.current.highlighted.size).toBe(0);
@@ -63,14 +84,15 @@ describe('the event history of the live feed', () => {
   });
 
   it('applies a filter change to the live rows at once', () => {
-    const rows = [
+    const feed = liveFeed([
       eventRow({ id: '1', eventrpt_id: 'F' }, now - 5000),
       eventRow({ id: '2', eventrpt_id: 'O' }, now - 4000),
-    ];
+    ]);
     const { result, rerender } = renderHook(
       (p: { filter: EventFilter }) =>
         useEventHistory({
-          feed: feed(rows, 1),
+          feed: { replay: null },
+          rows: feed.handle,
           filter: p.filter,
           sort: null,
           agencyId: '1',
@@ -84,5 +106,27 @@ describe('the event history of the live feed', () => {
     expect(ids(result.current.rows)).toEqual(['2', '1']);
     rerender({ filter: { ...filter, types: new Set(['F']) } });
     expect(ids(result.current.rows)).toEqual(['1']);
+  });
+
+  it('sorts again when the sort changes, and keeps it for later deltas', () => {
+    // Whole seconds apart: the upstream's times carry no milliseconds.
+    const feed = liveFeed([eventRow({ id: '1' }, now - 10_000), eventRow({ id: '2' }, now - 4000)]);
+    const { result, rerender } = renderHook(
+      (p: { asc: boolean }) =>
+        useEventHistory({
+          feed: { replay: null },
+          rows: feed.handle,
+          filter,
+          sort: { columnId: 'eventDate', direction: p.asc ? 'asc' : 'desc' },
+          agencyId: '1',
+          installServcoType: 'D',
+        }),
+      { initialProps: { asc: false }, wrapper },
+    );
+    expect(ids(result.current.rows)).toEqual(['2', '1']);
+    rerender({ asc: true });
+    expect(ids(result.current.rows)).toEqual(['1', '2']);
+    feed.delta([eventRow({ id: '3' }, now - 7000)]);
+    expect(ids(result.current.rows)).toEqual(['1', '3', '2']);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { useScopedKey } from '../../../lib/query/useScopedKey';
@@ -42,8 +42,11 @@ export function useOlderHistory(opts: {
   onRows(rows: EventLogRow[]): void;
 }): OlderHistory {
   const { enabled, queryKey } = opts;
+  // The query function reads the latest options when it runs, after the render that set them.
   const latest = useRef(opts);
-  latest.current = opts;
+  useLayoutEffect(() => {
+    latest.current = opts;
+  });
 
   // NOTE: pages are kept only while the view shows them (gcTime 0) and never reloaded (staleTime
   // Infinity): the live window moves on, so a query opened again starts over, as it always has.
