@@ -193,10 +193,13 @@ describe('always-on feeds read with the bridge identity', () => {
       expect(onA + onB).toBe(2 * agencies.length);
       const okSignIns = (url: string) =>
         metricValue(url, /^bridge_identity_sign_ins_total\{identity="default",outcome="ok"\}/);
+      // The process that learnt the agency list (the discovery lease, docs/decisions.md) may be the
+      // other one: that is its only sign-in. It never polls with the identity.
       expect(await okSignIns(holder.url)).toBe(1);
-      expect(await okSignIns(other.url)).toBe(0);
-      expect(await simSignIns(s)).toBe(1);
-      expect((await identityHealth(other.url)).identities[0].state).toBe('idle');
+      const discovered = await okSignIns(other.url);
+      expect(discovered).toBeLessThanOrEqual(1);
+      expect(await simSignIns(s)).toBe(1 + discovered);
+      if (discovered === 0) expect((await identityHealth(other.url)).identities[0].state).toBe('idle');
 
       await holder.close();
       await waitFor(
@@ -204,8 +207,12 @@ describe('always-on feeds read with the bridge identity', () => {
         async () => (await held(other.url)) === 2 * agencies.length,
         20_000,
       );
-      await waitFor('and reads with the identity', async () => (await okSignIns(other.url)) === 1);
-      expect(await simSignIns(s)).toBe(2);
+      await waitFor(
+        'and reads with the identity',
+        async () => (await identityHealth(other.url)).identities[0].state === 'signedIn',
+      );
+      expect(await okSignIns(other.url)).toBeGreaterThanOrEqual(1);
+      expect(await okSignIns(other.url)).toBeLessThanOrEqual(discovered + 1);
       for (const id of agencies) {
         const before = await pollsOk(other.url, 'events', id);
         await waitFor(

@@ -2,7 +2,6 @@ import {
   createContext,
   useContext,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -75,8 +74,10 @@ export function LiveProvider({
     early = null;
     return taken;
   });
-  // The client calls back on expiry whatever the page rendered last.
-  useLayoutEffect(() => hooks.setExpired(onSessionExpired), [hooks, onSessionExpired]);
+  // NOTE: set while rendering, not in an effect: an expiry the socket reports while a company
+  // switch re-renders the shell must reach the handler of that render (an effect lagged behind
+  // and signed the user out on the switch).
+  hooks.setExpired(onSessionExpired);
   // NOTE: the close waits a tick, so StrictMode's mount-unmount-mount keeps the one client.
   useEffect(() => {
     if (live === client) return;
