@@ -8,6 +8,8 @@
 export const UNABLE_TO_PROCESS = 'Unable to process your request.';
 export const UNABLE_TO_CONNECT = 'Unable to connect.';
 export const SESSION_EXPIRED = 'Your session has expired. Please login again.';
+/** A 403 on the screens of documents 2 and 3 (doc 2 §8, doc 3 §8). */
+export const SESSION_EXPIRED_SHORT = 'Session expired. Please login again.';
 
 // ── Request and cancel dispatch (doc 2 §2, §8) ────────────────────────────────────────────
 export const DISPATCH_CONFIRM = 'Are you sure you would like the authorities to be dispatched?';

@@ -1,7 +1,7 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicProfile } from '../../shared/upstream/loginProfile';
-import { SESSION_EXPIRED, UNABLE_TO_CONNECT, UNABLE_TO_PROCESS } from '../messages';
+import { SESSION_EXPIRED, SESSION_EXPIRED_SHORT, UNABLE_TO_CONNECT, UNABLE_TO_PROCESS } from '../messages';
 import {
   describePath,
   done,
@@ -216,6 +216,17 @@ describe('session: focused rules', () => {
     expect(d.actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
     d.actor.send({ type: 'session.expired' });
     expect(notices).toEqual([SESSION_EXPIRED]);
+  });
+
+  it("shows the screen's own wording when the expiry names one (a 403 on doc 2 and 3 screens)", async () => {
+    const d = await signedIn();
+    d.actor.send({ type: 'session.expired', notice: SESSION_EXPIRED_SHORT });
+    expect(d.actor.getSnapshot().context.notice).toBe(SESSION_EXPIRED_SHORT);
+    expect(d.script.calls.filter((c) => c.src === 'signOut').map((c) => c.input)).toEqual([
+      { reason: 'expired', notice: SESSION_EXPIRED_SHORT },
+    ]);
+    vi.advanceTimersByTime(EXPIRED_NOTICE_MS);
+    expect(d.actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
   });
 
   it('signing out calls signOut and resets the profile and remembered url', async () => {

@@ -23,6 +23,8 @@ export type StoredSession = { profile: PublicProfile } | null;
 /** Input of `signOut`: a user's sign-out (POST LogOff) or clean-up after an expired session. */
 export interface SignOutInput {
   reason: 'user' | 'expired';
+  /** The expiry notice to show (reason `expired`). */
+  notice?: string;
 }
 
 const texts = (errors: string[]): string | null => {
@@ -58,8 +60,11 @@ export interface SessionContext {
 export type SessionEvent =
   | ({ type: 'session.signIn' } & Credentials)
   | { type: 'session.signOut' }
-  /** Any call answered isSessionValid false or 403, or the live connection said so. */
-  | { type: 'session.expired' }
+  /**
+   * Any call answered isSessionValid false or 403, or the live connection said so. `notice` is
+   * the screen's wording (a 403 on doc 2 and 3 screens reads apart); default SESSION_EXPIRED.
+   */
+  | { type: 'session.expired'; notice?: string }
   | { type: 'session.rememberUrl'; url: string }
   /** The app has navigated to `returnUrl`. */
   | { type: 'session.redirected' }
@@ -175,11 +180,20 @@ export const sessionMachine = setup({
     // calls shows the notice once.
     expired: {
       tags: ['notice'],
-      entry: [assign({ notice: SESSION_EXPIRED }), 'forget'],
+      entry: [
+        assign({
+          notice: ({ event }) => (event.type === 'session.expired' && event.notice) || SESSION_EXPIRED,
+        }),
+        'forget',
+      ],
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        input: { reason: 'expired' },
+        // A screen's own wording rides along; the default one is the effect's to show.
+        input: ({ context }): SignOutInput =>
+          context.notice && context.notice !== SESSION_EXPIRED
+            ? { reason: 'expired', notice: context.notice }
+            : { reason: 'expired' },
       },
       after: { expiredNotice: 'signedOut' },
     },

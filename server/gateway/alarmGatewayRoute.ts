@@ -127,7 +127,12 @@ export function alarmGatewayAnswer(ctx: GatewayDeps): AnswerHandler {
         flag.data.HttpStatusCode === 401 ||
         flag.data.HttpStatusCode === 403)
     ) {
-      return expiredSessionAnswer(ctx, res, session);
+      return expiredSessionAnswer(
+        ctx,
+        res,
+        session,
+        flag.data.HttpStatusCode === 403 ? 'forbidden' : 'invalid',
+      );
     }
     const answer = gatewayAnswer.safeParse(json);
     if (!answer.success) {

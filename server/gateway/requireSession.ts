@@ -61,21 +61,27 @@ export function sessionOf(res: Response): BridgeSession {
   return s;
 }
 
+/** Why the upstream ended a session: an HTTP 403, or an answer not session-valid (or a 401). */
+export type ExpiryCause = 'forbidden' | 'invalid';
+
 /**
  * Ends a session the upstream no longer honours (isSessionValid false, HTTP 401/403): the
- * bridge forgets it, its live sockets close, and the browser gets the spec's message.
+ * bridge forgets it, its live sockets close, and the browser gets the spec's message and the
+ * cause `forbidden` when the upstream answered HTTP 403 (isSessionValid false or a 401 adds none).
  */
 export async function expiredSessionAnswer(
   ctx: GatewayDeps,
   res: Response,
   session: BridgeSession,
+  cause: ExpiryCause = 'invalid',
 ): Promise<Answer> {
   await ctx.sessions.delete(session.id);
   await ctx.sockets
     .closeSession(session.id)
     .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
   clearSessionCookie(res, ctx.config);
-  return errorAnswer('session_expired');
+  // `cause` tells the screen which of the spec's wordings applies (docs 2 and 3 word a 403 apart).
+  return errorAnswer('session_expired', cause === 'forbidden' ? { cause } : {});
 }
 
 /** Ends an expired session and sends the spec's message (see expiredSessionAnswer). */

@@ -18,7 +18,9 @@ export async function upstreamFailureAnswer(
   if (!isUpstreamError(err)) throw err;
   switch (err.kind) {
     case 'session_expired':
-      return session ? expiredSessionAnswer(ctx, res, session) : errorAnswer('session_expired');
+      return session
+        ? expiredSessionAnswer(ctx, res, session, err.details.status === 403 ? 'forbidden' : 'invalid')
+        : errorAnswer('session_expired');
     case 'malformed':
       return errorAnswer('upstream_malformed');
     case 'timeout':

@@ -440,7 +440,7 @@ describe.skipIf(!hasTools)('Investigation Requests, site and property details, D
       await page.getByRole('img', { name: 'QR code of the investigation request form' }).waitFor();
       expect(
         await page.getByRole('link', { name: 'Submit a new investigation request' }).getAttribute('href'),
-      ).toBe('https://forms.example.com/investigation-request');
+      ).toBe('http://127.0.0.1:8090/_sim/tools/investigation-request');
       await page.getByRole('tab', { name: 'Last 30 Days', selected: true }).waitFor();
       await page.getByRole('tab', { name: 'Last 90 Days' }).click();
       const requests = page.getByRole('grid', { name: 'Investigation Requests' });

@@ -58,6 +58,14 @@ describe('session expiry upstream', () => {
     expect(a.body.error).toBe('session_expired');
     expect((await call(base, 'GET', '/api/session', { cookie })).status).toBe(401);
   });
+
+  it('an upstream HTTP 403 is told apart (cause forbidden): docs 2 and 3 word it differently', async () => {
+    const { cookie } = await owner();
+    await fault(stack.sim, { path: '/OnTest/GetTestCategory', status: 403, count: 1 });
+    const a = await call(base, 'GET', '/api/OnTest/GetTestCategory', { cookie });
+    expect(a.status).toBe(401);
+    expect(a.body).toMatchObject({ error: 'session_expired', cause: 'forbidden' });
+  });
 });
 
 describe('a broken upstream answer', () => {

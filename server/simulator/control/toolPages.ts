@@ -9,6 +9,25 @@ function page(title: string, body: string): string {
 </head><body><h1>${escape(title)}</h1>${body}</body></html>`;
 }
 
+/** The demo pages behind the shipped config's external links: path, title, text. */
+export const DEMO_TARGETS: ReadonlyArray<readonly [string, string, string]> = [
+  [
+    'marketing-forms',
+    'Marketing Forms & Certifications',
+    'The dealer marketing forms and certifications site opens here. A deployment sets marketingFormsUrl to its own.',
+  ],
+  [
+    'dealer-billing',
+    'Dealer Billing',
+    'The dealer billing site opens here. A deployment sets dealerBillingUrl to its own.',
+  ],
+  [
+    'investigation-request',
+    'Investigation Request Form',
+    'The investigation-request form opens here. A deployment sets investigationFormUrl to its own.',
+  ],
+];
+
 /**
  * The external tools a hand-off opens (doc 1 §4), stood in for by one page: 7001 is Data
  * Management, anything else MasWeb Classic. Each link works once. Also the dealer banners.
@@ -57,6 +76,13 @@ export function registerToolPages(router: Router, world: World, clock: () => num
         ),
       );
   });
+
+  // The targets the shipped client config links to (client/public/config.json): the two external
+  // Dealer Resources links and the investigation-request form. A deployment sets its own.
+  for (const [path, title, text] of DEMO_TARGETS)
+    router.get(`/tools/${path}`, (_req, res) => {
+      res.type('html').send(page(`${title} (simulated)`, `<p>${escape(text)}</p>`));
+    });
 
   router.get('/banners/:name', (req, res) => {
     const company = world.serviceCompanies.find((c) => c.bannerImage === req.params.name);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatFormDate, maxExpiry, siteNow } from '../../../shared/onTest/siteDates';
 import { TEST_CATEGORIES } from '../world/lookups';
 import { parseLooseDate } from '../world/siteTime';
 import { clearTest, extendTest, placeOnTest } from '../world/testActions';
@@ -111,9 +112,14 @@ const split = (s: string | undefined) =>
     .filter(Boolean);
 
 /** The longest test this user may set, in ms: MaxHours when above 0, else MaxOnTestDays (doc 2 §5). */
-function maxTestMs(session: Session): number {
-  const t = session.profile.testCategoryDetails;
-  return t.MaxHours > 0 ? t.MaxHours * 3_600_000 : Math.max(1, t.MaxOnTestDays) * 86_400_000;
+/**
+ * The form's rule and words (doc 2 §5): the latest expiry is effective plus MaxHours when above 0,
+ * otherwise plus MaxOnTestDays; the refusal names it in the site's time as MM-dd-yyyy HH:mm.
+ */
+function tooLong(session: Session, effective: number, expire: number, offsetMinutes: number): string | null {
+  const max = maxExpiry(effective, session.profile.testCategoryDetails);
+  if (max === null || expire <= max) return null;
+  return `*Expire date should not be more than ${formatFormDate(siteNow(max, offsetMinutes))}.`;
 }
 
 /** Carries out one on-test record for a session: place on test, clear (off) or extend. */
@@ -137,8 +143,14 @@ export function applyOnTestRecord(world: World, session: Session, r: OnTestRecor
     const minutes = (r.extend_hh ?? 0) * 60 + (r.extend_mm ?? 0);
     if (minutes <= 0) return fail('*Please select test minutes.');
     for (const t of tests) {
-      if (t.expire + minutes * 60_000 - t.effective > maxTestMs(session))
-        return fail('Expire date is more than the allowed test length.');
+      const site = world.site(t.siteNo);
+      const refused = tooLong(
+        session,
+        t.effective,
+        t.expire + minutes * 60_000,
+        site ? world.siteOffset(site, now) : 0,
+      );
+      if (refused) return fail(refused);
     }
     for (const t of tests) extendTest(world, t, { at: now, user, minutes });
     return { rtn_code: 0, err_msg: 'ok', addl_err_info: null, test_seqnos: tests.map((t) => t.seqno) };
@@ -173,10 +185,12 @@ export function applyOnTestRecord(world: World, session: Session, r: OnTestRecor
   // NOTE: lenient on purpose: the form fills in the site's "now" (already past on arrival) and the
   // alarm variant may start up to a day back (doc 2 §5); anything older is refused.
   if (effective < now - 24 * 3_600_000) return fail('*Effective date is not valid.');
-  if (expire <= now) return fail('*Expire date is not valid.');
-  if (expire <= effective) return fail('*Expire date should not be less than effective date.');
-  if (expire - effective > maxTestMs(session))
-    return fail('*Expire date should not be more than the allowed test length.');
+  // The form's rules (doc 2 §5): an expiry in the past or before the start is refused; one equal
+  // to the start is accepted, as the form accepts it.
+  if (expire < now) return fail('*Expire date is not valid.');
+  if (expire < effective) return fail('*Expire date should not be less than effective date.');
+  const refused = tooLong(session, effective, expire, offset);
+  if (refused) return fail(refused);
 
   const zoneList = split(r.zone_list);
   const allZones = r.all_zones_flag ?? zoneList.length === 0;

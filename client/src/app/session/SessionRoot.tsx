@@ -3,8 +3,10 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { sessionMachine } from '../../../../machines/session/sessionMachine';
+import { AlertHost } from '../../components/alert/AlertHost';
 import { Toaster } from '../../components/toast/Toaster';
-import { onSessionExpired } from '../../lib/api/sessionExpiry';
+import { expiryNotice, onSessionExpired } from '../../lib/api/sessionExpiry';
+import { specDocOfPath } from '../../lib/screens/screenAccess';
 import {
   SessionCommandsContext,
   SessionViewContext,
@@ -47,7 +49,17 @@ export function SessionRoot() {
   if (profile && profile !== lastProfile) setLastProfile(profile);
   if (status === 'signedOut' && lastProfile) setLastProfile(null);
 
-  useEffect(() => onSessionExpired(() => session.send({ type: 'session.expired' })), [session]);
+  // The wording depends on the screen the expiry happened on (a 403 on doc 2 and 3 screens).
+  useEffect(
+    () =>
+      onSessionExpired((cause) =>
+        session.send({
+          type: 'session.expired',
+          notice: expiryNotice(specDocOfPath(window.location.pathname), cause),
+        }),
+      ),
+    [session],
+  );
 
   const commands = useMemo<SessionCommands>(
     () => ({
@@ -83,6 +95,7 @@ export function SessionRoot() {
       <SessionCommandsContext.Provider value={commands}>
         <Outlet />
         <Toaster />
+        <AlertHost />
       </SessionCommandsContext.Provider>
     </SessionViewContext.Provider>
   );

@@ -105,7 +105,7 @@ export const sessionActors = {
     // Everything of the user goes at once; the bridge's answer changes nothing (doc 1 §4).
     resetClientState();
     ownerFlag.setState(false);
-    if (input.reason === 'expired') showToast(SESSION_EXPIRED, 'warning');
+    if (input.reason === 'expired') showToast(input.notice ?? SESSION_EXPIRED, 'warning');
     await signOut().catch(() => undefined);
   }),
 };

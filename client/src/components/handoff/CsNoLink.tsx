@@ -1,9 +1,21 @@
 import type { HandOffTarget } from '../../lib/handoff/handOff';
 import { useHandOff } from './useHandOff';
 
-/** A CS# that hands off to the user's external tool (doc 1 §4). */
-export function CsNoLink({ target, onDone }: { target: HandOffTarget; onDone?: () => void }) {
-  const { tooltip, start } = useHandOff();
+/**
+ * A CS# that hands off to the user's external tool (doc 1 §4). It sits in grids, where a failed
+ * transfer shows its first error in an alert (doc 1 §8, doc 2 §8).
+ */
+export function CsNoLink({
+  target,
+  onDone,
+  failure = 'alert',
+}: {
+  target: HandOffTarget;
+  onDone?: () => void;
+  /** `toast` in search results (doc 1 §8: "toast in search, alert in grids"). */
+  failure?: 'toast' | 'alert';
+}) {
+  const { tooltip, start } = useHandOff({ failure });
   return (
     <button
       type="button"

@@ -53,7 +53,7 @@ const csColumn: GridColumn<Keyed<SiteRow>> = {
   label: 'CS #',
   width: 120,
   value: (r) => r.cs_no || r.acct_no,
-  render: (r) => <CsNoLink target={target(r)} />,
+  render: (r) => <CsNoLink target={target(r)} failure="toast" />,
 };
 const SITE_COLUMNS: GridColumn<Keyed<SiteRow>>[] = [
   csColumn,

@@ -53,16 +53,16 @@ const input = {
 };
 
 describe('the Place On test dialog of an alarm', () => {
-  it('preselects the 2-hour category, shows the read-only dates, refuses a too long test, then saves and closes', async () => {
+  it('preselects the 2-hour category, hides the dates, refuses a too long test, then saves and closes', async () => {
     const { machine, saved } = flow();
     const onClose = vi.fn();
     render(<AlarmPlaceOnTestDialog machine={machine} input={input} onClose={onClose} />);
     expect(screen.getByRole('dialog', { name: 'Place On test - C-1001' })).toBeTruthy();
     const category = (await screen.findByLabelText('Test Category')) as HTMLSelectElement;
     expect(category.value).toBe('ALRM');
-    expect((screen.getByLabelText('Effective Date') as HTMLInputElement).value).toBe('03-02-2026 07:00');
-    expect((screen.getByLabelText('Expire Date') as HTMLInputElement).value).toBe('03-02-2026 09:00');
-    expect((screen.getByLabelText('Expire Date') as HTMLInputElement).readOnly).toBe(true);
+    // Doc 2 §2: the variant opened for an alarm hides the system/zone choice and the dates.
+    expect(screen.queryByLabelText('Effective Date')).toBeNull();
+    expect(screen.queryByLabelText('Expire Date')).toBeNull();
     expect(screen.getByText('Placed on test from alarm by Dennis')).toBeTruthy();
 
     fireEvent.change(category, { target: { value: 'CONST' } });

@@ -1,11 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import {
   testCommentRemaining,
   type alarmPlaceOnTestMachine,
   type AlarmPlaceOnTestInput,
 } from '../../../../machines/placeOnTest/alarmPlaceOnTestMachine';
-import { formatFormDate } from '../../../../machines/placeOnTest/testDates';
 import { CommentField } from '../../components/form/CommentField';
 import { FormError } from '../../components/form/FormMessage';
 import { SelectField } from '../../components/form/SelectField';
@@ -16,7 +15,9 @@ import { AlarmFlowBusy } from './AlarmFlowParts';
 /**
  * Place on test from an alarm (doc 2 §2, §4, §5): the alarm variant of the form, titled 'Place On
  * test' with the CS#. The whole system goes on test; the category with 2 default hours comes
- * preselected, the dates are read-only, the comment carries its prefix. The dialog closes 1.5 s
+ * preselected, the dates are not shown (doc 2 §2: the variant hides the system/zone choice and
+ * the dates; they follow from the category, and a too long one is still refused in words), the
+ * comment carries its prefix. The dialog closes 1.5 s
  * after a success (the machine's closeDelay).
  */
 export function AlarmPlaceOnTestDialog({
@@ -44,14 +45,11 @@ export function AlarmPlaceOnTestDialog({
   );
   const categories = useSelector(actor, (s) => s.context.categories);
   const categoryId = useSelector(actor, (s) => s.context.categoryId);
-  const effective = useSelector(actor, (s) => s.context.effective);
-  const expire = useSelector(actor, (s) => s.context.expire);
   const prefix = useSelector(actor, (s) => s.context.commentPrefix);
   const comment = useSelector(actor, (s) => s.context.comment);
   const remaining = useSelector(actor, (s) => testCommentRemaining(s.context));
   const error = useSelector(actor, (s) => s.context.error);
   const message = useSelector(actor, (s) => s.context.message);
-  const ids = { effective: useId(), expire: useId() };
 
   useEffect(() => {
     if (step === 'closed') onClose();
@@ -95,7 +93,6 @@ export function AlarmPlaceOnTestDialog({
     );
   }
 
-  const date = (ms: number | null) => (ms === null ? '' : formatFormDate(ms));
   return (
     <Dialog
       title={title}
@@ -125,18 +122,6 @@ export function AlarmPlaceOnTestDialog({
           options={categories.map((c) => ({ value: c.testcat_id, label: c.descr }))}
           onChange={(testcatId) => actor.send({ type: 'test.category', testcatId })}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={ids.effective}>
-            Effective Date
-          </label>
-          <input id={ids.effective} className="input" readOnly value={date(effective)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.expire}>
-            Expire Date
-          </label>
-          <input id={ids.expire} className="input" readOnly value={date(expire)} />
-        </div>
         <CommentField
           prefix={prefix}
           value={comment}

@@ -1,9 +1,10 @@
 import type { GridColumn } from '../../components/grid/gridTypes';
+import { csNoAccountCell } from '../../reporting/csNoColumn';
 import { DealerReportScreen } from './DealerReportScreen';
 import type { ReportRow } from './dealerReportsApi';
 
 const columns: GridColumn<ReportRow>[] = [
-  { id: 'cs_no', label: 'CS#', width: 120 },
+  { id: 'cs_no', label: 'CS#', width: 120, render: csNoAccountCell((r: ReportRow) => r.cs_no) },
   { id: 'site_name', label: 'Site Name', width: 180 },
   { id: 'call_order', label: 'Call Order', width: 90, value: (r) => Number(r.call_order) || r.call_order },
   { id: 'first_name', label: 'First Name', width: 120 },

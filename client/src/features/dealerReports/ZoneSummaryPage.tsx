@@ -1,4 +1,5 @@
 import type { GridColumn } from '../../components/grid/gridTypes';
+import { csNoAccountCell } from '../../reporting/csNoColumn';
 import { formatReportDate } from '../../reporting/reportDates';
 import { DealerReportScreen } from './DealerReportScreen';
 import type { ReportRow } from './dealerReportsApi';
@@ -6,7 +7,7 @@ import type { ReportRow } from './dealerReportsApi';
 const yesNo = (v: string) => (/^(y|true|1)$/i.test(v) ? 'Yes' : 'No');
 
 const columns: GridColumn<ReportRow>[] = [
-  { id: 'cs_no', label: 'CS#', width: 120 },
+  { id: 'cs_no', label: 'CS#', width: 120, render: csNoAccountCell((r: ReportRow) => r.cs_no) },
   { id: 'zone_id', label: 'Zone Id', width: 90 },
   { id: 'comment', label: 'Comment', width: 200 },
   { id: 'equiploc_id', label: 'Equip Loc', width: 100 },

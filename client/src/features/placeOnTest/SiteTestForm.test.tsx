@@ -76,11 +76,12 @@ describe('the Place On Test form of a site', () => {
     render(<SiteTestForm machine={machine} input={input} onLeave={onLeave} />);
     await screen.findByLabelText('Test Category');
     fireEvent.change(screen.getByLabelText('Test Category'), { target: { value: 'GEN' } });
+    // The form's pattern MM-dd-yyyy HH:mm (doc 2 §9), not the browser picker's.
     expect((screen.getByLabelText('Effective Date (site time)') as HTMLInputElement).value).toBe(
-      '2026-03-02T07:00',
+      '03-02-2026 07:00',
     );
     expect((screen.getByLabelText('Expire Date (site time)') as HTMLInputElement).value).toBe(
-      '2026-03-02T11:00',
+      '03-02-2026 11:00',
     );
 
     save();
@@ -92,13 +93,17 @@ describe('the Place On Test form of a site', () => {
     expect(screen.getByTestId('pot-chosen').textContent).toBe('All systems (C-20, C-21)');
 
     fireEvent.change(screen.getByLabelText('Expire Date (site time)'), {
-      target: { value: '2026-03-02T16:00' },
+      target: { value: '03-02-2026 16:00' },
     });
     save();
     expect(alert()).toBe(testExpireAfterMax('03-02-2026 15:00'));
-    fireEvent.change(screen.getByLabelText('Expire Date (site time)'), {
+    // The calendar beside the box writes its choice back in the pattern.
+    fireEvent.change(screen.getByLabelText('Expire Date (site time) picker'), {
       target: { value: '2026-03-02T12:00' },
     });
+    expect((screen.getByLabelText('Expire Date (site time)') as HTMLInputElement).value).toBe(
+      '03-02-2026 12:00',
+    );
     save();
     expect(alert()).toBe(TEST_SELECT_SERVICE_TYPE);
 

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   siteCommentRemaining,
   type placeOnTestMachine,
@@ -7,9 +7,15 @@ import {
   type PlaceOnTestInput,
 } from '../../../../machines/placeOnTest/placeOnTestMachine';
 import { zonesListed, type TestTarget } from '../../../../machines/placeOnTest/siteTestForm';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/onTest/siteDates';
+import {
+  formatFormDate,
+  fromDateTimeLocal,
+  parseFormDate,
+  toDateTimeLocal,
+} from '../../../../shared/onTest/siteDates';
 import { CommentField } from '../../components/form/CommentField';
 import { FormError, FormSuccess } from '../../components/form/FormMessage';
+import { PickerValueField } from '../../components/form/PickerField';
 import { SelectField } from '../../components/form/SelectField';
 import { ChoiceList } from './ChoiceList';
 import { SystemsChooser } from './SystemsChooser';
@@ -23,7 +29,7 @@ const TARGETS: ReadonlyArray<{ target: TestTarget; label: string }> = [
 /**
  * The general Place On Test form for one site (doc 2 §2, §3, §4, §5). It renders the machine's
  * state and sends it the user's edits; the machine holds every rule. Dates are the site's local
- * time (the machine's site milliseconds shown in a datetime-local input, read with UTC getters).
+ * time in the form's pattern MM-dd-yyyy HH:mm (doc 2 §9), with the browser's calendar beside them.
  */
 export function SiteTestForm({
   machine,
@@ -236,7 +242,7 @@ export function SiteTestForm({
   );
 }
 
-/** A date and time in the site's local time (site milliseconds shown with UTC getters). */
+/** A date and time in the site's local time (site milliseconds shown with UTC getters), MM-dd-yyyy HH:mm. */
 function SiteDateField({
   label,
   at,
@@ -246,19 +252,17 @@ function SiteDateField({
   at: number | null;
   onChange(at: number | null): void;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="datetime-local"
-        className="input"
-        value={at === null ? '' : toDateTimeLocal(at)}
-        onChange={(e) => onChange(fromDateTimeLocal(e.target.value))}
-      />
-    </div>
+    <PickerValueField
+      label={label}
+      kind="datetime-local"
+      placeholder="MM-dd-yyyy HH:mm"
+      value={at}
+      format={formatFormDate}
+      parse={parseFormDate}
+      toNative={toDateTimeLocal}
+      fromNative={fromDateTimeLocal}
+      onChange={onChange}
+    />
   );
 }

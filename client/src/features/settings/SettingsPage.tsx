@@ -14,9 +14,11 @@ import './settings.css';
 
 const MOBILE_USER_FLAG = 'mobile_user_flag';
 
-function twoFactorFlagOf(profile: PublicProfile): boolean {
+/** The session's mobile_user_flag: 'Y', 'N', or null when the login record carries none. */
+export function twoFactorFlagOf(profile: PublicProfile): 'Y' | 'N' | null {
   const entry = profile.accountInfo.find((a) => a.prompt.toLowerCase() === MOBILE_USER_FLAG);
-  return (entry?.status_descr ?? '').trim().toUpperCase() === 'Y';
+  const flag = (entry?.status_descr ?? '').trim().toUpperCase();
+  return flag === 'Y' || flag === 'N' ? flag : null;
 }
 
 function withTwoFactorFlag(profile: PublicProfile, on: boolean): PublicProfile {
@@ -32,6 +34,7 @@ export function SettingsPage() {
   const { profile, isOwner } = useSessionView();
   const { updateProfile } = useSessionCommands();
   if (!profile) return null;
+  const twoFactor = twoFactorFlagOf(profile);
   // Wall displays show the Live Alarm View: only its users pair them (the bridge checks too).
   const seesLiveAlarms = menuIds(buildMenu({ selectedNavIds: selectedNavIds(profile), isOwner })).has(
     MENU_IDS.liveAlarmView,
@@ -39,11 +42,15 @@ export function SettingsPage() {
   return (
     <PageFrame title="Settings">
       <div className="settings">
-        <TwoFactorCard
-          contactNo={Number(profile.contactNumber)}
-          initiallyOn={twoFactorFlagOf(profile)}
-          onFlagChanged={(on) => updateProfile(withTwoFactorFlag(profile, on))}
-        />
+        {/* NOTE: shown according to the flag (doc 3 §2): Y or N shows the card in that state; a
+            login record without the flag (a user two-factor does not apply to) shows none. */}
+        {twoFactor !== null ? (
+          <TwoFactorCard
+            contactNo={Number(profile.contactNumber)}
+            initiallyOn={twoFactor === 'Y'}
+            onFlagChanged={(on) => updateProfile(withTwoFactorFlag(profile, on))}
+          />
+        ) : null}
         <SitePreferencesCard profile={profile} onSaved={updateProfile} />
         {seesLiveAlarms ? <WallDisplaysCard profile={profile} /> : null}
         {seesLiveAlarms ? <AlarmNotificationsCard profile={profile} /> : null}

@@ -29,7 +29,12 @@ export interface CallOptions<T> {
   headers?: Record<string, string>;
 }
 
-const errorBodySchema = z.object({ error: z.string(), message: z.string() });
+const errorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  /** On a session expiry: `forbidden` when the upstream answered HTTP 403. */
+  cause: z.optional(z.string()),
+});
 
 function urlOf(path: string, query?: Query): string {
   const url = new URL(path, window.location.origin);
@@ -77,7 +82,7 @@ async function request<T>(
       (error === 'session_expired' || error === 'no_session') &&
       opts.expiryIsSignal !== false
     ) {
-      signalSessionExpired();
+      signalSessionExpired(parsed.success && parsed.data.cause === 'forbidden' ? 'forbidden' : 'invalid');
     }
     throw new ApiError(res.status, error, message);
   }

@@ -1,10 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { shouldRetryRead } from './retryPolicy';
 
 export interface QueryClientOptions {
   /** Delay before a read is tried again (ms, or by attempt); tests pass 0. */
   retryDelay?: number | ((attempt: number) => number);
+  /**
+   * Every failed read (after its retries) and change, with the screen's own failure text
+   * (`meta.failureText`); the app shows the general alert from here (doc 1 §4).
+   */
+  onFailure?(error: unknown, failureText: string | undefined): void;
 }
+
+const failureTextOf = (meta: Record<string, unknown> | undefined): string | undefined =>
+  typeof meta?.failureText === 'string' ? meta.failureText : undefined;
 
 const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 8000);
 
@@ -15,7 +23,14 @@ const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 8000);
  * feed, not from polling).
  */
 export function createQueryClient(opts: QueryClientOptions = {}): QueryClient {
+  const onFailure = opts.onFailure;
   return new QueryClient({
+    queryCache: onFailure
+      ? new QueryCache({ onError: (e, query) => onFailure(e, failureTextOf(query.meta)) })
+      : undefined,
+    mutationCache: onFailure
+      ? new MutationCache({ onError: (e, _v, _c, m) => onFailure(e, failureTextOf(m.meta)) })
+      : undefined,
     defaultOptions: {
       queries: {
         retry: shouldRetryRead,

@@ -28,7 +28,12 @@ export function useApiMutation<T, V = void>(
   send: (vars: V) => Promise<T>,
   opts: ApiMutationOptions<T, V> = {},
 ): ApiMutation<T, V> {
-  const m = useMutation({ mutationFn: send, retry: false, onSuccess: opts.onSuccess });
+  const m = useMutation({
+    mutationFn: send,
+    retry: false,
+    onSuccess: opts.onSuccess,
+    meta: opts.failureText ? { failureText: opts.failureText } : undefined,
+  });
   const expired = m.isError && isSessionExpiry(m.error);
   let status: ApiMutation<T, V>['status'] = 'idle';
   if (m.isPending) status = 'saving';

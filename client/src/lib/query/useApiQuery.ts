@@ -40,6 +40,7 @@ export function useApiQuery<T>(
     staleTime: opts.staleTime,
     refetchInterval: opts.refetchInterval,
     placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
+    meta: opts.failureText ? { failureText: opts.failureText } : undefined,
   });
   return loadStateOf({
     pending: q.isPending,

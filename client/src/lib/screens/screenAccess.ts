@@ -1,5 +1,5 @@
 import { SCREENS } from './screens';
-import type { PageEntry } from './screenTypes';
+import type { PageEntry, SpecDoc } from './screenTypes';
 
 /** The screens the router opens (not redirects or links). */
 export const PAGE_SCREENS: readonly PageEntry[] = SCREENS.filter((s): s is PageEntry => s.kind === 'page');
@@ -28,4 +28,13 @@ export function opensWithoutSession(pathname: string): boolean {
 /** The menu id guarding a pathname (a trailing slash ignored), if any. */
 export function menuIdOfPath(pathname: string): string | undefined {
   return ROUTE_MENU_IDS[pathname.replace(/\/+$/, '') || '/'];
+}
+
+const ROUTE_DOCS: ReadonlyMap<string, SpecDoc> = new Map(
+  PAGE_SCREENS.flatMap((s) => s.paths.map((p) => [p.toLowerCase(), s.doc ?? 1] as const)),
+);
+
+/** The spec document of the screen at a pathname (routes match case-insensitively); 1 when none. */
+export function specDocOfPath(pathname: string): SpecDoc {
+  return ROUTE_DOCS.get((pathname.replace(/\/+$/, '') || '/').toLowerCase()) ?? 1;
 }

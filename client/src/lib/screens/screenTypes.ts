@@ -19,6 +19,9 @@ export interface MenuPlacement {
   icon: string;
 }
 
+/** The spec documents: 1 the shell and session, 2 live alarms and testing, 3 reports and settings. */
+export type SpecDoc = 1 | 2 | 3;
+
 /** A screen the router opens. */
 export interface PageEntry {
   kind: 'page';
@@ -32,6 +35,11 @@ export interface PageEntry {
   page: string;
   /** Its Quick Data Tabs item; the guard lets in users whose menu has it. */
   menu?: MenuPlacement;
+  /**
+   * The spec document that describes the screen, where its own rules differ from the shell's
+   * (a 403's wording: doc 2 §8, doc 3 §8). Omitted: document 1.
+   */
+  doc?: SpecDoc;
   /**
    * For a screen without an item of its own: the menu id of the area it belongs to (the guard
    * treats it as that item, owner-only included). Neither `menu` nor `partOf`: a session is enough.

@@ -29,6 +29,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/dashboardDetails', '/dashboard1'],
     title: 'Live Alarm View',
     page: 'app/liveAlarms/LiveAlarmViewRoute',
+    doc: 2,
     menu: { id: I.liveAlarmView, icon: 'dashboard' },
   },
   { kind: 'redirect', path: '/dashboard', to: '/dashboardDetails' },
@@ -37,6 +38,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/bufferGraph'],
     title: 'Buffer Graph',
     page: 'features/liveAlarms/BufferGraphPage',
+    doc: 2,
     partOf: I.liveAlarmView,
   },
   // The wall display of the Live Alarm View (full screen over the shell; ?kiosk=1 when unattended).
@@ -45,6 +47,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/wall'],
     title: 'Wall Display',
     page: 'features/liveAlarms/wall/WallDisplayPage',
+    doc: 2,
     partOf: I.liveAlarmView,
     // A browser without a session is a wall display of its own: it shows a pairing code.
     withoutSession: true,
@@ -61,6 +64,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/systemontest'],
     title: 'Alarm Testing',
     page: 'features/alarmTesting/AlarmTestingPage',
+    doc: 2,
     menu: { id: I.alarmTesting, icon: 'testing' },
   },
   {
@@ -68,6 +72,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/placeontest'],
     title: 'Place On Test',
     page: 'features/placeOnTest/PlaceOnTestPage',
+    doc: 2,
     partOf: I.alarmTesting,
   },
 
@@ -77,6 +82,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/actualEvents'],
     title: 'Actuals',
     page: 'features/reports/actualEvents/ActualsPage',
+    doc: 3,
     menu: report(I.actuals),
   },
   {
@@ -84,6 +90,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/runawaysystems'],
     title: 'Runaway',
     page: 'features/reports/runaway/RunawayPage',
+    doc: 3,
     menu: report(I.runaway),
   },
   {
@@ -91,6 +98,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/service-requests'],
     title: 'Customers Requesting Service',
     page: 'features/reports/serviceRequests/ServiceRequestsPage',
+    doc: 3,
     menu: report(I.serviceRequests),
   },
   {
@@ -98,6 +106,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/dispatches'],
     title: 'Agency Dispatch',
     page: 'features/reports/dispatches/AgencyDispatchPage',
+    doc: 3,
     menu: report(I.agencyDispatch),
   },
   {
@@ -105,6 +114,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/agencyrefuseddispatch'],
     title: 'Agency Refuse to Dispatch',
     page: 'features/reports/refusedDispatch/AgencyRefusedDispatchPage',
+    doc: 3,
     menu: report(I.agencyRefusedDispatch),
   },
   {
@@ -112,6 +122,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/alarmCancellation'],
     title: 'Dispatch Cancellation from AASMS & Text App',
     page: 'features/reports/alarmCancellation/AlarmCancellationPage',
+    doc: 3,
     menu: report(I.alarmCancellation),
   },
   {
@@ -119,6 +130,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/activity'],
     title: 'Excessive Alarm Accounts',
     page: 'features/reports/activity/ExcessiveAlarmsPage',
+    doc: 3,
     menu: report(I.excessiveAlarms),
   },
   {
@@ -126,6 +138,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/unrestoredzones'],
     title: 'Unrestored Zones',
     page: 'features/reports/unrestoredZones/UnrestoredZonesPage',
+    doc: 3,
     menu: report(I.unrestoredZones),
   },
   {
@@ -133,6 +146,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/noactivityreport'],
     title: 'Sites With No Alarm Activity',
     page: 'features/reports/noActivity/NoActivityPage',
+    doc: 3,
     menu: report(I.noActivity),
   },
   {
@@ -140,6 +154,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/optOutUsersReport'],
     title: 'AASMS Opt-Out Request',
     page: 'features/reports/optOut/OptOutPage',
+    doc: 3,
     menu: report(I.optOut),
   },
   {
@@ -147,6 +162,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/growth'],
     title: 'Growth & Attrition',
     page: 'features/reports/growth/GrowthPage',
+    doc: 3,
     menu: report(I.growth),
   },
   { kind: 'redirect', path: '/reports', to: '/dashboard' },
@@ -157,6 +173,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/generatemonitoringcertificate'],
     title: 'Monitoring Certificate Wizard',
     page: 'features/certificate/CertificateWizardPage',
+    doc: 3,
     menu: { id: I.certificateWizard, icon: 'certificate' },
   },
   {
@@ -164,6 +181,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/monitoringcertificate'],
     title: 'Monitoring Certificate',
     page: 'features/certificate/MonitoringCertificatePage',
+    doc: 3,
     partOf: I.certificateWizard,
   },
   {
@@ -171,12 +189,14 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/marketingcertificate'],
     title: 'Marketing Certificate',
     page: 'features/certificate/MarketingCertificatePage',
+    doc: 3,
   },
   {
     kind: 'page',
     paths: ['/contactSummary'],
     title: 'Site Contact Report',
     page: 'features/dealerReports/ContactSummaryPage',
+    doc: 3,
     menu: report(I.contactSummary),
   },
   {
@@ -184,6 +204,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/zoneSummary'],
     title: 'Zone Report',
     page: 'features/dealerReports/ZoneSummaryPage',
+    doc: 3,
     menu: report(I.zoneSummary),
   },
   {
@@ -191,6 +212,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/discrepancies'],
     title: 'Investigation Requests',
     page: 'features/reports/InvestigationRequestsPage',
+    doc: 3,
     menu: report(I.discrepancies),
   },
   {
@@ -198,6 +220,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/smstextalarmsignalcustomer'],
     title: 'Customer Acknowledgment',
     page: 'features/reports/CustomerAcknowledgmentPage',
+    doc: 3,
     partOf: I.discrepancies,
   },
   {
@@ -217,6 +240,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/securitySettings'],
     title: 'Security Settings',
     page: 'features/securitySettings/SecuritySettingsPage',
+    doc: 3,
     menu: { id: I.securitySettings, icon: 'security' },
   },
   {
@@ -225,6 +249,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/securitySettings/activity'],
     title: 'Activity Log',
     page: 'features/securitySettings/ActivityLogPage',
+    doc: 3,
     partOf: I.securitySettings,
   },
   {
@@ -232,6 +257,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/settings'],
     title: 'Settings',
     page: 'features/settings/SettingsPage',
+    doc: 3,
     menu: { id: I.settings, icon: 'settings' },
   },
 
@@ -253,12 +279,14 @@ export const SCREENS: readonly ScreenEntry[] = [
     paths: ['/companyStatistics'],
     title: 'Company Statistics',
     page: 'features/companyStatistics/CompanyStatisticsPage',
+    doc: 3,
   },
   {
     kind: 'page',
     paths: ['/externalLinks'],
     title: 'External Link',
     page: 'features/externalLinks/ExternalLinksPage',
+    doc: 3,
   },
   {
     kind: 'page',

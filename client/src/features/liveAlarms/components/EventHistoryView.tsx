@@ -24,6 +24,7 @@ import {
 } from '../model/columnConfig';
 import { DEFAULT_DUE, DUE_CHANGE_DELAY_MS, type DueValue } from '../model/dueWindow';
 import type { EventFilter } from '../model/eventFilters';
+import { EVENT_LIST_FAILED, eventListFailed } from '../model/eventListStatus';
 import { eventRowClass, eventStripe } from '../model/rowColours';
 import { groupRowOfEvent, siteOfEvent, type SiteRef } from '../model/siteRef';
 import { ColumnVisibilityDialog } from './ColumnVisibilityDialog';
@@ -251,9 +252,20 @@ export function EventHistoryView(props: {
         <ExportButtons getTable={getTable} disabled={mapView} />
       </div>
       {showGraph && !mapView ? (
-        <Suspense fallback={<div className="la-chart" />}>
-          <LiveChart data={chart.data} label="Events by type" />
-        </Suspense>
+        chart.error ? (
+          <p className="la-chart la-chart--failed form-error" role="alert" data-testid="live-chart-error">
+            {chart.error}
+          </p>
+        ) : (
+          <Suspense fallback={<div className="la-chart" />}>
+            <LiveChart data={chart.data} label="Events by type" />
+          </Suspense>
+        )
+      ) : null}
+      {eventListFailed(feed, history.rows.length) ? (
+        <p className="form-error" role="alert" data-testid="event-list-error">
+          {EVENT_LIST_FAILED}
+        </p>
       ) : null}
       {mapView ? (
         <SiteMapPanel
@@ -333,7 +345,7 @@ function OlderStatus({
       {older.loading
         ? 'Loading older events…'
         : older.error
-          ? 'Unable to get events list.'
+          ? EVENT_LIST_FAILED
           : `${shown} events shown${older.total != null ? ` of ${Math.max(older.total, shown)}` : ''}.`}
       {!older.exhausted && !older.loading ? (
         <button type="button" className="link-button" onClick={older.loadMore}>

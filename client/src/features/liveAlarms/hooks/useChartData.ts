@@ -28,7 +28,7 @@ export function useChartData(opts: {
   installServcoType: string;
   /** The view's change log (null while the rows are held): lets the counts follow deltas. */
   source?: { version: number; changesSince(version: number): ViewChanges<EventLogRow> | null } | null;
-}): { data: ChartData; error: boolean } {
+}): { data: ChartData; error: string | null } {
   const { enabled, rows, filter, agencyId, installServcoType, source } = opts;
   const due: DueValue = filter.due;
   const extended = needsOlderHistory(due);
@@ -53,10 +53,11 @@ export function useChartData(opts: {
       );
       return { rows, at };
     },
-    { enabled: enabled && extended },
+    { enabled: enabled && extended, failureText: CHART_FAILED },
   );
   const server = useMemo(() => (counts.data ? { key, ...counts.data } : null), [counts.data, key]);
-  const error = counts.status === 'error';
+  // The chart's own failure (doc 2 §8): the API's errors joined, else 'Unable to get chart data.'.
+  const error = counts.status === 'error' ? counts.message : null;
 
   // NOTE: counting is its own task, at most once a second, after the render that brought the
   // rows: a delta's render never waits for the chart. Between bucket layouts the counts follow the
@@ -125,5 +126,8 @@ export function useChartData(opts: {
   }, [enabled, second, due, key, server, rows]);
   return { data, error };
 }
+
+/** Doc 2 §8: a failed chart call that gave no errors of its own. */
+export const CHART_FAILED = 'Unable to get chart data.';
 
 const EMPTY_CHART: ChartData = { xs: [], types: [], counts: [], bucketMs: 60_000, total: 0 };

@@ -1,10 +1,12 @@
 import type { GridColumn } from '../../../components/grid/gridTypes';
+import { csNoAccountCell } from '../../../reporting/csNoColumn';
 import { formatReportDate } from '../../../reporting/reportDates';
 import type { AddCancelRow } from './growthApi';
 
 /** The detail grid of a chosen type and month (doc 3 §2). */
 export const addCancelColumns: readonly GridColumn<AddCancelRow>[] = [
-  { id: 'cs_no', label: 'CS1 #' },
+  // The rows name only the CS#: the hand-off finds the site in the accounts lookup (doc 3 §1).
+  { id: 'cs_no', label: 'CS1 #', render: csNoAccountCell((r: AddCancelRow) => r.cs_no) },
   { id: 'site_name', label: 'Site Name' },
   { id: 'address', label: 'Address' },
   { id: 'city', label: 'City' },

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { PickerField } from '../../../components/form/PickerField';
 import { parsePickerDate } from '../../../reporting/reportDates';
 import { DATE_TYPES, type DateType } from '../../../../../shared/reports/noActivity';
 
@@ -12,9 +13,21 @@ export interface NoActivitySearch {
 /** NOTE: the spec shows no other validation; an unreadable date is refused under its field. */
 export const DATE_FORMAT_HINT = 'Enter the date as MM/dd/yyyy.';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** MM/dd/yyyy as the browser picker's yyyy-MM-dd ('' when it does not read). */
+function nativeOfPickerDate(text: string): string {
+  const d = parsePickerDate(text);
+  return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
+}
+/** The browser picker's yyyy-MM-dd as MM/dd/yyyy. */
+function pickerDateOfNative(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
 /**
  * The left filter panel of Sites With No Alarm Activity (doc 3 §2): DateType, the CS# box, the
- * date (MM/dd/yyyy, only for Select) and Search.
+ * date picker (MM/dd/yyyy, only for Select) and Search.
  */
 export function NoActivityFilters({
   initial,
@@ -73,26 +86,16 @@ export function NoActivityFilters({
         />
       </div>
       {dateType === 'Select' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-date`}>
-            Date
-          </label>
-          <input
-            id={`${id}-date`}
-            className="input"
-            placeholder="MM/dd/yyyy"
-            inputMode="numeric"
-            value={selectedDate}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? `${id}-date-error` : undefined}
-            onChange={(e) => setSelectedDate(e.target.value)}
-          />
-          {dateError ? (
-            <span className="field__error" id={`${id}-date-error`}>
-              {dateError}
-            </span>
-          ) : null}
-        </div>
+        <PickerField
+          label="Date"
+          kind="date"
+          placeholder="MM/dd/yyyy"
+          text={selectedDate}
+          toNative={nativeOfPickerDate}
+          fromNative={pickerDateOfNative}
+          onText={setSelectedDate}
+          error={dateError}
+        />
       ) : null}
       <button type="submit" className="button" disabled={busy}>
         Search
