@@ -8,7 +8,7 @@ const HANDLER_FAILED = 'The bridge could not handle this request; try again.';
 const UNKNOWN_EVENT = 'Unknown message.';
 
 /** Answers a packet with an `error` event and, when it asked for one, a failed ack. */
-function refusePacket(socket: LiveSocket, packet: unknown[], error: ErrorMessage) {
+export function refusePacket(socket: LiveSocket, packet: unknown[], error: ErrorMessage) {
   if (!socket.connected) return;
   socket.emit('error', error);
   const ack = packet[packet.length - 1];

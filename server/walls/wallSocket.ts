@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ErrorMessage } from '../../shared/live/protocol';
 import { feedsOfViews, WALL_MESSAGES } from '../../shared/walls/wallApi';
 import type { FeedManager } from '../feeds/feedManager';
 import type { LiveNamespace, LiveSocket, SocketData } from '../live/liveServer';
@@ -7,6 +6,7 @@ import type { BridgeSession } from '../session/sessionStore';
 import { cookieFromHeader, WALL_COOKIE } from './wallCredential';
 import type { Walls } from './walls';
 import type { WallDevice } from './wallStore';
+import { refusePacket } from '../live/inboundGuard';
 
 /**
  * The live side of a wall display: its handshake by device cookie, the socket data the feed
@@ -111,19 +111,11 @@ export function guardWallSocket(socket: LiveSocket, feeds: ReadonlySet<string>):
       (typeof event === 'string' && WALL_REFUSED.has(event)) ||
       (event === 'subscribe' && (typeof feed !== 'string' || !feeds.has(feed)));
     if (!refused) return next();
-    const error: ErrorMessage = {
+    refusePacket(socket, packet, {
       code: 'forbidden',
       message: WALL_MESSAGES.readOnly,
       about: typeof event === 'string' ? event.slice(0, 64) : 'message',
-    };
-    socket.emit('error', error);
-    const ack = packet[packet.length - 1];
-    if (typeof ack === 'function')
-      try {
-        (ack as (a: unknown) => void)({ ok: false, error });
-      } catch {
-        /* already answered */
-      }
+    });
   });
 }
 

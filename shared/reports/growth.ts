@@ -5,6 +5,7 @@ import { allRows, type ScheduledReport } from '../schedules/scheduledReport';
 import { monthCounts, type GrowthCounts } from './growthMonths';
 import { exportTableOf, type ReportColumn } from './reportColumns';
 import { listOf } from './rowFields';
+import { MONTH_NAMES } from '../dates/monthNames';
 
 /** Growth and Attrition (doc 3 §2, /growth): its record, the cards' columns and the schedule. */
 
@@ -37,21 +38,6 @@ export const GROWTH_CARD_COLUMNS: readonly ReportColumn<GrowthCounts>[] = [
 export function cardTable(title: string, fileName: string, c: GrowthCounts): ExportTable {
   return exportTableOf({ title, fileName }, GROWTH_CARD_COLUMNS, [c]);
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * NOTE: the growth record holds the months of the year, not days: a run sends the card of the

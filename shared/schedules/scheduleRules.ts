@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reportEmailAddresses } from '../reportEmail/reportEmailRules';
+import { MONTH_NAMES } from '../dates/monthNames';
 
 /**
  * The rules of a scheduled report e-mail, pure and clock-free: when it runs next in the dealer's
@@ -171,20 +172,6 @@ export interface ReportPeriod {
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateLabel = (l: Local) => `${pad(l.m)}-${pad(l.d)}-${l.y}`;
 const isoDate = (l: Local) => `${l.y}-${pad(l.m)}-${pad(l.d)}`;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * What a run at `runAt` reports, on the dealer's calendar: a daily run yesterday, a weekly run the
@@ -209,7 +196,7 @@ export function reportPeriodOf(period: SchedulePeriod, runAt: number, zone: stri
   }
   const thisMonth = { ...today, d: 1 };
   const last = today.m === 1 ? { ...thisMonth, y: today.y - 1, m: 12 } : { ...thisMonth, m: today.m - 1 };
-  return span(last, thisMonth, `${MONTHS[last.m - 1]} ${last.y}`);
+  return span(last, thisMonth, `${MONTH_NAMES[last.m - 1]} ${last.y}`);
 }
 
 /** "Every Monday at 07:00 (America/Chicago)": how Settings names a schedule's timing. */

@@ -1,4 +1,5 @@
 import { utcOffsetAt } from '../world/siteTime';
+import { MONTH_NAMES } from '../../../shared/dates/monthNames';
 
 /**
  * The time ranges of the report tabs (doc 3 §9): the configured keys (`1week`, `last30`, ...),
@@ -54,21 +55,6 @@ export function parseReportRange(
 }
 
 export const RANGE_ERROR = `must be a range key (${RANGE_KEYS.join(', ')}) or id 1 to 7.`;
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export interface LocalMonth {
   year: number;
