@@ -9,7 +9,7 @@ const BUILD_DATE = new Date().toISOString();
 /**
  * Writes build-date.json into the build output. The running client compares the file (fetched
  * without cache) with the date baked into its bundle and reloads when a newer build is deployed
- * (doc 1 §4, "Application start").
+ * (docs/product/shell-session-search.md#states, "Application start").
  */
 function buildDateFile(): Plugin {
   return {

@@ -5,7 +5,8 @@ import { UNABLE_TO_PROCESS } from './messages';
 
 /**
  * What the dispatch and cancel machines share: the alarm they act on, the acting user, and the
- * inputs and outputs of the effects both chains call (doc 2 §3, §4, §7).
+ * inputs and outputs of the effects both chains call
+ * (docs/product/live-alarms-and-testing.md#entities, #states, #calls).
  */
 
 /** The active-alarm row fields the flows need, spelled as the upstream spells them. */
@@ -26,12 +27,15 @@ export interface AlarmUser {
   userName: string;
 }
 
-/** Default site UTC offset in dispatch payloads (doc 2 §9). */
+/**
+ * Default site UTC offset in dispatch payloads (docs/product/live-alarms-and-testing.md#constants).
+ */
 export const DEFAULT_SITE_UTC_OFFSET = -480;
 
 /**
- * NOTE: the spec does not show the values of the dispatch-type and device constants (doc 2 §9);
- * these are the project's, and the bridge may map them to what the upstream expects.
+ * NOTE: the spec does not show the values of the dispatch-type and device constants
+ * (docs/product/live-alarms-and-testing.md#constants); these are the project's, and the bridge may
+ * map them to what the upstream expects.
  */
 export const DISPATCH_TYPE = {
   responding: 'DispatchWithResponder',
@@ -50,8 +54,8 @@ export interface IncidentLookupInput {
 
 /**
  * Input of `callDispatch` (CallDispatch) and `clearAlarm` (ClearAlarm): the cancel/request dispatch
- * payload of doc 2 §3. The bridge adds the constants and the PIN, which never reach the browser.
- * Output: `GatewayAnswer`.
+ * payload of docs/product/live-alarms-and-testing.md#entities. The bridge adds the constants and
+ * the PIN, which never reach the browser. Output: `GatewayAnswer`.
  */
 export interface AlarmActionRequest {
   SiteNo: string;
@@ -74,8 +78,9 @@ export interface DispatchRequest extends AlarmActionRequest {
 }
 
 /**
- * Input of `notify` (POST Alarm/CancelNotification): the notification payload of doc 2 §3 without
- * CyberPin, CreatedDate and ModifiedDate, which the bridge fills in.
+ * Input of `notify` (POST Alarm/CancelNotification): the notification payload of
+ * docs/product/live-alarms-and-testing.md#entities without CyberPin, CreatedDate and ModifiedDate,
+ * which the bridge fills in.
  */
 export interface AlarmNotification {
   AlarmincNo: string;
@@ -158,7 +163,10 @@ export function alarmNotification(
   };
 }
 
-/** The notification call succeeds on status 200 (doc 2 §7); otherwise its text, or the generic one. */
+/**
+ * The notification call succeeds on status 200 (docs/product/live-alarms-and-testing.md#calls);
+ * otherwise its text, or the generic one.
+ */
 export function notifyErrorText(out: NotifyOutput): string | null {
   if (out.status === 200) return null;
   return out.text && out.text.trim() !== '' ? out.text : UNABLE_TO_PROCESS;

@@ -17,7 +17,8 @@ const isSuccessStatus = (code: number): boolean => code >= 200 && code < 300;
 
 /**
  * The text to show for an answer of the alarm-incident gateway (`MASAPI/APIRequest`), or `null`
- * when the answer is a success (doc 2 §8, "Alarm incident gateway error").
+ * when the answer is a success (docs/product/live-alarms-and-testing.md#messages, "Alarm incident
+ * gateway error").
  *
  * A failed answer (a non-2xx `HttpStatusCode`, or no status but messages) shows its first
  * `MessageCollection` entry, else its `ErrorMessage`, else 'Unable to process your request.'.

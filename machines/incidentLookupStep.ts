@@ -9,11 +9,12 @@ interface LookupContext {
 }
 
 /**
- * The incident-lookup step that request dispatch and cancel dispatch share (doc 2 §4, §6): it
- * looks the alarm's incident up (actor `lookupIncident`), keeps its `Result` for the action that
- * follows (action `keepIncident`), and ends the flow when the alarm is already cleared, the
- * gateway answers an error, or nothing answers. Until it is done nothing was sent, so an alarm
- * that vanishes from the live feed still stops the flow.
+ * The incident-lookup step that request dispatch and cancel dispatch share
+ * (docs/product/live-alarms-and-testing.md#states, #roles): it looks the alarm's incident up (actor
+ * `lookupIncident`), keeps its `Result` for the action that follows (action `keepIncident`), and
+ * ends the flow when the alarm is already cleared, the gateway answers an error, or nothing
+ * answers. Until it is done nothing was sent, so an alarm that vanishes from the live feed still
+ * stops the flow.
  *
  * @param machineId the `id` of the machine, whose `alreadyHandled` and `failed` states it targets
  * @param next the sibling state that performs the action

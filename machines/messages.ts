@@ -1,17 +1,23 @@
 /**
- * Every text the machines show, worded exactly as the specification words it
- * (doc 1 = 1-shell-session-search.md, doc 2 = 2-live-alarms-and-testing.md).
- * Texts the specification does not show are marked `NOTE: not in the spec`.
+ * Every text the machines show, worded exactly as the product's specification words it (described in
+ * docs/product/shell-session-search.md and docs/product/live-alarms-and-testing.md). Texts the
+ * specification does not show are marked `NOTE: not in the spec`.
  */
 
-// ── Shared (doc 1 §8, doc 2 §8) ────────────────────────────────────────────────────────────
+// ── Shared (docs/product/shell-session-search.md#messages,
+// docs/product/live-alarms-and-testing.md#messages)
+// ────────────────────────────────────────────────────────────
 export const UNABLE_TO_PROCESS = 'Unable to process your request.';
 export const UNABLE_TO_CONNECT = 'Unable to connect.';
 export const SESSION_EXPIRED = 'Your session has expired. Please login again.';
-/** A 403 on the screens of documents 2 and 3 (doc 2 §8, doc 3 §8). */
+/**
+ * A 403 on the live-alarm and report screens (docs/product/live-alarms-and-testing.md#messages,
+ * docs/product/reports-and-settings.md#messages).
+ */
 export const SESSION_EXPIRED_SHORT = 'Session expired. Please login again.';
 
-// ── Request and cancel dispatch (doc 2 §2, §8) ────────────────────────────────────────────
+// ── Request and cancel dispatch (docs/product/live-alarms-and-testing.md#screens, #messages)
+// ────────────────────────────────────────────
 export const DISPATCH_CONFIRM = 'Are you sure you would like the authorities to be dispatched?';
 export const DISPATCH_ASK_RESPONDER = 'Will you be responding to meet the authorities at the site?';
 export const DISPATCH_SUCCESS = 'Your emergency dispatch request has been received.';
@@ -19,21 +25,29 @@ export const CANCEL_SUCCESS =
   'Your cancelation request has been received. If the authorities have been dispatched, we will attempt to cancel now.';
 /** Shown when a dispatch or cancel call gets no reply at all. */
 export const NO_REPLY = 'Oops.. Something went wrong!';
-/** A dispatch or cancel error reads 'Error: ' plus the text (doc 2 §8). */
+/**
+ * A dispatch or cancel error reads 'Error: ' plus the text
+ * (docs/product/live-alarms-and-testing.md#messages).
+ */
 export const errorWithText = (text: string): string => `Error: ${text}`;
 /** Shown when the live feed or the gateway says someone allowed to act already did (shared with the bridge). */
 export { ALREADY_HANDLED } from '../shared/messages/alarmActionMessages';
 /** Shown when the bridge could not confirm whether a dispatch or cancel went through (shared with the bridge). */
 export { ACTION_IN_DOUBT } from '../shared/messages/alarmActionMessages';
-/** The reply the manual-signal call must give; anything else is shown to the user (doc 2 §8). */
+/**
+ * The reply the manual-signal call must give; anything else is shown to the user
+ * (docs/product/live-alarms-and-testing.md#messages).
+ */
 export const MANUAL_SIGNAL_OK = 'Success.';
 
-// ── Cancel dispatch codeword (doc 2 §5) ───────────────────────────────────────────────────
+// ── Cancel dispatch codeword (docs/product/live-alarms-and-testing.md#validation)
+// ───────────────────────────────────────────────────
 export const CODEWORD_EMPTY = 'Please enter password!';
 export const CODEWORD_INVALID = 'Invalid password!';
 export const CODEWORD_NO_USER = 'Invalid user!';
 
-// ── Place on test, clear, extend (doc 2 §5, §8) ───────────────────────────────────────────
+// ── Place on test, clear, extend (docs/product/live-alarms-and-testing.md#validation, #messages)
+// ───────────────────────────────────────────
 export const TEST_SELECT_CATEGORY = '*Please select test category.';
 export const TEST_SELECT_EFFECTIVE = '*Please select effective date.';
 export const TEST_EFFECTIVE_INVALID = '*Effective date is not valid.';
@@ -58,7 +72,8 @@ export const TEST_CLEAR_CONFIRM = 'Are you sure you would like clear system on t
 export const testClearConfirmWithZones = (zones: string): string =>
   `This account has unrestored zone(s) ${zones}. Are you sure you would like to clear this system test?`;
 
-// ── Test Zones Report e-mail (doc 2 §5, §7) ─────────────────────────────────────────────
-// NOTE: the address rules and their texts live in shared/, so the bridge judges as the dialog does.
+// ── Test Zones Report e-mail (docs/product/live-alarms-and-testing.md#validation, #calls)
+// ───────────────────────────────────────────── NOTE: the address rules and their texts live in
+// shared/, so the bridge judges as the dialog does.
 export { REPORT_EMAIL_INVALID, REPORT_EMAIL_NONE } from '../shared/reportEmail/reportEmailRules';
 export const REPORT_EMAIL_SENT = 'Report email sent successfully.';

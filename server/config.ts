@@ -143,7 +143,10 @@ export const envSchema = z
     SESSION_TTL: duration('8h'),
     COOKIE_SECURE: bool(false),
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-    /** The login RelationId that marks an account owner (doc 1 §6, "value not shown"); the simulator's owner uses it. */
+    /**
+     * The login RelationId that marks an account owner (docs/product/shell-session-search.md#roles,
+     * "value not shown"); the simulator's owner uses it.
+     */
     OWNER_RELATION_ID: z.string().default('1'),
     /** Sign-in attempts allowed per client IP per minute on POST /api/session. */
     LOGIN_RATE_PER_MIN: z.coerce.number().int().min(1).default(20),

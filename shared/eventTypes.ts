@@ -1,4 +1,7 @@
-/** Event type codes and their descriptions, exactly as the spec lists them (doc 2 §3). */
+/**
+ * Event type codes and their descriptions, exactly as the spec lists them
+ * (docs/product/live-alarms-and-testing.md#entities).
+ */
 export const EVENT_TYPES = [
   { eventrpt_id: 'A', descr: 'A/C LOSS' },
   { eventrpt_id: 'B', descr: 'BURGLARY' },
@@ -34,8 +37,11 @@ export const EVENT_TYPE_CODES = EVENT_TYPES.map((t) => t.eventrpt_id) as readonl
 /** Event types that raise an active alarm when not on test. */
 export const ALARM_EVENT_TYPES: readonly EventTypeCode[] = ['B', 'F', 'HU', 'ME', 'P', 'VA', 'SP', 'CF', 'A'];
 
-/** Alarm colours with special row gradients (doc 2 §9). */
+/** Alarm colours with special row gradients (docs/product/live-alarms-and-testing.md#constants). */
 export const GRADIENT_ALARM_COLOURS = ['red', 'blue', 'dark green', 'dark blue'] as const;
 
-/** Manual-signal event id written when a dispatch is cancelled (doc 2 §9). */
+/**
+ * Manual-signal event id written when a dispatch is cancelled
+ * (docs/product/live-alarms-and-testing.md#constants).
+ */
 export const MANUAL_SIGNAL_CANCEL_EVENT_ID = '4618';

@@ -20,7 +20,10 @@ export interface PollObservation {
   ids?: string[];
 }
 
-/** The request body the original grid sends (doc 2: GetEventLogs / GetEventLogsLiveAlarm_Dev). */
+/**
+ * The request body the original grid sends (docs/product/live-alarms-and-testing.md: GetEventLogs /
+ * GetEventLogsLiveAlarm_Dev).
+ */
 function body(p: PollerSpec) {
   const history = p.path === 'AlarmBuffer/GetEventLogs';
   return JSON.stringify(

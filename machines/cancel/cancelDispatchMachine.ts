@@ -32,7 +32,10 @@ import {
 import { incidentLookupStep } from '../incidentLookupStep';
 import { notProvided } from '../notProvided';
 
-/** Event id of the manual signal sent after a cancel (doc 2 §9). */
+/**
+ * Event id of the manual signal sent after a cancel
+ * (docs/product/live-alarms-and-testing.md#constants).
+ */
 export const MANUAL_SIGNAL_EVENT_ID = 4618;
 /** Wait after the last keystroke before the bridge checks the codeword. */
 export const VERIFY_DEBOUNCE_MS = 300;
@@ -49,7 +52,8 @@ export interface CancelDispatchInput {
 
 /**
  * Input of `verifyCodeword`: the entry typed by the user. The bridge compares it with the stored
- * codeword or PIN (which never reaches the browser) and runs the login check of doc 2 §5.
+ * codeword or PIN (which never reaches the browser) and runs the login check of
+ * docs/product/live-alarms-and-testing.md#validation.
  */
 export interface CodewordCheckInput {
   codeword: string;
@@ -100,9 +104,10 @@ const NOBODY: AlarmUser = { contactNumber: '', userName: '' };
 const actingUser = (context: CancelDispatchContext): AlarmUser => context.user ?? NOBODY;
 
 /**
- * Cancel dispatch of an active alarm (doc 2 §2, §4, §5): the codeword entry enables the button
- * once the bridge says it matches; then look up the incident, clear the alarm, send the manual
- * signal, notify, refresh, and show the result until ok.
+ * Cancel dispatch of an active alarm (docs/product/live-alarms-and-testing.md#screens, #states,
+ * #validation): the codeword entry enables the button once the bridge says it matches; then look up
+ * the incident, clear the alarm, send the manual signal, notify, refresh, and show the result until
+ * ok.
  */
 export const cancelDispatchMachine = setup({
   types: {

@@ -37,7 +37,10 @@ export interface RequestDispatchInput {
   alarm: AlarmRef;
   user: AlarmUser;
   commentMax?: number;
-  /** Minutes; `null` or absent means the default of doc 2 §9. */
+  /**
+   * Minutes; `null` or absent means the default of
+   * docs/product/live-alarms-and-testing.md#constants.
+   */
   siteUtcOffset?: number | null;
 }
 
@@ -72,9 +75,10 @@ export const dispatchCommentRemaining = (
 ): number => context.commentMax - context.comment.length;
 
 /**
- * Request dispatch of an active alarm (doc 2 §2 "Dispatch dialogs", §4): confirm, say whether
- * someone responds (Yes asks for an ETA comment), then look up the incident, call dispatch,
- * notify and refresh the active alarms.
+ * Request dispatch of an active alarm (docs/product/live-alarms-and-testing.md#dispatch-dialogs,
+ * docs/product/live-alarms-and-testing.md#states): confirm, say whether someone responds (Yes asks
+ * for an ETA comment), then look up the incident, call dispatch, notify and refresh the active
+ * alarms.
  */
 export const requestDispatchMachine = setup({
   types: {
@@ -126,7 +130,8 @@ export const requestDispatchMachine = setup({
             target: 'commenting',
             actions: assign({ willRespond: true }),
           },
-          // No: submit at once, without a comment (doc 2 §2).
+          // No: submit at once, without a comment
+          // (docs/product/live-alarms-and-testing.md#screens).
           { target: 'submitting', actions: assign({ willRespond: false, comment: '' }) },
         ],
         'dispatch.close': 'cancelled',

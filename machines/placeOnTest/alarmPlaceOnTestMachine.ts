@@ -19,21 +19,33 @@ import {
 } from './testDates';
 import { commentRemaining, commentWithinCap, placeOnTestSteps, testFormStates } from './placeOnTestSteps';
 
-/** Wait after a successful save before the dialog closes (doc 2 §4, §9). */
+/**
+ * Wait after a successful save before the dialog closes
+ * (docs/product/live-alarms-and-testing.md#states, #constants).
+ */
 export const CLOSE_DELAY_MS = 1500;
-/** The category preselected in the alarm variant has this many default hours (doc 2 §4). */
+/**
+ * The category preselected in the alarm variant has this many default hours
+ * (docs/product/live-alarms-and-testing.md#states).
+ */
 export const PRESELECTED_DEFAULT_HOURS = 2;
 
 export interface AlarmPlaceOnTestInput {
   alarm: { cs_No: string; site_No: string; system_No: string };
   user: { contactNumber: string; firstName: string | null };
-  /** SiteUTCOffset in minutes; `null` or absent means the default of doc 2 §9. */
+  /**
+   * SiteUTCOffset in minutes; `null` or absent means the default of
+   * docs/product/live-alarms-and-testing.md#constants.
+   */
   siteUtcOffsetMinutes?: number | null;
   /** Milliseconds since the epoch, UTC; tests hand in a fixed clock. */
   clock: () => number;
   /** The profile's testCategoryDetails, for the latest allowed expiry. */
   limits?: TestLimits | null;
-  /** The comment's fixed prefix and cap from configuration (doc 2 §5); the defaults otherwise. */
+  /**
+   * The comment's fixed prefix and cap from configuration
+   * (docs/product/live-alarms-and-testing.md#validation); the defaults otherwise.
+   */
   comment?: { prefix?: string; max?: number };
 }
 
@@ -95,9 +107,12 @@ const formErrors = (context: AlarmPlaceOnTestContext): string | null =>
   validateAlarmTest(context, nowAtSite(context), context.limits);
 
 /**
- * Place on test opened from an active alarm (doc 2 §2 "Place On Test screen", §4, §5): the
- * whole system of the alarm, a test category (the one with 2 default hours preselected), the
- * effective date at the site's now and a read-only expire date, and a prefixed comment.
+ * Place on test opened from an active alarm
+ * (docs/product/live-alarms-and-testing.md#place-on-test-screen,
+ * docs/product/live-alarms-and-testing.md#states,
+ * docs/product/live-alarms-and-testing.md#validation): the whole system of the alarm, a test
+ * category (the one with 2 default hours preselected), the effective date at the site's now and a
+ * read-only expire date, and a prefixed comment.
  */
 export const alarmPlaceOnTestMachine = setup({
   types: {

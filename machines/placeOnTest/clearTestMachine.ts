@@ -57,13 +57,17 @@ export function unrestoredZonesOf(rows: UnrestoredZoneRow[], systemNo: string): 
   ];
 }
 
-/** The clear confirmation of doc 2 §8, with or without unrestored zones. */
+/**
+ * The clear confirmation of docs/product/live-alarms-and-testing.md#messages, with or without
+ * unrestored zones.
+ */
 export const clearConfirmation = (zones: string[]): string =>
   zones.length > 0 ? testClearConfirmWithZones(zones.join(', ')) : TEST_CLEAR_CONFIRM;
 
 /**
- * Clear On Test from the Alarm Testing grid (doc 2 §4): check for unrestored zones, confirm, take
- * a comment (Save or Cancel), save with process flag off (removeontest), reload the list.
+ * Clear On Test from the Alarm Testing grid (docs/product/live-alarms-and-testing.md#states): check
+ * for unrestored zones, confirm, take a comment (Save or Cancel), save with process flag off
+ * (removeontest), reload the list.
  */
 export const clearTestMachine = setup({
   types: {

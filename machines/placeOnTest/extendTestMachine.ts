@@ -10,7 +10,10 @@ import {
   type TestChangeAnswer,
 } from './onTest';
 
-/** The extend choices of doc 2 §2, §9; 1 hour is the default. */
+/**
+ * The extend choices of docs/product/live-alarms-and-testing.md#screens, #constants; 1 hour is the
+ * default.
+ */
 export const EXTEND_OPTIONS = [1, 4, 8, 'custom'] as const;
 export type ExtendOption = (typeof EXTEND_OPTIONS)[number];
 export const DEFAULT_EXTEND_OPTION: ExtendOption = 1;
@@ -55,8 +58,8 @@ const whole = (n: number, max: number): number =>
   Number.isFinite(n) ? Math.min(max, Math.max(0, Math.trunc(n))) : 0;
 
 /**
- * Extend On Test from the Alarm Testing grid (doc 2 §4): 1, 4 or 8 hours or a custom time, saved
- * with process flag extend, then the list reloads.
+ * Extend On Test from the Alarm Testing grid (docs/product/live-alarms-and-testing.md#states): 1, 4
+ * or 8 hours or a custom time, saved with process flag extend, then the list reloads.
  */
 export const extendTestMachine = setup({
   types: {

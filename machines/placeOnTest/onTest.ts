@@ -1,8 +1,9 @@
 import { UNABLE_TO_PROCESS } from '../messages';
 
 /**
- * Shapes shared by the place-on-test, clear and extend machines (doc 2 §3, §7), spelled as the
- * upstream spells them, and the pure rules that read their answers.
+ * Shapes shared by the place-on-test, clear and extend machines
+ * (docs/product/live-alarms-and-testing.md#entities, #calls), spelled as the upstream spells them,
+ * and the pure rules that read their answers.
  */
 
 /** One test category of `OnTest/GetTestCategory`; the machines read these fields. */
@@ -89,8 +90,9 @@ const text = (value: string | null | undefined): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 
 /**
- * `null` when a place-on-test save succeeded (return code 0 and message ok, doc 2 §4), otherwise
- * the first server error, else the additional info (doc 2 §8), else the message, else the
+ * `null` when a place-on-test save succeeded (return code 0 and message ok,
+ * docs/product/live-alarms-and-testing.md#states), otherwise the first server error, else the
+ * additional info (docs/product/live-alarms-and-testing.md#messages), else the message, else the
  * generic text. NOTE: an empty message with return code 0 counts as ok.
  */
 export function saveOnTestErrorText(answer: SaveOnTestAnswer): string | null {
@@ -105,7 +107,10 @@ export function saveOnTestErrorText(answer: SaveOnTestAnswer): string | null {
   );
 }
 
-/** `null` when a clear or extend succeeded (the result text contains Success, doc 2 §8). */
+/**
+ * `null` when a clear or extend succeeded (the result text contains Success,
+ * docs/product/live-alarms-and-testing.md#messages).
+ */
 export function testChangeErrorText(answer: TestChangeAnswer): string | null {
   if (answer.resultText?.includes('Success')) return null;
   return answer.errors.map(text).find((e) => e !== null) ?? text(answer.resultText) ?? UNABLE_TO_PROCESS;

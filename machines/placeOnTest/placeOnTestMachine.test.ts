@@ -101,7 +101,8 @@ const SAVE_TEXT: Record<string, string> = {
   [JSON.stringify(saveAnswers.addlInfo)]: 'Category expired.',
 };
 
-// The dates the model tries: each breaks one rule of doc 2 §5 or mends it.
+// The dates the model tries: each breaks one rule of
+// docs/product/live-alarms-and-testing.md#validation or mends it.
 const DATES = {
   effectiveNone: { type: 'test.effective', at: null },
   effectivePast: { type: 'test.effective', at: SITE_NOW - HOUR },
@@ -178,7 +179,7 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
 
 /**
  * The oracle: what the form holds after a path, folded from the path's events alone, and the rule
- * of doc 2 §5 that fails first.
+ * of docs/product/live-alarms-and-testing.md#validation that fails first.
  */
 function oracle(path: MachinePath) {
   const f = {
@@ -300,7 +301,7 @@ const advanceTimers = () => vi.advanceTimersByTime(LEAVE_DELAY_MS);
 describe('place on test for a site: every state the model reaches', () => {
   const paths = shortestPaths(placeOnTestMachine, { input, events });
 
-  it('reaches every state and shows every message of doc 2 §5', () => {
+  it('reaches every state and shows every message of docs/product/live-alarms-and-testing.md#validation', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     for (const v of [
       'loading',

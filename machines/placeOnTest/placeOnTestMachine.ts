@@ -23,7 +23,10 @@ import {
 import { testCommentPrefix } from './testDates';
 import { commentRemaining, commentWithinCap, placeOnTestSteps, testFormStates } from './placeOnTestSteps';
 
-/** Wait after a successful save before the screen goes to /systemontest (doc 2 §4, §9). */
+/**
+ * Wait after a successful save before the screen goes to /systemontest
+ * (docs/product/live-alarms-and-testing.md#states, #constants).
+ */
 export const LEAVE_DELAY_MS = 1500;
 /** NOTE: the spec does not show the general prefix or the shared maximum; these are the project's defaults. */
 export const SITE_TEST_COMMENT_PREFIX = 'Placed on test by ';
@@ -36,7 +39,10 @@ export interface PlaceOnTestInput {
   clock: () => number;
   /** The profile's testCategoryDetails (MaxHours, MaxOnTestDays). */
   limits?: TestLimits | null;
-  /** The comment's fixed prefix and the shared maximum, from configuration (doc 2 §5). */
+  /**
+   * The comment's fixed prefix and the shared maximum, from configuration
+   * (docs/product/live-alarms-and-testing.md#validation).
+   */
   comment?: { prefix?: string; max?: number };
   /** A system chosen in the header bar: it alone is selected once the site loads. */
   systemNo?: string | null;
@@ -129,10 +135,12 @@ function categoryServiceTypes(category: TestCategory | undefined, known: string[
 }
 
 /**
- * Place On Test for a site (doc 2 §2 "Place On Test screen", §3, §4, §5): test category, dates in
- * the site's local time, whole systems or chosen zones, service types and signal formats with
- * their types and Only/Except, zone states and a prefixed comment. A save that succeeds shows the
- * success text and, after 1.5 s, the machine ends in `left` (the screen goes to /systemontest).
+ * Place On Test for a site (docs/product/live-alarms-and-testing.md#place-on-test-screen,
+ * docs/product/live-alarms-and-testing.md#entities, docs/product/live-alarms-and-testing.md#states,
+ * docs/product/live-alarms-and-testing.md#validation): test category, dates in the site's local
+ * time, whole systems or chosen zones, service types and signal formats with their types and
+ * Only/Except, zone states and a prefixed comment. A save that succeeds shows the success text and,
+ * after 1.5 s, the machine ends in `left` (the screen goes to /systemontest).
  */
 export const placeOnTestMachine = setup({
   types: {
@@ -202,7 +210,8 @@ export const placeOnTestMachine = setup({
             const siteUtcOffset = lookups.siteUtcOffset ?? DEFAULT_SITE_UTC_OFFSET;
             const systems = ids(lookups.systems, (s) => s.system_no);
             const wanted = systems.find((s) => s === context.wantedSystem);
-            // A single system is selected by itself (doc 2 §4); so is one chosen in the header bar.
+            // A single system is selected by itself
+            // (docs/product/live-alarms-and-testing.md#states); so is one chosen in the header bar.
             const chosen = wanted ? [wanted] : systems.length === 1 ? systems : [];
             const effective = toMinute(siteNow(context.clock(), siteUtcOffset));
             return {
@@ -247,7 +256,8 @@ export const placeOnTestMachine = setup({
                 return {
                   categoryId: event.testcatId,
                   effective,
-                  // The expire date follows the category's default length (doc 2 §4).
+                  // The expire date follows the category's default length
+                  // (docs/product/live-alarms-and-testing.md#states).
                   expire: effective + defaultTestDuration(category!),
                   serviceTypes: preset ?? context.serviceTypes,
                 };
@@ -335,7 +345,8 @@ export const placeOnTestMachine = setup({
                     : [],
               }),
             },
-            // Switching between the normal and the STA zone list resets the selection (doc 2 §4).
+            // Switching between the normal and the STA zone list resets the selection
+            // (docs/product/live-alarms-and-testing.md#states).
             'test.zone.sta': {
               guard: ({ context, event }) => context.staZones !== event.on,
               target: '.ready',
@@ -400,8 +411,9 @@ export const placeOnTestMachine = setup({
               target: '.ready',
               actions: assign({ comment: ({ context, event }) => commentWithinCap(context, event.text) }),
             },
-            // Choosing a signal format loads its types and clears the chosen ones (doc 2 §4); the
-            // signalTypes region starts the load on the same event.
+            // Choosing a signal format loads its types and clears the chosen ones
+            // (docs/product/live-alarms-and-testing.md#states); the signalTypes region starts the
+            // load on the same event.
             'test.signalFormat': {
               guard: ({ context, event }) => knownFormat(context, event.sigformId),
               target: '.ready',

@@ -10,7 +10,10 @@ interface CommentContext {
   comment: string;
 }
 
-/** Characters the user may still type after the prefix (doc 2 §5). */
+/**
+ * Characters the user may still type after the prefix
+ * (docs/product/live-alarms-and-testing.md#validation).
+ */
 export const commentRemaining = (c: CommentContext): number =>
   c.commentMax - c.commentPrefix.length - c.comment.length;
 
@@ -19,11 +22,12 @@ export const commentWithinCap = (c: Pick<CommentContext, 'commentPrefix' | 'comm
   text.slice(0, Math.max(0, c.commentMax - c.commentPrefix.length));
 
 /**
- * The steps that placing a site on test and placing an alarm's system on test share (doc 2 §4,
- * §5): a failed load that Retry repeats, the save through actor `saveOnTest` (the upstream's
- * refusal or "unable to process" lands in `saveFailed`, where Save tries again), the form's
- * ready/invalid/saveFailed sub-states and the final `closed`. Errors are shown with the machine's
- * `showError` action.
+ * The steps that placing a site on test and placing an alarm's system on test share
+ * (docs/product/live-alarms-and-testing.md#states,
+ * docs/product/live-alarms-and-testing.md#validation): a failed load that Retry repeats, the save
+ * through actor `saveOnTest` (the upstream's refusal or "unable to process" lands in `saveFailed`,
+ * where Save tries again), the form's ready/invalid/saveFailed sub-states and the final `closed`.
+ * Errors are shown with the machine's `showError` action.
  *
  * @param o.record the save's input, made of the machine's context
  * @param o.saveFailed the target of a refused or failed save (the form's `saveFailed` state)
@@ -55,7 +59,7 @@ export function placeOnTestSteps<const SaveFailed extends string, C>(o: {
 /** The form's own sub-states: `ready` clears the error, `invalid` and `saveFailed` show one. */
 export const testFormStates = {
   ready: { entry: { type: 'showError', params: { error: null } } },
-  /** A rule of doc 2 §5 failed; `error` says which. */
+  /** A rule of docs/product/live-alarms-and-testing.md#validation failed; `error` says which. */
   invalid: { tags: ['error'] },
   /** The server refused the save or did not answer; Save tries again. */
   saveFailed: { tags: ['error'] },

@@ -2,10 +2,11 @@ import { UNABLE_TO_PROCESS } from '../messages';
 import type { OnTestSaveInput } from './onTest';
 
 /**
- * One save of an on-test change (doc 2 §4): run actor `actor` (the machine's own actor name) with
- * `input`; an answer that `errorText` reads as a refusal, or no answer at all ("unable to
- * process"), goes to `retryState` with the text shown by the machine's `showError` action; any
- * other answer goes to `next`. Placing, clearing and extending a test all save this way.
+ * One save of an on-test change (docs/product/live-alarms-and-testing.md#states): run actor `actor`
+ * (the machine's own actor name) with `input`; an answer that `errorText` reads as a refusal, or no
+ * answer at all ("unable to process"), goes to `retryState` with the text shown by the machine's
+ * `showError` action; any other answer goes to `next`. Placing, clearing and extending a test all
+ * save this way.
  */
 export function saveStep<
   const Actor extends string,

@@ -17,8 +17,9 @@ import { formatFormDate, maxExpiry, toMinute } from '../../shared/onTest/siteDat
 import { baseRecord, type OnTestRecord, type TestCategory, type TestLimits } from './onTest';
 
 /**
- * The general (site) Place On Test form of doc 2 §2, §3, §4, §5: its lookups, its selections and
- * the pure rules the machine applies (validation, the Only/Except lists, the saved record).
+ * The general (site) Place On Test form of docs/product/live-alarms-and-testing.md#screens,
+ * #entities, #states, #validation: its lookups, its selections and the pure rules the machine
+ * applies (validation, the Only/Except lists, the saved record).
  */
 
 export interface ServiceType {
@@ -62,7 +63,7 @@ export interface SiteTestLookups {
   siteUtcOffset: number | null;
 }
 
-/** A multi-select with the Only/Except toggle (doc 2 §4). */
+/** A multi-select with the Only/Except toggle (docs/product/live-alarms-and-testing.md#states). */
 export interface ChoiceList {
   selected: string[];
   except: boolean;
@@ -99,11 +100,17 @@ export function toggle(list: readonly string[], value: string, order: readonly s
   return order.filter((o) => next.has(o));
 }
 
-/** The Only/Except toggle is shown only when something is selected and more than one option exists (doc 2 §4). */
+/**
+ * The Only/Except toggle is shown only when something is selected and more than one option exists
+ * (docs/product/live-alarms-and-testing.md#states).
+ */
 export const showsOnlyExcept = (selected: readonly string[], optionCount: number): boolean =>
   selected.length > 0 && optionCount > 1;
 
-/** What a choice list sends: the selection, or with Except every option not selected (doc 2 §4). */
+/**
+ * What a choice list sends: the selection, or with Except every option not selected
+ * (docs/product/live-alarms-and-testing.md#states).
+ */
 export function sentChoices(choice: ChoiceList, options: readonly string[]): string[] {
   if (!choice.except || !showsOnlyExcept(choice.selected, options.length)) return choice.selected;
   return options.filter((o) => !choice.selected.includes(o));
@@ -122,9 +129,10 @@ export interface ValidationContext {
 }
 
 /**
- * The first failing rule of doc 2 §5 for the general form, or `null`, in the order the spec lists
- * them. NOTE: the form works to the minute, so "earlier than the current site time" means
- * before the current minute; the "now" the form opened with counts as now until it is edited.
+ * The first failing rule of docs/product/live-alarms-and-testing.md#validation for the general
+ * form, or `null`, in the order the spec lists them. NOTE: the form works to the minute, so
+ * "earlier than the current site time" means before the current minute; the "now" the form opened
+ * with counts as now until it is edited.
  */
 export function validateSiteTest(form: SiteTestForm, v: ValidationContext): string | null {
   if (form.categoryId === null) return TEST_SELECT_CATEGORY;
@@ -153,7 +161,10 @@ export interface RecordInput {
   commentPrefix: string;
 }
 
-/** The on-test record of `OnTest/SaveOnTest` for a valid form (doc 2 §3). */
+/**
+ * The on-test record of `OnTest/SaveOnTest` for a valid form
+ * (docs/product/live-alarms-and-testing.md#entities).
+ */
 export function siteTestRecord(form: SiteTestForm, r: RecordInput): OnTestRecord {
   const siteSystems = r.lookups.systems.map((s) => s.system_no);
   const bySystems = form.target === 'systems';

@@ -27,9 +27,9 @@ import type { TestCategory, TestLimits } from './onTest';
 export { DAY, DEFAULT_TEST_DURATION, formatFormDate, HOUR, maxExpiry, MINUTE, siteNow };
 
 /**
- * How long an alarm-variant test lasts (doc 2 §4): the number in `max_hours`, in minutes when it
- * contains an M and in hours otherwise; when `max_hours` holds no positive number, the category's
- * default hours and minutes; 4 hours when those are both 0.
+ * How long an alarm-variant test lasts (docs/product/live-alarms-and-testing.md#states): the number
+ * in `max_hours`, in minutes when it contains an M and in hours otherwise; when `max_hours` holds
+ * no positive number, the category's default hours and minutes; 4 hours when those are both 0.
  *
  * NOTE: the spec names the unit rule and the 4-hour fallback without saying which number they
  * apply to; this reading keeps both.
@@ -50,8 +50,9 @@ export interface AlarmTestForm {
 }
 
 /**
- * The first failing rule of doc 2 §5 that applies to the alarm variant (no site, zone, service
- * type or signal choice there), or `null`. `now` is site milliseconds.
+ * The first failing rule of docs/product/live-alarms-and-testing.md#validation that applies to the
+ * alarm variant (no site, zone, service type or signal choice there), or `null`. `now` is site
+ * milliseconds.
  */
 export function validateAlarmTest(
   form: AlarmTestForm,
@@ -70,7 +71,10 @@ export function validateAlarmTest(
   return null;
 }
 
-/** Alarm-variant comment cap, prefix included (doc 2 §5, §9). */
+/**
+ * Alarm-variant comment cap, prefix included (docs/product/live-alarms-and-testing.md#validation,
+ * #constants).
+ */
 export const ALARM_TEST_COMMENT_MAX = 194;
 /**
  * NOTE: the spec does not show the fixed prefix text; this is the project's default, and the

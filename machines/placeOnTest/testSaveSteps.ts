@@ -2,12 +2,12 @@ import { testChangeErrorText, type OnTestEntry, type OnTestSaveInput } from './o
 import { saveStep } from './saveStep';
 
 /**
- * The save and reload steps that clearing and extending a test share (doc 2 §4): save the
- * on-test record through `actor` (the machine's own actor name), show the upstream's refusal or
- * "unable to process" in `retryState` (where Save tries again), else reload the site's tests
- * (actor `refreshTests`) and go to `succeeded` however the reload ends: the change is made, and
- * a failed reload is caught by the next one. Errors are shown with the machine's `showError`
- * action.
+ * The save and reload steps that clearing and extending a test share
+ * (docs/product/live-alarms-and-testing.md#states): save the on-test record through `actor` (the
+ * machine's own actor name), show the upstream's refusal or "unable to process" in `retryState`
+ * (where Save tries again), else reload the site's tests (actor `refreshTests`) and go to
+ * `succeeded` however the reload ends: the change is made, and a failed reload is caught by the
+ * next one. Errors are shown with the machine's `showError` action.
  */
 export function testSaveSteps<const Actor extends string, const Retry extends string, C>(o: {
   actor: Actor;

@@ -3,10 +3,16 @@ import type { PublicProfile, ServiceCompany } from '../../shared/upstream/loginP
 import { UNABLE_TO_PROCESS } from '../messages';
 import { notProvided } from '../notProvided';
 
-/** The selector stays disabled this long after a switch (doc 1 §4, §9). */
+/**
+ * The selector stays disabled this long after a switch
+ * (docs/product/shell-session-search.md#states, #constants).
+ */
 export const SELECTOR_LOCK_MS = 1500;
 
-/** The number a company entry carries: one of servco_no, corpacct, contractor or install (doc 1 §3). */
+/**
+ * The number a company entry carries: one of servco_no, corpacct, contractor or install
+ * (docs/product/shell-session-search.md#entities).
+ */
 export const companyNumber = (company: ServiceCompany): string | null =>
   company.servco_no ??
   company.corpacct_servco_no ??
@@ -15,9 +21,10 @@ export const companyNumber = (company: ServiceCompany): string | null =>
   null;
 
 /**
- * The profile after choosing `company` (doc 1 §4): servco_no and agencyId become the company's
- * number; type C (any case) makes install_servco_Type C with agencyIdForCorpAccount the company's
- * install_servco_no; any other type makes it D. `null` when the entry carries no number.
+ * The profile after choosing `company` (docs/product/shell-session-search.md#states): servco_no and
+ * agencyId become the company's number; type C (any case) makes install_servco_Type C with
+ * agencyIdForCorpAccount the company's install_servco_no; any other type makes it D. `null` when
+ * the entry carries no number.
  *
  * NOTE: switching to a D company clears agencyIdForCorpAccount, so a previous corporate scope
  * cannot linger (the spec names only the type change).
@@ -35,7 +42,10 @@ export function applyServiceCompany(profile: PublicProfile, company: ServiceComp
   };
 }
 
-/** The selector is shown only when there is more than one company (doc 1 §4). */
+/**
+ * The selector is shown only when there is more than one company
+ * (docs/product/shell-session-search.md#states).
+ */
 export const showsCompanySelector = (profile: Pick<PublicProfile, 'serviceCompanyList'>): boolean =>
   profile.serviceCompanyList.length > 1;
 
@@ -77,9 +87,9 @@ export type ServiceCompanySwitchEmitted = { type: 'company.applied'; profile: Pu
 export type ServiceCompanySwitchTag = 'busy' | 'locked' | 'error';
 
 /**
- * The service company selector (doc 1 §4 "Service company switch"): apply the choice, fetch the
- * dealer banner, have the screens reload, and keep the selector disabled for 1.5 s and while
- * requests are pending.
+ * The service company selector (docs/product/shell-session-search.md#states "Service company
+ * switch"): apply the choice, fetch the dealer banner, have the screens reload, and keep the
+ * selector disabled for 1.5 s and while requests are pending.
  */
 export const serviceCompanySwitchMachine = setup({
   types: {

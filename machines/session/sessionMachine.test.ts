@@ -218,7 +218,7 @@ describe('session: focused rules', () => {
     expect(notices).toEqual([SESSION_EXPIRED]);
   });
 
-  it("shows the screen's own wording when the expiry names one (a 403 on doc 2 and 3 screens)", async () => {
+  it("shows the screen's own wording when the expiry names one (a 403 on the live-alarm and report screens)", async () => {
     const d = await signedIn();
     d.actor.send({ type: 'session.expired', notice: SESSION_EXPIRED_SHORT });
     expect(d.actor.getSnapshot().context.notice).toBe(SESSION_EXPIRED_SHORT);

@@ -3,7 +3,10 @@ import type { PublicProfile } from '../../shared/upstream/loginProfile';
 import { SESSION_EXPIRED, UNABLE_TO_CONNECT, UNABLE_TO_PROCESS } from '../messages';
 import { notProvided } from '../notProvided';
 
-/** How long the expiry notice shows before the user is sent to sign in (doc 2 §8: 1 s). */
+/**
+ * How long the expiry notice shows before the user is sent to sign in
+ * (docs/product/live-alarms-and-testing.md#messages: 1 s).
+ */
 export const EXPIRED_NOTICE_MS = 1000;
 
 export interface Credentials {
@@ -36,9 +39,10 @@ const texts = (errors: string[]): string | null => {
 };
 
 /**
- * The alert for a failed sign-in (doc 1 §8): 404 gives 'Unable to connect.'; 400 and a 423 lock
- * show the server's texts; anything else 'Unable to process your request.'.
- * NOTE: the spec says only that 400 is not the generic alert; showing its texts is the reading.
+ * The alert for a failed sign-in (docs/product/shell-session-search.md#messages): 404 gives 'Unable
+ * to connect.'; 400 and a 423 lock show the server's texts; anything else 'Unable to process your
+ * request.'. NOTE: the spec says only that 400 is not the generic alert; showing its texts is the
+ * reading.
  */
 export function loginErrorText(failure: { status: number; errors: string[] }): string {
   if (failure.status === 404) return UNABLE_TO_CONNECT;
@@ -62,7 +66,7 @@ export type SessionEvent =
   | { type: 'session.signOut' }
   /**
    * Any call answered isSessionValid false or 403, or the live connection said so. `notice` is
-   * the screen's wording (a 403 on doc 2 and 3 screens reads apart); default SESSION_EXPIRED.
+   * the screen's wording (a 403 on the live-alarm and report screens reads apart); default SESSION_EXPIRED.
    */
   | { type: 'session.expired'; notice?: string }
   | { type: 'session.rememberUrl'; url: string }
@@ -73,8 +77,9 @@ export type SessionEvent =
 export type SessionTag = 'busy' | 'signedIn' | 'error' | 'notice';
 
 /**
- * The sign-in session (doc 1 §4 "Session", "Route guard"; doc 2 §4 last line): restore at start,
- * sign in, sign out, and one expiry notice however many calls report the expiry.
+ * The sign-in session (docs/product/shell-session-search.md#states "Session", "Route guard";
+ * docs/product/live-alarms-and-testing.md#states last line): restore at start, sign in, sign out,
+ * and one expiry notice however many calls report the expiry.
  */
 export const sessionMachine = setup({
   types: {
@@ -166,7 +171,8 @@ export const sessionMachine = setup({
     },
     signingOut: {
       tags: ['busy'],
-      // Signing out resets the client at once (doc 1 §4); LogOff's answer changes nothing.
+      // Signing out resets the client at once (docs/product/shell-session-search.md#states);
+      // LogOff's answer changes nothing.
       entry: 'forget',
       invoke: {
         id: 'signOut',

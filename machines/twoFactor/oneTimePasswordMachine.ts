@@ -50,10 +50,11 @@ export const OTP_CODE_MAX = 10;
 const textOf = (e: unknown) => (e instanceof Error && e.message ? e.message : UNABLE_TO_PROCESS);
 
 /**
- * The one-time-password flow (doc 3 §2 Settings, §7 MASAPI/TwoFactorAuthentication): choose where
- * the code goes, send it (2001), resend (2002), validate what the user typed (2003), then apply
- * what the code protects (turn two-factor on or off, or finish a sign-in). A wrong code keeps the
- * user on the entry step with the server's message.
+ * The one-time-password flow (docs/product/reports-and-settings.md#screens Settings,
+ * docs/product/reports-and-settings.md#calls MASAPI/TwoFactorAuthentication): choose where the code
+ * goes, send it (2001), resend (2002), validate what the user typed (2003), then apply what the
+ * code protects (turn two-factor on or off, or finish a sign-in). A wrong code keeps the user on
+ * the entry step with the server's message.
  */
 export const oneTimePasswordMachine = setup({
   types: {

@@ -3,9 +3,10 @@ import type { AuditAction, AuditTarget, AuditTest } from './auditEntry';
 
 /**
  * Which requests are actions on an alarm or a test, and which alarm, account and site they
- * name. Arguments are read the way the upstream reads them (doc 2 §7): ClearAlarm and
- * CallDispatch take (constants..., site, system, contact number, event id, incident no,
- * description, PIN, CS no, user name), or one object with those names.
+ * name. Arguments are read the way the upstream reads them
+ * (docs/product/live-alarms-and-testing.md#calls): ClearAlarm and CallDispatch take (constants...,
+ * site, system, contact number, event id, incident no, description, PIN, CS no, user name), or one
+ * object with those names.
  */
 export interface ActionRequest {
   action: AuditAction;

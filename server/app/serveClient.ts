@@ -9,7 +9,8 @@ export const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)
 
 /**
  * Serves the built client, and index.html for every route the client owns (react-router),
- * so a reload of /dashboardDetails works. build-date.json is never cached (doc 1 §4).
+ * so a reload of /dashboardDetails works. build-date.json is never cached
+ * (docs/product/shell-session-search.md#states).
  */
 export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DIR): void {
   if (!dir) return;

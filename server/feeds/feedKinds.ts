@@ -52,7 +52,8 @@ export interface FeedKind<F extends FeedName = FeedName> {
 }
 
 export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
-  // Doc 2 §2: the agency's event history over the feed's window, read head-first.
+  // docs/product/live-alarms-and-testing.md#screens: the agency's event history over the feed's
+  // window, read head-first.
   events: {
     upstreamPath: 'AlarmBuffer/GetEventLogs',
     sortColumn: 'eventDate',
@@ -77,7 +78,8 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
       });
     },
   },
-  // Doc 2 §2: the agency's active alarms, read whole each poll.
+  // docs/product/live-alarms-and-testing.md#screens: the agency's active alarms, read whole each
+  // poll.
   alarms: {
     upstreamPath: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
     sortColumn: 'alarm_Date',
@@ -95,7 +97,8 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
       });
     },
   },
-  // Doc 2 "Alarm Testing": the agency's systems on test, read whole each poll.
+  // docs/product/live-alarms-and-testing.md#alarm-testing: the agency's systems on test, read whole
+  // each poll.
   systemsOnTest: {
     upstreamPath: 'OnTest/GetUnclearedSystems',
     sortColumn: 'effective_date',

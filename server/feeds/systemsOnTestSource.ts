@@ -35,9 +35,10 @@ export async function fetchSystemsOnTest(
 }
 
 /**
- * The systems-on-test side of an agency feed (doc 2 "Alarm Testing"): the list is one answer of a
- * few hundred rows at most, read whole each poll and diffed by seqno, so a test placed, extended or
- * cleared on any screen reaches every screen of the agency within one poll.
+ * The systems-on-test side of an agency feed
+ * (docs/product/live-alarms-and-testing.md#alarm-testing): the list is one answer of a few hundred
+ * rows at most, read whole each poll and diffed by seqno, so a test placed, extended or cleared on
+ * any screen reaches every screen of the agency within one poll.
  */
 export function createSystemsOnTestSource(o: { fetchList: FetchSystemsOnTest }) {
   return {

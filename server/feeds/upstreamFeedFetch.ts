@@ -13,7 +13,10 @@ import type { RowTextCache } from './rowTextCache';
 const historyResult = eventLogsResultSchema(eventLogRowSchema);
 const alarmsResult = eventLogsResultSchema(activeAlarmRowSchema);
 
-/** The due value that covers a window: 0 = last hour, 1 = last 24 hours, 2 = this week, 3 = this month (doc 2 §2). */
+/**
+ * The due value that covers a window: 0 = last hour, 1 = last 24 hours, 2 = this week, 3 = this
+ * month (docs/product/live-alarms-and-testing.md#screens).
+ */
 export function dueValueFor(windowMs: number): number {
   if (windowMs <= 3_600_000) return 0;
   if (windowMs <= 24 * 3_600_000) return 1;

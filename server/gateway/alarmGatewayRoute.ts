@@ -79,9 +79,9 @@ export function gatewayCallOf(res: Response): GatewayCall {
 }
 
 /**
- * `POST /api/MASAPI/APIRequest` {methodName, arguments}: the alarm-incident gateway of doc 2 §7,
- * with the session's sessionGuid added and the answer (Result, ErrorMessage, MessageCollection,
- * HttpStatusCode, IsAlarmCleared) validated.
+ * `POST /api/MASAPI/APIRequest` {methodName, arguments}: the alarm-incident gateway of
+ * docs/product/live-alarms-and-testing.md#calls, with the session's sessionGuid added and the
+ * answer (Result, ErrorMessage, MessageCollection, HttpStatusCode, IsAlarmCleared) validated.
  */
 export function alarmGatewayAnswer(ctx: GatewayDeps): AnswerHandler {
   return async (_req, res): Promise<Answer> => {
@@ -103,7 +103,8 @@ export function alarmGatewayAnswer(ctx: GatewayDeps): AnswerHandler {
       return errorAnswer('forbidden_agency', {
         message: `You do not have access to that agency (arguments.${foreign}).`,
       });
-    // Cancelling a dispatch takes the user's codeword (doc 2 §6), checked by the bridge just before.
+    // Cancelling a dispatch takes the user's codeword
+    // (docs/product/live-alarms-and-testing.md#roles), checked by the bridge just before.
     if (methodName === 'ClearAlarm' && !hasFreshCodeword(session)) return errorAnswer('codeword_required');
     if (PIN_METHODS.has(methodName)) args = withPin(args, session.profile.pn ?? null);
 

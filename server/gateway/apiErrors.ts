@@ -2,7 +2,9 @@ import type { Response } from 'express';
 
 /**
  * Every error body the gateway answers: a stable code the client switches on and a message it
- * may show as is. The messages are the spec's where it has one (doc 1 §8, doc 2 §8).
+ * may show as is. The messages are the spec's where it has one
+ * (docs/product/shell-session-search.md#messages,
+ * docs/product/live-alarms-and-testing.md#messages).
  */
 export const API_ERRORS = {
   bad_request: { status: 400, message: 'The request could not be read.' },

@@ -6,7 +6,10 @@ import type { UpstreamRoute } from './upstreamRoutes';
  * as it grows past it.
  */
 
-/** The report e-mail of the Test Zones Report carries one PDF (doc 2 §7): a report of a few pages. */
+/**
+ * The report e-mail of the Test Zones Report carries one PDF
+ * (docs/product/live-alarms-and-testing.md#calls): a report of a few pages.
+ */
 export const MULTIPART_LIMIT = '5mb';
 /** Sign-in, company switch, codeword: a few short fields. */
 export const SESSION_JSON_LIMIT = '4kb';

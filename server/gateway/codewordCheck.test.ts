@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCodeword } from './codewordCheck';
 
-describe('checkCodeword (doc 2 §5)', () => {
+describe('checkCodeword (docs/product/live-alarms-and-testing.md#validation)', () => {
   it.each([
     [{ pn: '1234' }, '1234', { ok: true }],
     [{ pn: '1234' }, ' 1234 ', { ok: true }],

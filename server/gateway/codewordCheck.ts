@@ -1,7 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
 
-/** The outcome of the cancel-dispatch codeword check, with the spec's messages (doc 2 §5). */
+/**
+ * The outcome of the cancel-dispatch codeword check, with the spec's messages
+ * (docs/product/live-alarms-and-testing.md#validation).
+ */
 export type CodewordResult =
   | { ok: true }
   | {
@@ -18,8 +21,9 @@ export function checkCodeword(profile: Pick<LoginProfile, 'pn'>, entry: string):
   const typed = entry.trim();
   if (typed === '') return { ok: false, reason: 'empty', message: 'Please enter password!' };
   if (!profile.pn) return { ok: false, reason: 'no_user', message: 'Invalid user!' };
-  // NOTE: the dialog checks as the user types (the button lights up on a match, doc 2 §2); an
-  // entry shorter than the codeword is still being typed and does not count toward the lock.
+  // NOTE: the dialog checks as the user types (the button lights up on a match,
+  // docs/product/live-alarms-and-testing.md#screens); an entry shorter than the codeword is still
+  // being typed and does not count toward the lock.
   if (!timingSafeEqual(digest(typed), digest(profile.pn)))
     return {
       ok: false,

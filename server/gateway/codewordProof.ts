@@ -12,7 +12,10 @@ export function hasFreshCodeword(
   return session.codewordVerifiedAt != null && now - session.codewordVerifiedAt <= CODEWORD_PROOF_MS;
 }
 
-/** Gateway methods that carry the user's PIN (doc 2 §7): the bridge fills it, the browser never has it. */
+/**
+ * Gateway methods that carry the user's PIN (docs/product/live-alarms-and-testing.md#calls): the
+ * bridge fills it, the browser never has it.
+ */
 export const PIN_METHODS: ReadonlySet<GatewayMethod> = new Set(['ClearAlarm', 'CallDispatch']);
 
 /**

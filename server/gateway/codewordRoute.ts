@@ -28,9 +28,10 @@ export interface CodewordRouteDeps {
 }
 
 /**
- * `POST /api/session/codeword`: the cancel-dispatch codeword check (doc 2 §5). An attempt is
- * taken on the user and the address before the entry is compared, so neither signing in again,
- * nor another bridge process, nor entries sent at once get more than five wrong tries.
+ * `POST /api/session/codeword`: the cancel-dispatch codeword check
+ * (docs/product/live-alarms-and-testing.md#validation). An attempt is taken on the user and the
+ * address before the entry is compared, so neither signing in again, nor another bridge process,
+ * nor entries sent at once get more than five wrong tries.
  */
 export function codewordRoute({ sessions, userLocks, addressLocks }: CodewordRouteDeps): RequestHandler {
   return async (req, res) => {

@@ -19,7 +19,7 @@ const profile = loginProfileSchema.parse({
   ],
 });
 
-describe('switchCompany (doc 1 §4)', () => {
+describe('switchCompany (docs/product/shell-session-search.md#states)', () => {
   it('a dealer entry sets servco_no and agencyId and makes the session a dealer', () => {
     const p = switchCompany({ ...profile, install_servco_Type: 'C' }, '200');
     expect(p).toMatchObject({ servco_no: '200', agencyId: '200', install_servco_Type: 'D' });

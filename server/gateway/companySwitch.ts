@@ -6,10 +6,10 @@ export function companyId(c: ServiceCompany): string | undefined {
 }
 
 /**
- * The service-company switch of doc 1 §4, applied to the stored profile: servco_no and agencyId
- * become the chosen company's id; a type C entry (any case) makes the session a corporate account
- * whose corporate agency is the entry's install_servco_no, any other type makes it a dealer (D).
- * Answers null when the company is not on the user's list.
+ * The service-company switch of docs/product/shell-session-search.md#states, applied to the stored
+ * profile: servco_no and agencyId become the chosen company's id; a type C entry (any case) makes
+ * the session a corporate account whose corporate agency is the entry's install_servco_no, any
+ * other type makes it a dealer (D). Answers null when the company is not on the user's list.
  */
 export function switchCompany(profile: LoginProfile, servcoNo: string): LoginProfile | null {
   const chosen = profile.serviceCompanyList.find((c) => companyId(c) === servcoNo);

@@ -1,4 +1,7 @@
-/** The calls whose result is a hand-off url the browser follows (doc 1 §4). */
+/**
+ * The calls whose result is a hand-off url the browser follows
+ * (docs/product/shell-session-search.md#states).
+ */
 export const HAND_OFF_PATHS: ReadonlySet<string> = new Set([
   'GetMasWebPlusTransfer',
   'GetMasWebPlusTransferByContactNo',

@@ -11,7 +11,10 @@ import type { LoginProfile } from '../../shared/upstream/loginProfile';
 import { sendError } from './apiErrors';
 import { sessionOf } from './requireSession';
 
-/** The SelectedNavIds of a login record's first site preference (doc 1 §3); null when absent. */
+/**
+ * The SelectedNavIds of a login record's first site preference
+ * (docs/product/shell-session-search.md#entities); null when absent.
+ */
 export function selectedNavIdsOf(profile: Pick<LoginProfile, 'sitePreferences'>): string | null {
   if (!profile.sitePreferences) return null;
   try {

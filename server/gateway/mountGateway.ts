@@ -113,7 +113,8 @@ export function mountGateway(
     if (route.method === 'GET') app.get(`/api/${route.path}`, ...handlers);
     else app.post(`/api/${route.path}`, ...handlers);
   }
-  // NOTE: the template's quick panel (doc 1 §7, "shape not shown") has no upstream: it is empty.
+  // NOTE: the template's quick panel (docs/product/shell-session-search.md#calls, "shape not
+  // shown") has no upstream: it is empty.
   app.get('/api/quick-panel/data', ...withSession, (_req, res) => {
     res.json({ notes: [], events: [] });
   });

@@ -8,9 +8,10 @@ import {
 import type { RawBody } from '../upstream/upstreamClient';
 
 /**
- * The multipart form of `MASAPI/sendReportEmail` (doc 2 §7: toAddress, subject, body, pdfFile,
- * fileName) at the bridge: read with busboy, checked against the shared rules, and written anew
- * from the checked parts, so the upstream gets exactly what was checked and nothing else.
+ * The multipart form of `MASAPI/sendReportEmail` (docs/product/live-alarms-and-testing.md#calls:
+ * toAddress, subject, body, pdfFile, fileName) at the bridge: read with busboy, checked against the
+ * shared rules, and written anew from the checked parts, so the upstream gets exactly what was
+ * checked and nothing else.
  */
 
 /** The largest attachment: the whole body is capped at 5 MB before this (bodyLimits.ts). */

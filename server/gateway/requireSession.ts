@@ -80,7 +80,7 @@ export async function expiredSessionAnswer(
     .closeSession(session.id)
     .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
   clearSessionCookie(res, ctx.config);
-  // `cause` tells the screen which of the spec's wordings applies (docs 2 and 3 word a 403 apart).
+  // `cause` tells the screen which of the spec's wordings applies (the live-alarm and report screens word a 403 apart: docs/product/live-alarms-and-testing.md#messages).
   return errorAnswer('session_expired', cause === 'forbidden' ? { cause } : {});
 }
 

@@ -93,7 +93,8 @@ export function signIn(
         outcome = { kind: 'refused' };
       else if (e.kind === 'malformed') outcome = { kind: 'malformed' };
       else if (e.kind === 'timeout') outcome = { kind: 'failed', code: 'upstream_timeout' };
-      // NOTE: doc 1 §8: a 404 from the login call reads "Unable to connect.", like no answer at all.
+      // NOTE: docs/product/shell-session-search.md#messages: a 404 from the login call reads
+      // "Unable to connect.", like no answer at all.
       else if (e.kind === 'network' || status === 404)
         outcome = { kind: 'failed', code: 'upstream_unavailable' };
       else outcome = { kind: 'failed', code: 'upstream_error', status };

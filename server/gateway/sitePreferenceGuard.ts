@@ -9,11 +9,12 @@ export const SITE_PREFERENCE_MESSAGES = {
 } as const;
 
 /**
- * `Contact/GetOrUpdateSitePreference` (doc 1 §7) reads or saves the preferences of the contact it
- * names, and only the owner may manage another user (doc 3 §6): a sub-account naming another
- * contact, in the query or the body, is refused. Its own saves (theme, default tab, graphs view)
- * go upstream without SelectedNavIds (the route's owner-only field, dropped by shapeRequest), so
- * its menu stays as the owner set it. Runs after the JSON body is parsed, before the pass-through.
+ * `Contact/GetOrUpdateSitePreference` (docs/product/shell-session-search.md#calls) reads or saves
+ * the preferences of the contact it names, and only the owner may manage another user
+ * (docs/product/reports-and-settings.md#roles): a sub-account naming another contact, in the query
+ * or the body, is refused. Its own saves (theme, default tab, graphs view) go upstream without
+ * SelectedNavIds (the route's owner-only field, dropped by shapeRequest), so its menu stays as the
+ * owner set it. Runs after the JSON body is parsed, before the pass-through.
  */
 export function sitePreferenceGuard(ownerRelationId: string): RequestHandler {
   return (req, res, next) => {

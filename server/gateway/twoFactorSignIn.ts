@@ -14,12 +14,12 @@ import { sessionIdOf, setSessionCookie } from './requireSession';
 
 /**
  * Two-factor sign-in: when the login record says the user's two-factor switch is on
- * (accountInfo mobile_user_flag Y, doc 3 §2), the bridge creates no session after the password.
- * It answers a challenge instead; the user picks a phone or e-mail on record, the upstream sends a
- * one-time password (MASAPI/TwoFactorAuthentication 2001, resend 2002), and only a code the
- * upstream validates (2003) creates the session. Wrong codes count toward the username's sign-in
- * lock, as wrong passwords do, and only the accepted code resets that count (the password alone
- * does not: signIn.ts).
+ * (accountInfo mobile_user_flag Y, docs/product/reports-and-settings.md#screens), the bridge
+ * creates no session after the password. It answers a challenge instead; the user picks a phone or
+ * e-mail on record, the upstream sends a one-time password (MASAPI/TwoFactorAuthentication 2001,
+ * resend 2002), and only a code the upstream validates (2003) creates the session. Wrong codes
+ * count toward the username's sign-in lock, as wrong passwords do, and only the accepted code
+ * resets that count (the password alone does not: signIn.ts).
  */
 
 const CHALLENGE_TTL_MS = 10 * 60_000;

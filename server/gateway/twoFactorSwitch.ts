@@ -5,7 +5,10 @@ import type { AnswerHandler } from './gatewayAnswer';
 import type { GatewayDeps } from './gatewayDeps';
 import { sessionOf } from './requireSession';
 
-/** The upstream call that turns a contact's two-factor on or off (doc 3 §7, Settings). */
+/**
+ * The upstream call that turns a contact's two-factor on or off
+ * (docs/product/reports-and-settings.md#calls, Settings).
+ */
 export const TWO_FACTOR_SWITCH_PATH = 'Contact/UpdateContactSettings';
 
 // The upstream reads field names in any case and the flag as Y/N (or a boolean): so does this.
@@ -15,7 +18,8 @@ const switchBody = z.object({
 });
 const ON_VALUES = new Set(['y', 'yes', 'true', '1']);
 
-// The product reads the save as done when the result includes 'ok' (doc 3 §7).
+// The product reads the save as done when the result includes 'ok'
+// (docs/product/reports-and-settings.md#calls).
 const acceptedAnswer = z.object({ result: z.string(), errors: z.array(z.string()).nullish() });
 
 /** Whose two-factor the request turns on (a contact number), or null when it turns nothing on. */

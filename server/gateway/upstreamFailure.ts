@@ -29,7 +29,8 @@ export async function upstreamFailureAnswer(
       return errorAnswer('upstream_unavailable');
     case 'http':
     case 'rejected': {
-      // An upstream 400/409/422 refused the request itself: the client shows its errors (doc 1 §8).
+      // An upstream 400/409/422 refused the request itself: the client shows its errors
+      // (docs/product/shell-session-search.md#messages).
       const status = err.details.status;
       const errors = err.details.errors ?? [];
       const code =

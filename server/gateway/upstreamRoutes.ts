@@ -2,7 +2,7 @@ import { HAND_OFF_ACCOUNT_FIELDS, type AccountFieldKind } from '../../shared/ups
 
 /**
  * The one allowlist of upstream calls the browser may make through the bridge: every
- * request/response call of section 7 of the three spec documents, at `/api/<path>` with the
+ * request/response call of the "Calls" sections of docs/product/, at `/api/<path>` with the
  * upstream's own method and path. Anything not listed here is refused with 404.
  *
  * The browser never sends or sees the upstream session id: the bridge drops any session field the
@@ -27,13 +27,19 @@ export interface UpstreamRoute {
   alarmApi?: boolean;
   /** Longest query value accepted (default 500 characters). */
   maxQueryValue?: number;
-  /** Cancels a dispatch: refused unless the user typed the right codeword just before (doc 2 §6). */
+  /**
+   * Cancels a dispatch: refused unless the user typed the right codeword just before
+   * (docs/product/live-alarms-and-testing.md#roles).
+   */
   needsCodeword?: boolean;
   /** Body fields the bridge fills with the user's codeword/PIN after a right codeword entry (null otherwise). */
   pinFields?: readonly string[];
   /** Fields that name an account (any case, query or body): blank, or valid for their kind, else 400. */
   accountFields?: Readonly<Record<string, AccountFieldKind>>;
-  /** Fields only the owner may send (doc 3 §6): dropped from a sub-account's query and body. */
+  /**
+   * Fields only the owner may send (docs/product/reports-and-settings.md#roles): dropped from a
+   * sub-account's query and body.
+   */
   ownerOnly?: readonly string[];
 }
 
@@ -42,7 +48,8 @@ const Q_CURENT = ['CurentsessionId'] as const;
 
 /** Every pass-through route, grouped by the document and family that names it. */
 export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
-  // Doc 1 §7: search, recently accessed, hand-off, accounts, preferences, banner, sub-accounts.
+  // docs/product/shell-session-search.md#calls: search, recently accessed, hand-off, accounts,
+  // preferences, banner, sub-accounts.
   { method: 'POST', path: 'AdvancedSearch', sessionBody: Q_GUID, read: true },
   { method: 'GET', path: 'GetRecentlyAccessedSites', sessionQuery: Q_GUID, read: true },
   {
@@ -74,7 +81,8 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   },
   { method: 'POST', path: 'Contact/GetChildContactList', sessionQuery: Q_GUID, body: 'none', read: true },
 
-  // Doc 2 §7: AlarmBuffer (event history, active alarms, event types, column configuration).
+  // docs/product/live-alarms-and-testing.md#calls: AlarmBuffer (event history, active alarms, event
+  // types, column configuration).
   {
     method: 'POST',
     path: 'AlarmBuffer/GetEventLogs',
@@ -113,11 +121,11 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { method: 'GET', path: 'AlarmBuffer/GetSiteInfo', sessionQuery: Q_GUID, read: true },
   { method: 'POST', path: 'AlarmBuffer/GetSiteInfo', sessionQuery: Q_GUID, read: true },
 
-  // Doc 2 §7: Dashboard (chart, alarm details).
+  // docs/product/live-alarms-and-testing.md#calls: Dashboard (chart, alarm details).
   { method: 'POST', path: 'Dashboard/GetEventListChartData', sessionBody: Q_GUID, read: true },
   { method: 'GET', path: 'Dashboard/GetActiveAlarmDetails', sessionQuery: Q_CURENT, read: true },
 
-  // Doc 2 §7: OnTest (place on test, clear, extend, lookups).
+  // docs/product/live-alarms-and-testing.md#calls: OnTest (place on test, clear, extend, lookups).
   { method: 'GET', path: 'OnTest/GetAllZonesBySiteSystemNo', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'OnTest/GetUnrestoredZoneSystems', sessionQuery: Q_GUID, read: true },
   { method: 'GET', path: 'OnTest/GetTestCategory', read: true },
@@ -125,7 +133,8 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { method: 'GET', path: 'OnTest/GetSignalFormat', read: true },
   { method: 'GET', path: 'OnTest/GetSignalFormatTypes', read: true },
   { method: 'GET', path: 'OnTest/GetZoneStates', read: true },
-  // Doc 2 §7's wrapped calls "without paths", at the paths docs/upstream-api.md chose.
+  // docs/product/live-alarms-and-testing.md#calls's wrapped calls "without paths", at the paths
+  // docs/upstream-api.md chose.
   { method: 'GET', path: 'OnTest/GetSiteSystemsBySiteNo', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'OnTest/GetSiteDetailsBySiteNo', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'OnTest/GetSystemData', sessionQuery: Q_CURENT, read: true },
@@ -143,7 +152,7 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
     read: false,
   },
 
-  // Doc 2 §7: reports and e-mail of the alarm-testing screens.
+  // docs/product/live-alarms-and-testing.md#calls: reports and e-mail of the alarm-testing screens.
   { method: 'GET', path: 'Report/GetTestZonesReport', sessionQuery: ['SessionGuid'], read: true },
   {
     method: 'POST',
@@ -154,20 +163,22 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
     alarmApi: true,
   },
 
-  // Doc 2 §7: request and cancel dispatch, their notification and the manual signal (writes: never retried).
+  // docs/product/live-alarms-and-testing.md#calls: request and cancel dispatch, their notification
+  // and the manual signal (writes: never retried).
   { method: 'POST', path: 'Alarm/RequestDispatch', read: false, alarmApi: true },
   { method: 'POST', path: 'Alarm/CancelDispatch', read: false, alarmApi: true, needsCodeword: true },
   { method: 'POST', path: 'Alarm/CancelNotification', read: false, alarmApi: true, pinFields: ['CyberPin'] },
   { method: 'GET', path: 'alarm/SetManualSignal', sessionQuery: ['sessionid'], read: false, alarmApi: true },
 
-  // Doc 3 §7: dashboards and reports.
+  // docs/product/reports-and-settings.md#calls: dashboards and reports.
   { method: 'GET', path: 'Dashboard/GetGrowthAttritiontData', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Home/GetAccountAttritionChart', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Dashboard/GetAddCancelData', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Home/GetExcessiveActivity', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Home/GetExcessiveDispatch', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Dashboard/GetActualEventDetails', sessionQuery: Q_CURENT, read: true },
-  // The range-key variant of actual events (doc 3 §7: path not shown; docs/upstream-api.md chose it).
+  // The range-key variant of actual events (docs/product/reports-and-settings.md#calls: path not
+  // shown; docs/upstream-api.md chose it).
   { method: 'GET', path: 'Dashboard/GetActualEvents', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Report/GetDealerEventActivity', sessionQuery: Q_CURENT, read: true },
   { method: 'GET', path: 'Report/GetUnrestoredZonesReport', sessionQuery: Q_CURENT, read: true },
@@ -178,7 +189,8 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   // The account list behind the zone and contact reports' autosuggest (also a gateway method).
   { method: 'GET', path: 'GetSiteByServCoNo', sessionQuery: Q_GUID, read: true },
 
-  // Doc 3 §7: settings (contact phones, two-factor, one-time passwords).
+  // docs/product/reports-and-settings.md#calls: settings (contact phones, two-factor, one-time
+  // passwords).
   { method: 'GET', path: 'Contact/GetContactPhones', sessionQuery: Q_CURENT, read: true },
   { method: 'POST', path: 'Contact/UpdateContactPhones', sessionBody: Q_CURENT, read: false },
   { method: 'POST', path: 'Contact/UpdateContactSettings', sessionBody: ['CurrentSessionId'], read: false },
@@ -189,7 +201,8 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
     read: false,
     alarmApi: true,
   },
-  // Security Settings: the owner saves a sub-account's menus and preferences (path not shown in doc 3 §7).
+  // Security Settings: the owner saves a sub-account's menus and preferences (path not shown in
+  // docs/product/reports-and-settings.md#calls).
   { method: 'POST', path: 'Contact/UpdateChildSitePreference', sessionBody: Q_GUID, read: false },
 ];
 

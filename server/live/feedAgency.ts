@@ -4,9 +4,10 @@ const isCorporate = (type: string | null | undefined) => (type ?? '').trim().toU
 
 /**
  * The one agency id a feed is polled and published under. A corporate account is reachable by
- * its own servco number and by its install servco number (doc 1 §6: `servco_no` / `corpacct_servco_no`
- * and `install_servco_no` of a type-C company); both name the same rows, so both subscriptions
- * join the install id's feed. Read from the session's login record only, as the upstream sent it.
+ * its own servco number and by its install servco number
+ * (docs/product/shell-session-search.md#roles: `servco_no` / `corpacct_servco_no` and
+ * `install_servco_no` of a type-C company); both name the same rows, so both subscriptions join the
+ * install id's feed. Read from the session's login record only, as the upstream sent it.
  */
 export function feedAgencyOf(
   profile: Pick<

@@ -28,9 +28,10 @@ export interface SessionRightsDeps {
 }
 
 /**
- * Re-reads a session's access rights for its live screens after a company switch (doc 1 §4):
- * each screen of the session, on every bridge process, gets the stored session and the agencies
- * it may see now, and leaves any feed it may no longer see.
+ * Re-reads a session's access rights for its live screens after a company switch
+ * (docs/product/shell-session-search.md#states): each screen of the session, on every bridge
+ * process, gets the stored session and the agencies it may see now, and leaves any feed it may no
+ * longer see.
  */
 export function createSessionRights(d: SessionRightsDeps) {
   async function refreshHere(sessionId: string): Promise<void> {

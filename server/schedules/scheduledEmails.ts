@@ -48,7 +48,8 @@ export async function reportAttachment(
       data: Buffer.from(await buildWorkbook(table)),
       contentType: XLSX_TYPE,
     };
-  // Reports are Export.pdf on screen (doc 3); a mailbox of several reports needs their names.
+  // Reports are Export.pdf on screen (docs/product/reports-and-settings.md); a mailbox of several
+  // reports needs their names.
   return {
     fileName: `${base}.pdf`,
     data: Buffer.from(await buildPdfTable(table, { scale: 0.5 })),

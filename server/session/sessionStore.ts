@@ -14,7 +14,10 @@ export interface BridgeSession {
   profile: LoginProfile;
   createdAt: number;
   expiresAt: number;
-  /** When the user last typed the right codeword (cancel dispatch, doc 2 §5). */
+  /**
+   * When the user last typed the right codeword (cancel dispatch,
+   * docs/product/live-alarms-and-testing.md#validation).
+   */
   codewordVerifiedAt?: number;
 }
 

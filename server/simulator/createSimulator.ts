@@ -202,7 +202,8 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
 
   const open = express.Router();
   registerLoginRoutes(open, ctx, opts.lockAfterRefusals ?? 0);
-  // A template call of the shell (doc 1 §7): no session, shape not shown.
+  // A template call of the shell (docs/product/shell-session-search.md#calls): no session, shape
+  // not shown.
   open.get(
     '/api/quick-panel/data',
     (_req, res) =>
@@ -223,7 +224,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     registerTestReportRoutes,
     registerDispatchRoutes,
     registerGatewayRoutes,
-    // Doc 3 §7: reports and settings.
+    // docs/product/reports-and-settings.md#calls: reports and settings.
     registerGrowthRoutes,
     registerActivityRoutes,
     registerDealerEventRoutes,

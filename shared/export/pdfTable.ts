@@ -1,9 +1,10 @@
 import { textWidth } from './textWidth';
 
 /**
- * A small PDF writer for the grid exports (doc 2 §2 "Export PDF", letter, scale 0.5): the visible
- * columns at half their on-screen size in Helvetica, the header repeated on each page. It needs no
- * package and runs in the browser or in node (the tests read its output).
+ * A small PDF writer for the grid exports (docs/product/live-alarms-and-testing.md#screens "Export
+ * PDF", letter, scale 0.5): the visible columns at half their on-screen size in Helvetica, the
+ * header repeated on each page. It needs no package and runs in the browser or in node (the tests
+ * read its output).
  */
 export { textWidth };
 

@@ -1,7 +1,8 @@
 /**
- * The Excel export of a report table (doc 2 §2, doc 3 §2, §4): one implementation for the
- * screen's Export Excel (client/src/reporting/export) and the bridge's scheduled e-mails
- * (server/schedules). exceljs (about 900 KB) loads only when a workbook is built.
+ * The Excel export of a report table (docs/product/live-alarms-and-testing.md#screens,
+ * docs/product/reports-and-settings.md#screens, #states): one implementation for the screen's
+ * Export Excel (client/src/reporting/export) and the bridge's scheduled e-mails (server/schedules).
+ * exceljs (about 900 KB) loads only when a workbook is built.
  */
 /** A column as the grid shows it. */
 export interface ExportColumn {

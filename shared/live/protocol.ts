@@ -18,7 +18,10 @@ export type FeedName = (typeof FEEDS)[number];
 export interface FeedRows {
   events: EventLogRow;
   alarms: ActiveAlarmRow;
-  /** Doc 2 §2 "Alarm Testing": the agency's systems on test (GetUnclearedSystems). */
+  /**
+   * docs/product/live-alarms-and-testing.md#alarm-testing: the agency's systems on test
+   * (GetUnclearedSystems).
+   */
   systemsOnTest: SystemOnTestRow;
 }
 export type FeedRow = FeedRows[FeedName];

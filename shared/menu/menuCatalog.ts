@@ -1,5 +1,6 @@
 /**
- * The one catalogue of Quick Data Tab ids (doc 1 §2.2) that the client, the bridge and the
+ * The one catalogue of Quick Data Tab ids
+ * (docs/product/shell-session-search.md#quick-data-tabs-menu) that the client, the bridge and the
  * simulator agree on: which ids exist, where each sits, which are owner-only and which leave the
  * portal (an external link or the Data Management hand-off). The client adds routes and icons.
  *
@@ -87,7 +88,10 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 
 export const MENU_ENTRY_BY_ID: ReadonlyMap<string, MenuEntry> = new Map(MENU_ENTRIES.map((m) => [m.id, m]));
 
-/** The groups that are always in the Security Settings list (doc 3 §4). */
+/**
+ * The groups that are always in the Security Settings list
+ * (docs/product/reports-and-settings.md#states).
+ */
 export const MENU_GROUP_IDS: readonly MenuId[] = MENU_ENTRIES.filter((m) => m.isGroup).map((m) => m.id);
 
 /** Whether an id leaves the portal (an external link or the Data Management hand-off). */

@@ -142,7 +142,7 @@ describe('reorder only while active', () => {
   });
 });
 
-describe('the save checks of doc 3 §5', () => {
+describe('the save checks of docs/product/reports-and-settings.md#validation', () => {
   it.each([
     ['', 'Select minimum one QDT to save.'],
     ['6', 'Select minimum one QDT to save.'],

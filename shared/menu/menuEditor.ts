@@ -7,9 +7,10 @@ import {
 } from './menuCatalog';
 
 /**
- * The rules of the owner's Security Settings editor (doc 3 §4, §5), as pure functions: the tiles
- * a sub-account's saved menu list gives, the switches, the reorder, and the list a save sends.
- * The simulator checks a saved list with the same `navIdsProblem`.
+ * The rules of the owner's Security Settings editor (docs/product/reports-and-settings.md#states,
+ * #validation), as pure functions: the tiles a sub-account's saved menu list gives, the switches,
+ * the reorder, and the list a save sends. The simulator checks a saved list with the same
+ * `navIdsProblem`.
  */
 
 export interface MenuTile {
@@ -36,7 +37,10 @@ const tileOf = (m: MenuEntry, isActive: boolean, children: MenuTile[] = []): Men
   isGroup: m.isGroup === true,
 });
 
-/** The items a sub-account's menu may hold: every item but the owner-only ones (doc 3 §5). */
+/**
+ * The items a sub-account's menu may hold: every item but the owner-only ones
+ * (docs/product/reports-and-settings.md#validation).
+ */
 const editable = MENU_ENTRIES.filter((m) => !m.ownerOnly);
 
 /**
@@ -113,7 +117,8 @@ function moveWithin(list: readonly MenuTile[], id: string, toIndex: number): Men
 
 /**
  * Moves a tile to a position among its siblings (top-level tiles, or the children of one group).
- * Only an active tile moves (doc 3 §4); an inactive one leaves the list as it was.
+ * Only an active tile moves (docs/product/reports-and-settings.md#states); an inactive one leaves
+ * the list as it was.
  */
 export function moveTile(tiles: readonly MenuTile[], id: string, toIndex: number): MenuTile[] {
   const top = moveWithin(tiles, id, toIndex);
@@ -131,7 +136,10 @@ export function savedNavIds(tiles: readonly MenuTile[]): string[] {
     .flatMap((t) => [t.id, ...t.children.filter((c) => c.isActive).map((c) => c.id)]);
 }
 
-/** The first rule of doc 3 §5 a menu list breaks, as the spec words it; null when it may be saved. */
+/**
+ * The first rule of docs/product/reports-and-settings.md#validation a menu list breaks, as the spec
+ * words it; null when it may be saved.
+ */
 export function navIdsProblem(ids: readonly string[]): string | null {
   const known = ids.filter((id) => MENU_ENTRY_BY_ID.has(id));
   if (known.length === 0) return MENU_EDITOR_MESSAGES.selectOne;
@@ -140,7 +148,7 @@ export function navIdsProblem(ids: readonly string[]): string | null {
   return first.external ? MENU_EDITOR_MESSAGES.notAtTop(first.title) : null;
 }
 
-/** The save check on the tiles the owner set (doc 3 §5). */
+/** The save check on the tiles the owner set (docs/product/reports-and-settings.md#validation). */
 export function menuSaveProblem(tiles: readonly MenuTile[]): string | null {
   return navIdsProblem(savedNavIds(tiles));
 }

@@ -2,10 +2,11 @@ import { HAND_OFF_ACCOUNT_FIELDS, isAccountValue, type AccountFieldKind } from '
 import { MENU_ENTRY_BY_ID, MENU_IDS as I, menuChildrenOf, parseNavIds } from './menuCatalog';
 
 /**
- * Which Quick Data Tab (doc 1 §2.2) each upstream call belongs to: the bridge refuses a call to a
- * session whose menu lacks every item the call serves, and the simulator refuses it as the
- * monitoring center does. Calls every screen makes (session, search, recently accessed, hand-off
- * of an account, banner, preferences, the all-accounts list) are open.
+ * Which Quick Data Tab (docs/product/shell-session-search.md#quick-data-tabs-menu) each upstream
+ * call belongs to: the bridge refuses a call to a session whose menu lacks every item the call
+ * serves, and the simulator refuses it as the monitoring center does. Calls every screen makes
+ * (session, search, recently accessed, hand-off of an account, banner, preferences, the
+ * all-accounts list) are open.
  */
 export interface MenuNeed {
   /** Any one of these menu ids lets the call through. */
@@ -27,7 +28,7 @@ const LIVE_OR_TESTING = need(I.liveAlarmView, I.alarmTesting);
 
 /** Every pass-through path (as the spec spells it) and its menu rule. */
 export const UPSTREAM_MENU_RULES: Readonly<Record<string, MenuRule>> = {
-  // Doc 1: the shell, side panels and toolbar of every screen.
+  // docs/product/shell-session-search.md: the shell, side panels and toolbar of every screen.
   AdvancedSearch: 'open',
   GetRecentlyAccessedSites: 'open',
   GetSearchEventLists: 'open',
@@ -43,7 +44,7 @@ export const UPSTREAM_MENU_RULES: Readonly<Record<string, MenuRule>> = {
   'AlarmBuffer/GetSiteInfo': 'open',
   GetSiteByServCoNo: 'open',
 
-  // Doc 2: Live Alarm View, Alarm Testing, Place On Test.
+  // docs/product/live-alarms-and-testing.md: Live Alarm View, Alarm Testing, Place On Test.
   'AlarmBuffer/GetEventLogs': LIVE_OR_TESTING,
   'AlarmBuffer/GetEventLogsLiveAlarm_Dev': LIVE,
   'AlarmBuffer/GetEventLogsLiveAlarm': LIVE,
@@ -76,7 +77,7 @@ export const UPSTREAM_MENU_RULES: Readonly<Record<string, MenuRule>> = {
   'Alarm/CancelNotification': LIVE,
   'alarm/SetManualSignal': LIVE,
 
-  // Doc 3: the Alarm Activity reports and Dealer Resources.
+  // docs/product/reports-and-settings.md: the Alarm Activity reports and Dealer Resources.
   'Dashboard/GetGrowthAttritiontData': need(I.growth),
   'Home/GetAccountAttritionChart': need(I.growth),
   'Dashboard/GetAddCancelData': need(I.growth),
@@ -104,7 +105,7 @@ export const UPSTREAM_MENU_RULES: Readonly<Record<string, MenuRule>> = {
   'Report/GetContactSummaryReport': need(I.contactSummary),
   'Report/GetContactSummaryReportByCorpNo': need(I.contactSummary),
 
-  // Doc 3: Settings and Security Settings.
+  // docs/product/reports-and-settings.md: Settings and Security Settings.
   'Contact/GetContactPhones': need(I.settings, I.securitySettings),
   'Contact/UpdateContactPhones': need(I.settings, I.securitySettings),
   'Contact/UpdateContactSettings': need(I.settings, I.securitySettings),
@@ -112,7 +113,10 @@ export const UPSTREAM_MENU_RULES: Readonly<Record<string, MenuRule>> = {
   'Contact/UpdateChildSitePreference': need(I.securitySettings),
 };
 
-/** The alarm-incident gateway's methods (doc 2 §7) and their menu rules. */
+/**
+ * The alarm-incident gateway's methods (docs/product/live-alarms-and-testing.md#calls) and their
+ * menu rules.
+ */
 export const GATEWAY_MENU_RULES: Readonly<Record<string, MenuRule>> = {
   GetAlarmIncidentServiceDetails: LIVE,
   ClearAlarm: LIVE,
@@ -130,9 +134,9 @@ export const GATEWAY_MENU_RULES: Readonly<Record<string, MenuRule>> = {
 };
 
 /**
- * The menu ids a user has (doc 1 §2.2): every item when the list is empty or missing; otherwise
- * the listed items, a listed group with none of its children listed standing for all of them;
- * owner-only items only for the owner.
+ * The menu ids a user has (docs/product/shell-session-search.md#quick-data-tabs-menu): every item
+ * when the list is empty or missing; otherwise the listed items, a listed group with none of its
+ * children listed standing for all of them; owner-only items only for the owner.
  */
 export function grantedMenuIds(selectedNavIds: string | null | undefined, isOwner: boolean): Set<string> {
   const listed = parseNavIds(selectedNavIds).filter((id) => MENU_ENTRY_BY_ID.has(id));

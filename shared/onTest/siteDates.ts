@@ -1,6 +1,7 @@
 /**
- * Site-local date arithmetic of Place On Test and Alarm Testing (doc 2 §4, §5, §9), pure and
- * independent of the browser's time zone.
+ * Site-local date arithmetic of Place On Test and Alarm Testing
+ * (docs/product/live-alarms-and-testing.md#states, #validation, #constants), pure and independent
+ * of the browser's time zone.
  *
  * Two kinds of number appear here:
  * - an **instant**: milliseconds since the epoch (UTC), what `Date.now()` gives;
@@ -9,22 +10,31 @@
  *   whatever the browser's zone.
  *
  * NOTE: the upstream converts the form's dates with the one `SiteUTCOffset` it reports for the
- * site (doc 2 §7 "Save-test conversion"), so the form adds hours to site milliseconds at that
- * fixed offset: a 4-hour test lasts 4 hours even across a daylight-saving change, and the rows
- * the upstream answers carry each time's own offset.
+ * site (docs/product/live-alarms-and-testing.md#calls "Save-test conversion"), so the form adds
+ * hours to site milliseconds at that fixed offset: a 4-hour test lasts 4 hours even across a
+ * daylight-saving change, and the rows the upstream answers carry each time's own offset.
  */
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-/** Expiry when a category's default hours and minutes are both 0 (doc 2 §4, §9). */
+/**
+ * Expiry when a category's default hours and minutes are both 0
+ * (docs/product/live-alarms-and-testing.md#states, #constants).
+ */
 export const DEFAULT_TEST_DURATION = 4 * HOUR;
-/** A test on for longer than this is highlighted (doc 2 §4, §9). */
+/**
+ * A test on for longer than this is highlighted (docs/product/live-alarms-and-testing.md#states,
+ * #constants).
+ */
 export const OVER_A_WEEK = 7 * DAY;
 /** A test that ends within this is marked as ending soon. */
 export const ENDING_SOON = 30 * MINUTE;
 
-/** The site's wall clock at an instant: UTC plus the site offset in minutes (doc 2 §4). */
+/**
+ * The site's wall clock at an instant: UTC plus the site offset in minutes
+ * (docs/product/live-alarms-and-testing.md#states).
+ */
 export const siteNow = (instant: number, offsetMinutes: number): number => instant + offsetMinutes * MINUTE;
 
 /** The instant a site wall-clock time stands for at the given offset. */
@@ -35,7 +45,7 @@ export const toMinute = (siteMs: number): number => Math.floor(siteMs / MINUTE) 
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** The form's pattern MM-dd-yyyy HH:mm (doc 2 §9). */
+/** The form's pattern MM-dd-yyyy HH:mm (docs/product/live-alarms-and-testing.md#constants). */
 export function formatFormDate(siteMs: number): string {
   const d = new Date(siteMs);
   return `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
@@ -65,7 +75,10 @@ export function fromDateTimeLocal(value: string): number | null {
   return parseFormDate(`${m[2]}-${m[3]}-${m[1]} ${m[4]}:${m[5]}`);
 }
 
-/** The display pattern MM/DD/yyyy hh:mm:ss AM of site milliseconds (doc 2 §9, 12-hour clock). */
+/**
+ * The display pattern MM/DD/yyyy hh:mm:ss AM of site milliseconds
+ * (docs/product/live-alarms-and-testing.md#constants, 12-hour clock).
+ */
 export function formatSiteDisplay(siteMs: number): string {
   const d = new Date(siteMs);
   const h = d.getUTCHours();
@@ -76,7 +89,10 @@ export function formatSiteDisplay(siteMs: number): string {
   );
 }
 
-/** A category's default test length (doc 2 §4): its default hours and minutes, 4 hours when both are 0. */
+/**
+ * A category's default test length (docs/product/live-alarms-and-testing.md#states): its default
+ * hours and minutes, 4 hours when both are 0.
+ */
 export function defaultTestDuration(category: { default_hours: unknown; default_minutes: unknown }): number {
   const hours = Number(category.default_hours) || 0;
   const minutes = Number(category.default_minutes) || 0;
@@ -84,7 +100,10 @@ export function defaultTestDuration(category: { default_hours: unknown; default_
   return Math.max(0, hours) * HOUR + Math.max(0, minutes) * MINUTE;
 }
 
-/** The expire date after the effective date moved: recomputed when it reaches the expire date (doc 2 §4). */
+/**
+ * The expire date after the effective date moved: recomputed when it reaches the expire date
+ * (docs/product/live-alarms-and-testing.md#states).
+ */
 export function expireAfterEffectiveMove(effective: number, expire: number | null, duration: number): number {
   return expire === null || effective >= expire ? effective + duration : expire;
 }
@@ -95,7 +114,10 @@ export interface TestLimits {
   MaxOnTestDays: number;
 }
 
-/** The latest allowed expiry: effective plus MaxHours when above 0, otherwise plus MaxOnTestDays (doc 2 §5). */
+/**
+ * The latest allowed expiry: effective plus MaxHours when above 0, otherwise plus MaxOnTestDays
+ * (docs/product/live-alarms-and-testing.md#validation).
+ */
 export function maxExpiry(effective: number, limits: TestLimits | null | undefined): number | null {
   if (!limits) return null;
   if (limits.MaxHours > 0) return effective + limits.MaxHours * HOUR;
@@ -167,10 +189,16 @@ export function formatTimeLeft(ms: number): string {
   return `${mins}m`;
 }
 
-/** Future Test is True when the start is after the site time (doc 2 §4). */
+/**
+ * Future Test is True when the start is after the site time
+ * (docs/product/live-alarms-and-testing.md#states).
+ */
 export const isFutureTest = (effectiveInstant: number, siteTimeInstant: number): boolean =>
   effectiveInstant > siteTimeInstant;
 
-/** On test for more than a week (doc 2 §4): the row is highlighted. */
+/**
+ * On test for more than a week (docs/product/live-alarms-and-testing.md#states): the row is
+ * highlighted.
+ */
 export const isOverAWeek = (effectiveInstant: number, now: number): boolean =>
   now - effectiveInstant > OVER_A_WEEK;

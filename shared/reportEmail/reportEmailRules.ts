@@ -1,12 +1,12 @@
 /**
- * The rules of the report e-mail (doc 2 §5, §7: `MASAPI/sendReportEmail`), judged alike by the
- * dialog before it sends and by the bridge before it relays: the bridge refuses what breaks them,
- * it never repairs it.
+ * The rules of the report e-mail (docs/product/live-alarms-and-testing.md#validation, #calls:
+ * `MASAPI/sendReportEmail`), judged alike by the dialog before it sends and by the bridge before it
+ * relays: the bridge refuses what breaks them, it never repairs it.
  */
 
-/** Doc 2 §8. */
+/** docs/product/live-alarms-and-testing.md#messages. */
 export const REPORT_EMAIL_NONE = 'Provide at least one email address.';
-/** Doc 2 §8. */
+/** docs/product/live-alarms-and-testing.md#messages. */
 export const REPORT_EMAIL_INVALID = 'Please provide valid email addresses.';
 
 /** NOTE: not in the spec; the report goes to a few people of the dealer, it is no mailing list. */
@@ -54,8 +54,9 @@ export function isReportEmailAddress(address: string): boolean {
 }
 
 /**
- * The report e-mail's addresses (doc 2 §5): at least one and at most five, separated by
- * semicolons, each valid. Empty entries between semicolons are ignored.
+ * The report e-mail's addresses (docs/product/live-alarms-and-testing.md#validation): at least one
+ * and at most five, separated by semicolons, each valid. Empty entries between semicolons are
+ * ignored.
  */
 export function reportEmailAddresses(text: string): { addresses: string[]; error: string | null } {
   const addresses = text

@@ -6,9 +6,15 @@ import { formatReportDate } from './reportDates';
 import { count, listOf, siteFields, text } from './rowFields';
 import { siteCountSystems, type SystemGroup } from './systemGroups';
 
-/** Actuals (doc 3 §2, /actualEvents): its rows, columns and schedule. */
+/**
+ * Actuals (docs/product/reports-and-settings.md#screens, /actualEvents): its rows, columns and
+ * schedule.
+ */
 
-/** Actual event row (doc 3 §3): one per alarm, event_count is the system's number of them. */
+/**
+ * Actual event row (docs/product/reports-and-settings.md#entities): one per alarm, event_count is
+ * the system's number of them.
+ */
 export const actualEventRowSchema = z.object({
   ...siteFields,
   system_no: text,
@@ -27,7 +33,7 @@ export const ACTUAL_EVENTS_PATH = 'Dashboard/GetActualEventDetails';
 export const actualEventsQuery = (servcoNo: string, range: string) => ({ ServcoNo: servcoNo, Mode: range });
 export const actualEventCountOf = (r: ActualEventRow) => r.event_count;
 
-/** One row per system (doc 3 §2). */
+/** One row per system (docs/product/reports-and-settings.md#screens). */
 export const ACTUAL_COLUMNS: readonly ReportColumn<ActualSystem>[] = [
   { id: 'csNo', label: 'CS#', value: (s) => s.head.cs_no },
   { id: 'signalCount', label: 'Signal Count', value: (s) => s.signalCount, align: 'end' },

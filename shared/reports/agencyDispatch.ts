@@ -6,9 +6,15 @@ import { formatReportDate } from './reportDates';
 import { count, listOf, text } from './rowFields';
 import { siteCountSystems, type SystemGroup } from './systemGroups';
 
-/** Agency Dispatch (doc 3 §2, /dispatches): its rows, columns and schedule. */
+/**
+ * Agency Dispatch (docs/product/reports-and-settings.md#screens, /dispatches): its rows, columns
+ * and schedule.
+ */
 
-/** Excessive dispatch row with its agency detail (doc 3 §3); signal_count may be absent. */
+/**
+ * Excessive dispatch row with its agency detail (docs/product/reports-and-settings.md#entities);
+ * signal_count may be absent.
+ */
 export const dispatchRowSchema = z.object({
   system_no: text,
   site_no: text,
@@ -37,7 +43,10 @@ export const dispatchQuery = (servcoNo: string, range: string) => ({
 export const dispatchAnswerSchema = z.object({ excessivedispatchResult: listOf(dispatchRowSchema) });
 export const dispatchCountOf = (r: DispatchRow) => r.signal_count;
 
-/** One row per system (doc 3 §2): CS#, Signal Count, Site Name, City. */
+/**
+ * One row per system (docs/product/reports-and-settings.md#screens): CS#, Signal Count, Site Name,
+ * City.
+ */
 export const DISPATCH_COLUMNS: readonly ReportColumn<DispatchSystem>[] = [
   { id: 'csNo', label: 'CS#', value: (s) => s.head.cs_no },
   { id: 'signalCount', label: 'Signal Count', value: (s) => s.signalCount, align: 'end' },

@@ -5,9 +5,12 @@ import { dealerEventActivity } from './dealerEventActivity';
 import { exportTableOf, field, type ReportColumn } from './reportColumns';
 import { count, siteFields, text } from './rowFields';
 
-/** Dispatch Cancellation from AASMS & Text App (doc 3 §2, /alarmCancellation): rows, columns, schedule. */
+/**
+ * Dispatch Cancellation from AASMS & Text App (docs/product/reports-and-settings.md#screens,
+ * /alarmCancellation): rows, columns, schedule.
+ */
 
-/** Cancellation row (doc 3 §3). */
+/** Cancellation row (docs/product/reports-and-settings.md#entities). */
 export const cancellationRowSchema = z.object({
   ...siteFields,
   cs_no: text,
@@ -17,11 +20,13 @@ export const cancellationRowSchema = z.object({
 });
 export type CancellationRow = z.infer<typeof cancellationRowSchema>;
 
-/** The page's fixed call (doc 3 §9): event id 4618, range 6. */
+/**
+ * The page's fixed call (docs/product/reports-and-settings.md#constants): event id 4618, range 6.
+ */
 export const CANCELLATION_EVENT_ID = '4618';
 export const CANCELLATION_RANGE = 6;
 
-/** The table below the chart (doc 3 §2). */
+/** The table below the chart (docs/product/reports-and-settings.md#screens). */
 export const CANCELLATION_COLUMNS: readonly ReportColumn<CancellationRow>[] = [
   { id: 'csNo', label: 'CS#', value: (r) => r.cs_no },
   field('sig_count', 'Signal Count', { align: 'end' }),

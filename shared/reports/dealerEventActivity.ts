@@ -3,8 +3,9 @@ import type { ReportCall } from '../schedules/scheduledReport';
 import { count, listOf, text } from './rowFields';
 
 /**
- * Report/GetDealerEventActivity (doc 3 §7): one call behind the cancellation (4618), runaway (RA),
- * refused dispatch (ARD) and service request (SRS) reports, chosen by EventId (doc 3 §9).
+ * Report/GetDealerEventActivity (docs/product/reports-and-settings.md#calls): one call behind the
+ * cancellation (4618), runaway (RA), refused dispatch (ARD) and service request (SRS) reports,
+ * chosen by EventId (docs/product/reports-and-settings.md#constants).
  */
 export type DealerEventKind = '4618' | 'RA' | 'ARD' | 'SRS';
 
@@ -26,7 +27,10 @@ export function dealerEventActivitySchema<R extends z.ZodType>(row: R) {
   });
 }
 
-/** The call's query: the service company, a range key or id (doc 3 §9) and the report's EventId. */
+/**
+ * The call's query: the service company, a range key or id
+ * (docs/product/reports-and-settings.md#constants) and the report's EventId.
+ */
 export const dealerEventQuery = (kind: DealerEventKind, servcoNo: string, range: string | number) => ({
   servcoNo,
   DateRangeType: String(range),

@@ -5,9 +5,15 @@ import type { SchedulePeriod } from '../schedules/scheduleRules';
 import { exportTableOf, field, type ReportColumn } from './reportColumns';
 import { count, listOf, siteFields, text } from './rowFields';
 
-/** Excessive Alarm Accounts (doc 3 §2, /activity): its rows, columns and schedule. */
+/**
+ * Excessive Alarm Accounts (docs/product/reports-and-settings.md#screens, /activity): its rows,
+ * columns and schedule.
+ */
 
-/** Excessive activity row (doc 3 §3); the description comes as event_descr or event_desc. */
+/**
+ * Excessive activity row (docs/product/reports-and-settings.md#entities); the description comes as
+ * event_descr or event_desc.
+ */
 export const excessiveRowSchema = z
   .object({
     ...siteFields,
@@ -26,7 +32,7 @@ export type ExcessiveRow = z.infer<typeof excessiveRowSchema>;
 export const EXCESSIVE_ACTIVITY_PATH = 'Home/GetExcessiveActivity';
 export const excessiveActivityQuery = (servcoNo: string, range: string) => ({ servcoNo, Mode: range });
 
-/** The grid's columns after the details button (doc 3 §2). */
+/** The grid's columns after the details button (docs/product/reports-and-settings.md#screens). */
 export const EXCESSIVE_COLUMNS: readonly ReportColumn<ExcessiveRow>[] = [
   { id: 'csNo', label: 'CS#', value: (r) => r.cs_no },
   field('site_name', 'Site Name'),

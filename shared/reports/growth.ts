@@ -7,11 +7,15 @@ import { exportTableOf, type ReportColumn } from './reportColumns';
 import { listOf } from './rowFields';
 import { MONTH_NAMES } from '../dates/monthNames';
 
-/** Growth and Attrition (doc 3 §2, /growth): its record, the cards' columns and the schedule. */
+/**
+ * Growth and Attrition (docs/product/reports-and-settings.md#screens, /growth): its record, the
+ * cards' columns and the schedule.
+ */
 
 /**
- * Growth record (doc 3 §3): servco_no, per month `<month>_add`, `_can`, `_net`, and the totals.
- * The month fields are read by growthMonths.ts; here every numeric field is kept.
+ * Growth record (docs/product/reports-and-settings.md#entities): servco_no, per month
+ * `<month>_add`, `_can`, `_net`, and the totals. The month fields are read by growthMonths.ts; here
+ * every numeric field is kept.
  */
 export const growthRecordSchema = z.record(z.string(), z.unknown()).transform((r) => {
   const fields: Record<string, number> = {};
@@ -27,7 +31,7 @@ export type GrowthRecord = z.infer<typeof growthRecordSchema>;
 export const GROWTH_PATH = 'Dashboard/GetGrowthAttritiontData';
 export const growthQuery = (servcoNo: string) => ({ ServcoNo: servcoNo });
 
-/** A growth card's columns (doc 3 §2): Add, Canceled, Net. */
+/** A growth card's columns (docs/product/reports-and-settings.md#screens): Add, Canceled, Net. */
 export const GROWTH_CARD_COLUMNS: readonly ReportColumn<GrowthCounts>[] = [
   { id: 'add', label: 'Add', width: 100, value: (c) => c.add },
   { id: 'canceled', label: 'Canceled', width: 100, value: (c) => c.canceled },

@@ -1,8 +1,9 @@
 import type { GrowthRecord } from './growth';
 
 /**
- * The growth record's month fields (doc 3 §3): lower-cased month name plus _add, _can, _net.
- * The dashboard reads the fields named with _add or _can and leaves out the total_ fields.
+ * The growth record's month fields (docs/product/reports-and-settings.md#entities): lower-cased
+ * month name plus _add, _can, _net. The dashboard reads the fields named with _add or _can and
+ * leaves out the total_ fields.
  */
 export const GROWTH_MONTHS = [
   'JAN',

@@ -4,13 +4,16 @@ import { allRows, titleOf, type ScheduledReport } from '../schedules/scheduledRe
 import { exportTableOf, field, type ReportColumn } from './reportColumns';
 import { listOf, siteFields, text } from './rowFields';
 
-/** Sites With No Alarm Activity (doc 3 §2, /noactivityreport): its rows, columns and schedule. */
+/**
+ * Sites With No Alarm Activity (docs/product/reports-and-settings.md#screens, /noactivityreport):
+ * its rows, columns and schedule.
+ */
 
-/** No-activity row (doc 3 §3). */
+/** No-activity row (docs/product/reports-and-settings.md#entities). */
 export const noActivityRowSchema = z.object({ ...siteFields, cs_no: text, phone1: text });
 export type NoActivityRow = z.infer<typeof noActivityRowSchema>;
 
-/** DateType options (doc 3 §2): label and the value sent. */
+/** DateType options (docs/product/reports-and-settings.md#screens): label and the value sent. */
 export const DATE_TYPES = [
   { value: 'Select', label: 'Select' },
   { value: 'Month', label: 'Month' },
@@ -37,7 +40,7 @@ export function noActivityQuery(q: NoActivityQuery): Record<string, string> {
   return query;
 }
 
-/** The results grid (doc 3 §2). */
+/** The results grid (docs/product/reports-and-settings.md#screens). */
 export const NO_ACTIVITY_COLUMNS: readonly ReportColumn<NoActivityRow>[] = [
   { id: 'csNo', label: 'CS#', value: (r) => r.cs_no },
   field('site_name', 'Site Name'),

@@ -4,9 +4,12 @@ import { allRows, titleOf, type ScheduledReport } from '../schedules/scheduledRe
 import { exportTableOf, field, type ReportColumn } from './reportColumns';
 import { listOf, text } from './rowFields';
 
-/** AASMS Opt-Out Request (doc 3 §2, /optOutUsersReport): its rows, columns and schedule. */
+/**
+ * AASMS Opt-Out Request (docs/product/reports-and-settings.md#screens, /optOutUsersReport): its
+ * rows, columns and schedule.
+ */
 
-/** Opt-out row (doc 3 §3). */
+/** Opt-out row (docs/product/reports-and-settings.md#entities). */
 export const optOutRowSchema = z.object({
   CsNo: text,
   ContactDetails: text,
@@ -16,10 +19,13 @@ export const optOutRowSchema = z.object({
 });
 export type OptOutRow = z.infer<typeof optOutRowSchema>;
 
-/** The alarm-incident gateway's method (doc 3 §7): arguments [servco_no]; the answer's Result. */
+/**
+ * The alarm-incident gateway's method (docs/product/reports-and-settings.md#calls): arguments
+ * [servco_no]; the answer's Result.
+ */
 export const OPT_OUT_METHOD = 'GetOptOutListByServcoNo';
 
-/** The five columns (doc 3 §2). */
+/** The five columns (docs/product/reports-and-settings.md#screens). */
 export const OPT_OUT_COLUMNS: readonly ReportColumn<OptOutRow>[] = [
   field('CsNo', 'CS#'),
   field('ContactDetails', 'Phone#'),

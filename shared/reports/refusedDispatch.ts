@@ -7,9 +7,14 @@ import { formatReportDate } from './reportDates';
 import { siteFields, text } from './rowFields';
 import { siteCountSystems, type SystemGroup } from './systemGroups';
 
-/** Agency Refused Dispatch (doc 3 §2, /agencyrefuseddispatch): its rows, columns and schedule. */
+/**
+ * Agency Refused Dispatch (docs/product/reports-and-settings.md#screens, /agencyrefuseddispatch):
+ * its rows, columns and schedule.
+ */
 
-/** Refused-dispatch event (doc 3 §3): one per refused dispatch. */
+/**
+ * Refused-dispatch event (docs/product/reports-and-settings.md#entities): one per refused dispatch.
+ */
 export const refusedEventSchema = z.object({
   ...siteFields,
   event_id: text,
@@ -30,7 +35,7 @@ export const refusedEventSchema = z.object({
 export type RefusedEvent = z.infer<typeof refusedEventSchema>;
 export type RefusedSite = SystemGroup<RefusedEvent>;
 
-/** One row per site's account (doc 3 §2). */
+/** One row per site's account (docs/product/reports-and-settings.md#screens). */
 export const REFUSED_COLUMNS: readonly ReportColumn<RefusedSite>[] = [
   { id: 'csNo', label: 'CS#', value: (s) => s.head.cs_no },
   { id: 'site_name', label: 'Site Name', value: (s) => s.head.site_name },

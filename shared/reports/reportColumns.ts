@@ -33,7 +33,10 @@ export function cellTextOf<R>(column: Pick<ReportColumn<R>, 'value'>, row: R): s
   return v == null ? '' : String(v);
 }
 
-/** Report grids size columns from their text, between 80 and 200 px (doc 3 §2, §9). */
+/**
+ * Report grids size columns from their text, between 80 and 200 px
+ * (docs/product/reports-and-settings.md#screens, #constants).
+ */
 export const REPORT_MIN_WIDTH = 80;
 export const REPORT_MAX_WIDTH = 200;
 const FONT_PX = 14;

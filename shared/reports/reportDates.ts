@@ -1,10 +1,10 @@
 import { formatWallClock } from '../dates/displayDate';
 
 /**
- * The report date formats (doc 3 §9). The upstream sends ISO dates in the site's own time
- * ('2026-11-21T12:37:27-08:00'); a dealer reads the site's wall clock, so the digits are shown as
- * sent, never converted to the reader's zone. The screens and the bridge's scheduled e-mails print
- * report dates with these.
+ * The report date formats (docs/product/reports-and-settings.md#constants). The upstream sends ISO
+ * dates in the site's own time ('2026-11-21T12:37:27-08:00'); a dealer reads the site's wall clock,
+ * so the digits are shown as sent, never converted to the reader's zone. The screens and the
+ * bridge's scheduled e-mails print report dates with these.
  */
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Field readers of the report rows (doc 3 §3): ids and texts arrive as strings or numbers and are
- * turned into text once, here; counts become numbers; unknown fields are dropped.
+ * Field readers of the report rows (docs/product/reports-and-settings.md#entities): ids and texts
+ * arrive as strings or numbers and are turned into text once, here; counts become numbers; unknown
+ * fields are dropped.
  */
 export const text = z
   .union([z.string(), z.number()])
@@ -27,7 +28,10 @@ export const listOf = <T extends z.ZodType>(row: T) =>
     .optional()
     .transform((v) => v ?? []);
 
-/** The site fields the report rows share ("site fields", doc 3 §3). */
+/**
+ * The site fields the report rows share ("site fields",
+ * docs/product/reports-and-settings.md#entities).
+ */
 export const siteFields = {
   site_no: text,
   site_name: text,

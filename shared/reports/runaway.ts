@@ -6,9 +6,15 @@ import { dealerEventActivity } from './dealerEventActivity';
 import { exportTableOf, field, type ReportColumn } from './reportColumns';
 import { count, siteFields, text } from './rowFields';
 
-/** Runaway Systems (doc 3 §2, /runawaysystems): its rows, columns and schedule. */
+/**
+ * Runaway Systems (docs/product/reports-and-settings.md#screens, /runawaysystems): its rows,
+ * columns and schedule.
+ */
 
-/** Runaway system (doc 3 §3): cs_no, sig_count, servco_name, site fields, state_id, zip_code. */
+/**
+ * Runaway system (docs/product/reports-and-settings.md#entities): cs_no, sig_count, servco_name,
+ * site fields, state_id, zip_code.
+ */
 export const runawayRowSchema = z.object({
   ...siteFields,
   cs_no: text,
@@ -19,7 +25,7 @@ export const runawayRowSchema = z.object({
 });
 export type RunawayRow = z.infer<typeof runawayRowSchema>;
 
-/** The ten columns after the more-details button (doc 3 §2). */
+/** The ten columns after the more-details button (docs/product/reports-and-settings.md#screens). */
 export const RUNAWAY_COLUMNS: readonly ReportColumn<RunawayRow>[] = [
   { id: 'csNo', label: 'CS#', value: (r) => r.cs_no },
   field('sig_count', 'Signal Count', { align: 'end' }),
@@ -32,7 +38,10 @@ export const RUNAWAY_COLUMNS: readonly ReportColumn<RunawayRow>[] = [
   field('site_addr2', 'Address2'),
 ];
 
-/** List 3's tabs (doc 3 §9): Last 24 hours (1) for a daily run, else Last 30 Days (3). */
+/**
+ * List 3's tabs (docs/product/reports-and-settings.md#constants): Last 24 hours (1) for a daily
+ * run, else Last 30 Days (3).
+ */
 const RUNAWAY_RANGE: Record<SchedulePeriod, { key: string; label: string }> = {
   day: { key: '1', label: 'Last 24 hours' },
   week: { key: '3', label: 'Last 30 Days' },

@@ -7,9 +7,15 @@ import { formatEventDate, newestFirst } from './reportDates';
 import { siteFields, text } from './rowFields';
 import { groupSystems, type SystemGroup } from './systemGroups';
 
-/** Customers Requesting Service (doc 3 §2, /service-requests): its rows, columns and schedule. */
+/**
+ * Customers Requesting Service (docs/product/reports-and-settings.md#screens, /service-requests):
+ * its rows, columns and schedule.
+ */
 
-/** Service request row (doc 3 §3): one per request, with its site. */
+/**
+ * Service request row (docs/product/reports-and-settings.md#entities): one per request, with its
+ * site.
+ */
 export const serviceRequestSchema = z.object({
   ...siteFields,
   cs_no: text,
@@ -20,7 +26,7 @@ export const serviceRequestSchema = z.object({
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
 export type ServiceSite = SystemGroup<ServiceRequest>;
 
-/** One row per site, its requests newest first (doc 3 §2). */
+/** One row per site, its requests newest first (docs/product/reports-and-settings.md#screens). */
 export function serviceSites(rows: readonly ServiceRequest[]): ServiceSite[] {
   return groupSystems(rows, (r) => r.site_no || r.cs_no).map((s) => ({
     ...s,
@@ -28,7 +34,7 @@ export function serviceSites(rows: readonly ServiceRequest[]): ServiceSite[] {
   }));
 }
 
-/** One row per site (doc 3 §2). */
+/** One row per site (docs/product/reports-and-settings.md#screens). */
 export const SERVICE_SITE_COLUMNS: readonly ReportColumn<ServiceSite>[] = [
   { id: 'site_name', label: 'Site Name', value: (s) => s.head.site_name },
   { id: 'site_addr1', label: 'Site Address1', value: (s) => s.head.site_addr1 },
@@ -38,7 +44,9 @@ export const SERVICE_SITE_COLUMNS: readonly ReportColumn<ServiceSite>[] = [
   { id: 'zip_code', label: 'Zip Code', value: (s) => s.head.zip_code },
 ];
 
-/** The site's requests, dated MM-DD-YYYY HH:mm:ss (doc 3 §9). */
+/**
+ * The site's requests, dated MM-DD-YYYY HH:mm:ss (docs/product/reports-and-settings.md#constants).
+ */
 export const SERVICE_REQUEST_COLUMNS: readonly ReportColumn<ServiceRequest>[] = [
   field('cs_no', 'CS #'),
   { id: 'event_date', label: 'Event Date', value: (r) => formatEventDate(r.event_date) },

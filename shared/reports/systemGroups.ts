@@ -1,6 +1,7 @@
 /**
  * One report row per system (or site) with its detail rows underneath, as Agency Dispatch, Actuals,
- * Agency Refused Dispatch and Customers Requesting Service show and export them (doc 3 §2).
+ * Agency Refused Dispatch and Customers Requesting Service show and export them
+ * (docs/product/reports-and-settings.md#screens).
  */
 export interface SystemGroup<R> {
   /** The grouping key (system_no or site_no). */

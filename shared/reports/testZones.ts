@@ -5,11 +5,17 @@ import { allRows, type ScheduledReport } from '../schedules/scheduledReport';
 import { testZonesReportRowSchema, type TestZonesReportRow } from '../upstream/onTestRows';
 import { exportTableOf, type ReportColumn } from './reportColumns';
 
-/** The Test Zones Report (doc 2 §2, Alarm Testing): its columns, header and schedule. */
+/**
+ * The Test Zones Report (docs/product/live-alarms-and-testing.md#screens, Alarm Testing): its
+ * columns, header and schedule.
+ */
 
 const textOf = (v: unknown) => (v == null ? '' : String(v));
 
-/** The Test Zones Report's columns (doc 2 §2), as its dialog shows and exports them. */
+/**
+ * The Test Zones Report's columns (docs/product/live-alarms-and-testing.md#screens), as its dialog
+ * shows and exports them.
+ */
 export const TEST_ZONES_COLUMNS: readonly (ReportColumn<TestZonesReportRow> & {
   id: keyof TestZonesReportRow;
   width: number;

@@ -5,9 +5,12 @@ import { exportTableOf, field, type ReportColumn } from './reportColumns';
 import { formatReportDate } from './reportDates';
 import { listOf, text } from './rowFields';
 
-/** Unrestored Zones (doc 3 §2, /unrestoredzones): its rows, columns and schedule. */
+/**
+ * Unrestored Zones (docs/product/reports-and-settings.md#screens, /unrestoredzones): its rows,
+ * columns and schedule.
+ */
 
-/** Unrestored zone (doc 3 §3). */
+/** Unrestored zone (docs/product/reports-and-settings.md#entities). */
 export const unrestoredZoneSchema = z.object({
   cs_no: text,
   site_no: text,
@@ -31,7 +34,9 @@ export type UnrestoredZone = z.infer<typeof unrestoredZoneSchema>;
 export const UNRESTORED_ZONES_PATH = 'Report/GetUnrestoredZonesReport';
 export const unrestoredZonesQuery = (servcoNo: string) => ({ ServcoNo: servcoNo });
 
-/** The twelve columns after the more-details button (doc 3 §2). */
+/**
+ * The twelve columns after the more-details button (docs/product/reports-and-settings.md#screens).
+ */
 export const UNRESTORED_COLUMNS: readonly ReportColumn<UnrestoredZone>[] = [
   { id: 'csNo', label: 'CS#', value: (r) => r.cs_no },
   field('site_name', 'Site Name'),

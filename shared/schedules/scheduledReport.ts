@@ -57,9 +57,10 @@ export function inDates(date: string, p: ReportPeriod): boolean {
 export const allRows = <R>(rows: R[]): R[] => rows;
 
 /**
- * The range tab a period is read with: the upstream's reports take their tabs' range keys (doc 3
- * §9), not dates, so the shortest tab of the screen's list that covers the period is asked and
- * dated rows are then cut to it. A monthly run on the 31st reads back up to 62 days.
+ * The range tab a period is read with: the upstream's reports take their tabs' range keys
+ * (docs/product/reports-and-settings.md#constants), not dates, so the shortest tab of the screen's
+ * list that covers the period is asked and dated rows are then cut to it. A monthly run on the 31st
+ * reads back up to 62 days.
  */
 export const LIST1_RANGE: Record<SchedulePeriod, string> = { day: '1week', week: '1week', month: 'last90' };
 /** List 4 (and List 1 without '1week'): Last 30 Days is the shortest tab. */

@@ -41,7 +41,7 @@ describe('the phone mask (###) ###-####', () => {
   });
 });
 
-describe('what Save says (doc 3 §5)', () => {
+describe('what Save says (docs/product/reports-and-settings.md#validation)', () => {
   it.each<[string, ContactEntry[], string[]]>([
     [
       'nothing on record',

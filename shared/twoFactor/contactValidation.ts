@@ -1,8 +1,8 @@
 /**
- * The two-factor contact rules of doc 3 §4 and §5 as pure functions: the phone mask, what a Save
- * sends (changeFlag 1 new, 3 edited; a new seqno is the highest plus one) and the messages a
- * Save can give, in the spec's words. The Settings screen uses them; the simulator repeats the
- * checks on its side.
+ * The two-factor contact rules of docs/product/reports-and-settings.md#states and #validation as
+ * pure functions: the phone mask, what a Save sends (changeFlag 1 new, 3 edited; a new seqno is the
+ * highest plus one) and the messages a Save can give, in the spec's words. The Settings screen uses
+ * them; the simulator repeats the checks on its side.
  */
 
 export const TWO_FACTOR_MESSAGES = {
@@ -53,7 +53,10 @@ export interface ContactEntry {
   extension?: string | null;
 }
 
-/** A record of Contact/UpdateContactPhones (doc 3 §3, "Contact phone record"). */
+/**
+ * A record of Contact/UpdateContactPhones (docs/product/reports-and-settings.md#entities, "Contact
+ * phone record").
+ */
 export interface ContactPhoneRecord {
   seqno: number;
   contact_no: number;

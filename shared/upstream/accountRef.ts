@@ -1,7 +1,8 @@
 /**
- * How a request names a monitoring account (doc 1 §1: a CS#, its site and its system), and when a
- * value really names one. The bridge validates these before a menu rule may rely on them and
- * forwards only valid values; the simulator's menu check reads them the same way.
+ * How a request names a monitoring account (docs/product/shell-session-search.md#overview: a CS#,
+ * its site and its system), and when a value really names one. The bridge validates these before a
+ * menu rule may rely on them and forwards only valid values; the simulator's menu check reads them
+ * the same way.
  *
  * NOTE: the spec does not give the CS# format. Monitoring centers write it as letters and digits
  * (the simulator's `C1042`), sometimes with a dash: so 1 to 20 letters, digits or inner dashes,
@@ -11,7 +12,10 @@
 /** What an account field holds: a CS#, or a site or system number. */
 export type AccountFieldKind = 'csNo' | 'siteNo' | 'systemNo';
 
-/** The fields of a hand-off (GetMasWebPlusTransfer, doc 1 §7) that name its account. */
+/**
+ * The fields of a hand-off (GetMasWebPlusTransfer, docs/product/shell-session-search.md#calls) that
+ * name its account.
+ */
 export const HAND_OFF_ACCOUNT_FIELDS: Readonly<Record<string, AccountFieldKind>> = {
   Cs_No: 'csNo',
   SiteNo: 'siteNo',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** One active alarm of `AlarmBuffer/GetEventLogsLiveAlarm_Dev`, spelled as the upstream does (doc 2 §3). */
+/**
+ * One active alarm of `AlarmBuffer/GetEventLogsLiveAlarm_Dev`, spelled as the upstream does
+ * (docs/product/live-alarms-and-testing.md#entities).
+ */
 export const activeAlarmRowSchema = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
   cs_No: z.string(),

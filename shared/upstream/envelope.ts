@@ -2,8 +2,9 @@
 import * as z from 'zod/mini';
 
 /**
- * The monitoring-center API wraps every answer in this envelope (spec doc 1 §3).
- * `result` is validated separately by the call that knows its shape.
+ * The monitoring-center API wraps every answer in this envelope
+ * (docs/product/shell-session-search.md#entities). `result` is validated separately by the call
+ * that knows its shape.
  */
 export const envelopeSchema = z.object({
   isSessionValid: z.boolean(),
@@ -19,7 +20,8 @@ export function envelopeOf<T extends z.core.$ZodType>(result: T) {
 }
 
 /**
- * The alarm-incident gateway (`POST MASAPI/APIRequest`) answers in its own shape (spec doc 2 §7).
+ * The alarm-incident gateway (`POST MASAPI/APIRequest`) answers in its own shape
+ * (docs/product/live-alarms-and-testing.md#calls).
  */
 export const gatewayAnswerSchema = z.object({
   Result: z.unknown(),

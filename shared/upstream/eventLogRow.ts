@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * One row of `AlarmBuffer/GetEventLogs` (`result.eventLogList`), spelled as the upstream spells it
- * (spec doc 2 §3): note `cS_`, `event_Id` and `system_No`.
+ * (docs/product/live-alarms-and-testing.md#entities): note `cS_`, `event_Id` and `system_No`.
  */
 export const eventLogRowSchema = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
@@ -39,7 +39,10 @@ export const eventLogsResultSchema = <T extends z.ZodType>(row: T) =>
     historyOverViewList: z.unknown().optional(),
   });
 
-/** Request body of `AlarmBuffer/GetEventLogs` and `GetEventLogsLiveAlarm_Dev` (spec doc 2 §7). */
+/**
+ * Request body of `AlarmBuffer/GetEventLogs` and `GetEventLogsLiveAlarm_Dev`
+ * (docs/product/live-alarms-and-testing.md#calls).
+ */
 export const eventLogsRequestSchema = z.object({
   Curentsession: z.string().max(200).optional(),
   AgencyId: z.union([z.number(), z.string()]).transform(String),

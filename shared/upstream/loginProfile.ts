@@ -18,9 +18,10 @@ export const serviceCompanySchema = z.object({
 export type ServiceCompany = z.infer<typeof serviceCompanySchema>;
 
 /**
- * The login record the upstream answers to `Login/AuthLogon` (the spec's LoginJSON, doc 1 §3).
- * `pn` (codeword/PIN) and `tokenSecUser` are secrets: the bridge keeps them and strips them
- * before a profile reaches the browser (see `publicProfile`).
+ * The login record the upstream answers to `Login/AuthLogon` (the spec's LoginJSON,
+ * docs/product/shell-session-search.md#entities). `pn` (codeword/PIN) and `tokenSecUser` are
+ * secrets: the bridge keeps them and strips them before a profile reaches the browser (see
+ * `publicProfile`).
  */
 export const loginProfileSchema = z.object({
   loginGUID: z.string().check(z.minLength(1)),
@@ -62,8 +63,8 @@ export function publicProfile(p: LoginProfile): PublicProfile {
 }
 
 /**
- * Agencies a session may see (doc 1 §6): its own, the corporate agency when present and
- * different, and every company of its service-company list.
+ * Agencies a session may see (docs/product/shell-session-search.md#roles): its own, the corporate
+ * agency when present and different, and every company of its service-company list.
  */
 export function visibleAgencies(
   p: Pick<LoginProfile, 'agencyId' | 'agencyIdForCorpAccount' | 'serviceCompanyList'>,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * How the answers of the on-test writes read (doc 2 §4, §7, §8): `OnTest/SaveOnTest` by its
- * result's return code and texts, `OnTest/ClearOrExtendMultipleTests` by its result text, both
- * with the envelope's errors. Pure; the client's API files hand the raw answer to these.
+ * How the answers of the on-test writes read (docs/product/live-alarms-and-testing.md#states,
+ * #calls, #messages): `OnTest/SaveOnTest` by its result's return code and texts,
+ * `OnTest/ClearOrExtendMultipleTests` by its result text, both with the envelope's errors. Pure;
+ * the client's API files hand the raw answer to these.
  */
 
 const envelope = z.object({

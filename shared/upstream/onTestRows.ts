@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The rows of the Alarm Testing and Place On Test calls (doc 2 §3), validated where they enter:
- * the bridge's systems-on-test feed and the client's calls. Ids arrive as numbers or text and are
- * kept as text; fields the screens do not read pass through untouched.
+ * The rows of the Alarm Testing and Place On Test calls
+ * (docs/product/live-alarms-and-testing.md#entities), validated where they enter: the bridge's
+ * systems-on-test feed and the client's calls. Ids arrive as numbers or text and are kept as text;
+ * fields the screens do not read pass through untouched.
  */
 
 const text = z.preprocess((v) => (v == null ? null : String(v)), z.string().nullable());
@@ -39,7 +40,10 @@ const onTestEntryShape = {
   isOverThanOneWeek: yes.optional().default(false),
 };
 
-/** One on-test entry (doc 2 §3) as GetUnclearedSystems lists it for the Alarm Testing grid. */
+/**
+ * One on-test entry (docs/product/live-alarms-and-testing.md#entities) as GetUnclearedSystems lists
+ * it for the Alarm Testing grid.
+ */
 export const onTestEntrySchema = z.object(onTestEntryShape).loose();
 export type OnTestEntryRow = z.infer<typeof onTestEntrySchema>;
 
@@ -54,7 +58,7 @@ export const systemOnTestRowSchema = z
   .transform((r) => ({ id: r.seqno, ...r, site_time: null }));
 export type SystemOnTestRow = z.infer<typeof systemOnTestRowSchema>;
 
-/** One row of a site's test event log (doc 2 §3). */
+/** One row of a site's test event log (docs/product/live-alarms-and-testing.md#entities). */
 export const testEventSchema = z
   .object({
     id: text.optional().default(null),
@@ -76,7 +80,7 @@ export const currentOnTestSchema = z.object({
   testEventLogList: z.array(testEventSchema).catch([]),
 });
 
-/** One row of the Test Zones Report (doc 2 §2). */
+/** One row of the Test Zones Report (docs/product/live-alarms-and-testing.md#screens). */
 export const testZonesReportRowSchema = z
   .object({
     system_no: id,
@@ -100,7 +104,7 @@ export const testZonesReportRowSchema = z
   .loose();
 export type TestZonesReportRow = z.infer<typeof testZonesReportRowSchema>;
 
-/** A zone of a system (doc 2 §3). */
+/** A zone of a system (docs/product/live-alarms-and-testing.md#entities). */
 export const zoneRowSchema = z
   .object({
     system_no: id,
@@ -111,7 +115,7 @@ export const zoneRowSchema = z
   })
   .loose();
 
-/** A system of a site (doc 2 §3). */
+/** A system of a site (docs/product/live-alarms-and-testing.md#entities). */
 export const siteSystemRowSchema = z
   .object({ system_no: id, cs_no: id, IsSystemOnTest: yes.optional().default(false) })
   .loose();
@@ -119,7 +123,7 @@ export const siteSystemRowSchema = z
 /** The unrestored zones of a site's systems (GetUnrestoredZoneSystems). */
 export const unrestoredZoneSchema = z.object({ system_no: id, zone_id: id }).loose();
 
-/** The lookups of the Place On Test form (doc 2 §3). */
+/** The lookups of the Place On Test form (docs/product/live-alarms-and-testing.md#entities). */
 export const testCategoryRowSchema = z
   .object({
     testcat_id: id,

@@ -177,7 +177,7 @@ describe.skipIf(!existsSync(CHROMIUM))('acting on an alarm in Chromium', () => {
     const category = dialog.getByLabel('Test Category');
     await category.waitFor();
     expect(await category.inputValue()).toBe('ALRM');
-    // Doc 2 §2: the alarm variant hides the dates.
+    // docs/product/live-alarms-and-testing.md#screens: the alarm variant hides the dates.
     expect(await dialog.getByLabel('Expire Date').count()).toBe(0);
 
     await category.selectOption({ label: 'CONSTRUCTION / REMODEL' });

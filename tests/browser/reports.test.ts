@@ -159,7 +159,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the Alarm Activity reports in Chromium',
     ).toEqual(inCity.map((r) => `${r.cs_no}|${r.event_count}`).sort());
     await expectPdf();
 
-    // A reload puts the city filter back to All (doc 3 §2).
+    // A reload puts the city filter back to All (docs/product/reports-and-settings.md#screens).
     await page.getByRole('button', { name: 'Refresh' }).click();
     await waitTotal(name, rows.length);
     expect(page.url()).not.toContain('city=');

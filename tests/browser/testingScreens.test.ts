@@ -106,7 +106,7 @@ afterAll(async () => {
 });
 
 describe('Place On Test and Alarm Testing', () => {
-  it('hides the service-company selector on Alarm Testing only (doc 1 §2.1)', async () => {
+  it('hides the service-company selector on Alarm Testing only (docs/product/shell-session-search.md#route-table)', async () => {
     const multi = await screenPage('multi', 'multi123');
     try {
       await multi.page.goto(`${url}/systemontest`);

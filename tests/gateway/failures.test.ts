@@ -59,7 +59,7 @@ describe('session expiry upstream', () => {
     expect((await call(base, 'GET', '/api/session', { cookie })).status).toBe(401);
   });
 
-  it('an upstream HTTP 403 is told apart (cause forbidden): docs 2 and 3 word it differently', async () => {
+  it('an upstream HTTP 403 is told apart (cause forbidden): the live-alarm and report screens word it differently', async () => {
     const { cookie } = await owner();
     await fault(stack.sim, { path: '/OnTest/GetTestCategory', status: 403, count: 1 });
     const a = await call(base, 'GET', '/api/OnTest/GetTestCategory', { cookie });

@@ -107,7 +107,7 @@ describe('the current session', () => {
   });
 });
 
-describe('the service-company switch (doc 1 §4)', () => {
+describe('the service-company switch (docs/product/shell-session-search.md#states)', () => {
   it('switches to a corporate company of the list and back to a dealer, and refuses others', async () => {
     const s = await signIn(base, 'multi', 'multi123');
     const companies: Array<{ servco_no: string; servco_Type: string; install_servco_no?: string }> =
@@ -151,7 +151,7 @@ describe('the service-company switch (doc 1 §4)', () => {
   });
 });
 
-describe('the cancel-dispatch codeword check (doc 2 §5)', () => {
+describe('the cancel-dispatch codeword check (docs/product/live-alarms-and-testing.md#validation)', () => {
   it('answers the spec messages and never the codeword', async () => {
     const s = await signIn(base, 'owner', 'owner123');
     const check = (codeword: string) =>

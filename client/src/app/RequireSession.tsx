@@ -11,8 +11,9 @@ import { guardRoute } from './routeAccess';
 import { ShellLayout } from './shell/ShellLayout';
 
 /**
- * The guard around every route but `/` (doc 1 §4): no session goes to `/` remembering the url;
- * a route outside the user's menu goes to /unauthorized; otherwise the shell renders the route.
+ * The guard around every route but `/` (docs/product/shell-session-search.md#states): no session
+ * goes to `/` remembering the url; a route outside the user's menu goes to /unauthorized; otherwise
+ * the shell renders the route.
  */
 export function RequireSession() {
   const { status: current, profile, isOwner, returnUrl } = useSessionView();
@@ -57,7 +58,8 @@ export function RequireSession() {
         </QueryProvider>
       );
     default:
-      // The service-company switch lives while the shell does (doc 1 §4).
+      // The service-company switch lives while the shell does
+      // (docs/product/shell-session-search.md#states).
       return profile ? (
         <CompanySwitchHost profile={profile}>
           <ShellLayout menu={menu} />

@@ -14,7 +14,7 @@ afterEach(() => {
 
 const general = new ApiError(502, 'upstream_error', 'Unable to process your request.');
 
-describe("the general alert 'Unable to process your request.' (doc 1 §4, §8)", () => {
+describe("the general alert 'Unable to process your request.' (docs/product/shell-session-search.md#states, #messages)", () => {
   it('shows for a failed call without a text of its own on the shell screens, off the sign-in page', () => {
     render(<AlertHost />);
     act(() => generalFailureAlert(general, undefined, '/searchsitesystems'));
@@ -24,7 +24,7 @@ describe("the general alert 'Unable to process your request.' (doc 1 §4, §8)",
     expect(screen.queryByRole('dialog', { name: 'Alert' })).toBeNull();
   });
 
-  it("is not shown on '/', for an expiry, for the API's own errors, for a screen's own text, or on doc 2 and 3 screens", () => {
+  it("is not shown on '/', for an expiry, for the API's own errors, for a screen's own text, or on the live-alarm and report screens", () => {
     const shown: string[] = [];
     const show = (m: string) => shown.push(m);
     generalFailureAlert(general, undefined, '/', show);
@@ -44,7 +44,7 @@ describe("the general alert 'Unable to process your request.' (doc 1 §4, §8)",
   });
 });
 
-describe('a failed hand-off from a grid CS# (doc 1 §8, doc 2 §8: "alert in grids")', () => {
+describe('a failed hand-off from a grid CS# (docs/product/shell-session-search.md#messages, docs/product/live-alarms-and-testing.md#messages: "alert in grids")', () => {
   it('shows the first error in an alert, not a toast', async () => {
     vi.stubGlobal(
       'fetch',

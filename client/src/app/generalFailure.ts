@@ -5,11 +5,13 @@ import { isSessionExpiry } from '../lib/query/retryPolicy';
 import { specDocOfPath } from '../lib/screens/screenAccess';
 
 /**
- * The general alert (doc 1 §4, §8): a call that fails without a text of its own, off the sign-in
- * page, shows the alert 'Unable to process your request.'. NOTE: on the shell's screens (document
- * 1) only; the screens of documents 2 and 3 say the same words where their documents put them
- * (inline in the report frame, a toast: doc 3 §8), so they are not told twice. An expiry has its
- * own notice, the API's own errors their screen's message, a screen's own failure text its place.
+ * The general alert (docs/product/shell-session-search.md#states, #messages): a call that fails
+ * without a text of its own, off the sign-in page, shows the alert 'Unable to process your
+ * request.'. NOTE: on the shell's screens (docs/product/shell-session-search.md) only; the
+ * live-alarm and report screens say the same words where their pages put them (inline in the report
+ * frame, a toast: docs/product/reports-and-settings.md#messages), so they are not told twice. An
+ * expiry has its own notice, the API's own errors their screen's message, a screen's own failure
+ * text its place.
  */
 export function generalFailureAlert(
   error: unknown,

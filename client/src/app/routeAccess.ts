@@ -21,8 +21,9 @@ export interface GuardInput {
 }
 
 /**
- * The guard of every route but `/` (doc 1 §4). A route whose menu item (its own, or the item of
- * the area it is part of: lib/screens/screenAccess.ts) is not in the user's menu goes to
+ * The guard of every route but `/` (docs/product/shell-session-search.md#states). A route whose
+ * menu item (its own, or the item of the area it is part of: lib/screens/screenAccess.ts) is not in
+ * the user's menu goes to
  * /unauthorized; owner-only items are in the owner's menu only.
  */
 export function guardRoute({

@@ -49,7 +49,10 @@ function routesOf(entry: ScreenEntry): RouteObject[] {
   }
 }
 
-/** Every route of doc 1 §2.1, from the screen registry (lib/screens/screens.ts). */
+/**
+ * Every route of docs/product/shell-session-search.md#route-table, from the screen registry
+ * (lib/screens/screens.ts).
+ */
 export const shellRoutes: RouteObject[] = [
   ...SCREENS.flatMap(routesOf),
   { path: '*', element: <NotFoundPage /> },

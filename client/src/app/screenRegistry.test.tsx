@@ -33,7 +33,10 @@ beforeAll(() => {
     }) as MediaQueryList;
 });
 
-/** Doc 1 §2.1, the route table: every route opens a page, or the redirect the spec gives. */
+/**
+ * docs/product/shell-session-search.md#route-table, the route table: every route opens a page, or
+ * the redirect the spec gives.
+ */
 const SPEC_ROUTES: ReadonlyArray<[path: string, screen: string, redirectsTo?: string]> = [
   ['/', 'Login or landing page'],
   ['/unauthorized', 'Unauthorized'],

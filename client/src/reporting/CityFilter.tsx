@@ -1,4 +1,7 @@
-/** 'Filter by City' (doc 3 §2: Excessive Alarm Accounts, Agency Dispatch, Actuals, Refused Dispatch). */
+/**
+ * 'Filter by City' (docs/product/reports-and-settings.md#screens: Excessive Alarm Accounts, Agency
+ * Dispatch, Actuals, Refused Dispatch).
+ */
 export const ALL_CITIES = 'All';
 
 /** The list's entries: 'All' first, then the distinct cities of the rows, sorted. */

@@ -1,7 +1,10 @@
 import { TabStrip } from '../components/layout/TabStrip';
 import type { RangeOption } from './rangeLists';
 
-/** The time-range tabs of a report (doc 3 §2): one tab per configured range; a switch reloads. */
+/**
+ * The time-range tabs of a report (docs/product/reports-and-settings.md#screens): one tab per
+ * configured range; a switch reloads.
+ */
 export function RangeTabs({
   ranges,
   value,

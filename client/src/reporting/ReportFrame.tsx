@@ -15,7 +15,10 @@ export interface ReportLoad {
 
 export interface ReportFrameProps {
   title: string;
-  /** Range tabs (doc 3 §2): shown when given; a switch calls onRangeChange, which reloads. */
+  /**
+   * Range tabs (docs/product/reports-and-settings.md#screens): shown when given; a switch calls
+   * onRangeChange, which reloads.
+   */
   ranges?: readonly RangeOption[];
   range?: string;
   onRangeChange?(key: string): void;
@@ -37,9 +40,10 @@ export interface ReportFrameProps {
 }
 
 /**
- * The page of a report (doc 3 §2, §4, §8): title, range tabs, filters, exports, then a loading
- * indicator while calls run, the error text when one failed (never a blank page), 'No records
- * found' when the answer is empty, else the body. A reload keeps the body under the indicator.
+ * The page of a report (docs/product/reports-and-settings.md#screens, #states, #messages): title,
+ * range tabs, filters, exports, then a loading indicator while calls run, the error text when one
+ * failed (never a blank page), 'No records found' when the answer is empty, else the body. A reload
+ * keeps the body under the indicator.
  */
 export function ReportFrame(props: ReportFrameProps) {
   const { title, ranges, range, onRangeChange, filters, exports, toolbar, load } = props;

@@ -95,11 +95,11 @@ export function detailExport<D>(
 }
 
 /**
- * The report grid (doc 3 §2 "Common grid behaviour") over the shared DataGrid: sorting, column
- * reorder and resize, widths from the header and cell text clamped to 80-200 px, pages of
- * 10/20/50/100 (10 first) with three page buttons, expandable detail rows, 'No records found'.
- * Paging is in the browser over rows already loaded; the grid is virtualized, so 50,000 rows
- * stay responsive.
+ * The report grid (docs/product/reports-and-settings.md#common-grid-behaviour) over the shared
+ * DataGrid: sorting, column reorder and resize, widths from the header and cell text clamped to
+ * 80-200 px, pages of 10/20/50/100 (10 first) with three page buttons, expandable detail rows, 'No
+ * records found'. Paging is in the browser over rows already loaded; the grid is virtualized, so
+ * 50,000 rows stay responsive.
  */
 export function ReportGrid<R, D = unknown>(props: ReportGridProps<R, D>) {
   const { columns, rows, detail, apiRef, sort, onSortChange, defaultSort } = props;

@@ -5,7 +5,10 @@ import { REPORT_MAX_WIDTH, REPORT_MIN_WIDTH, textColumnWidth } from '../../../sh
 // NOTE: the rule lives in shared/ so a scheduled e-mail's file has the widths the screen exports.
 export { REPORT_MAX_WIDTH, REPORT_MIN_WIDTH };
 
-/** The width a column's header and cells ask for, clamped to min/max (doc 3 §2, §9: 80-200 px). */
+/**
+ * The width a column's header and cells ask for, clamped to min/max
+ * (docs/product/reports-and-settings.md#screens, #constants: 80-200 px).
+ */
 export function columnWidthFor<R>(
   column: GridColumn<R>,
   rows: readonly R[],

@@ -14,8 +14,9 @@ export function csNoCell<R>(target: (row: R) => HandOffTarget): (row: R) => Reac
 }
 
 /**
- * A CS# column whose cells hand off to the user's data-management tool (doc 3 §2: "CS# cells
- * hand off"); it sorts and exports as the CS# text. A row without a site keeps plain text.
+ * A CS# column whose cells hand off to the user's data-management tool
+ * (docs/product/reports-and-settings.md#screens: "CS# cells hand off"); it sorts and exports as the
+ * CS# text. A row without a site keeps plain text.
  */
 export function csNoColumn<R>(
   target: (row: R) => HandOffTarget,
@@ -33,7 +34,8 @@ export function csNoColumn<R>(
 /**
  * A CS# cell for rows that name only the CS# (Growth's add/cancel detail, the Zone and Site
  * Contact reports): the site and system come from the session's all-accounts lookup when it has
- * the account; otherwise the transfer call is asked by the CS# alone (doc 1 §7 takes all three).
+ * the account; otherwise the transfer call is asked by the CS# alone
+ * (docs/product/shell-session-search.md#calls takes all three).
  */
 export function csNoAccountCell<R>(csNoOf: (row: R) => string): (row: R) => ReactNode {
   return (row) => {

@@ -5,7 +5,7 @@ import { DEFAULT_RANGE_LISTS, pickRange, rangesFor, REPORT_RANGE_LISTS } from '.
 const labels = (r: readonly { label: string }[]) => r.map((x) => x.label);
 const keys = (r: readonly { key: string }[]) => r.map((x) => x.key);
 
-describe('the range lists (doc 3 §9)', () => {
+describe('the range lists (docs/product/reports-and-settings.md#constants)', () => {
   it('default to the spec’s Lists 1-4', () => {
     expect(keys(DEFAULT_RANGE_LISTS.list1)).toEqual([
       '1week',

@@ -1,6 +1,7 @@
 /**
- * Which time-range list (doc 3 §9, Lists 1-4, from the runtime configuration) each report's tabs
- * come from. The spec does not show it; docs/decisions.md says why each report has its list.
+ * Which time-range list (docs/product/reports-and-settings.md#constants, Lists 1-4, from the
+ * runtime configuration) each report's tabs come from. The spec does not show it; docs/decisions.md
+ * says why each report has its list.
  */
 import {
   DEFAULT_RANGE_LISTS,

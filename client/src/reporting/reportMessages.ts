@@ -1,6 +1,6 @@
 import { failureMessage } from '../lib/api/apiError';
 
-/** The spec's words for report states (doc 3 §8). */
+/** The spec's words for report states (docs/product/reports-and-settings.md#messages). */
 export const NO_RECORDS = 'No records found';
 export const NO_CHART_RECORDS = 'No records found for chart.';
 

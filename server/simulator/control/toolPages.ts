@@ -29,8 +29,9 @@ export const DEMO_TARGETS: ReadonlyArray<readonly [string, string, string]> = [
 ];
 
 /**
- * The external tools a hand-off opens (doc 1 §4), stood in for by one page: 7001 is Data
- * Management, anything else MasWeb Classic. Each link works once. Also the dealer banners.
+ * The external tools a hand-off opens (docs/product/shell-session-search.md#states), stood in for
+ * by one page: 7001 is Data Management, anything else MasWeb Classic. Each link works once. Also
+ * the dealer banners.
  */
 export function registerToolPages(router: Router, world: World, clock: () => number): void {
   router.get('/transfer', (req, res) => {

@@ -6,7 +6,7 @@ import type { ReportRange } from './reportRange';
 import { siteFields } from './siteFields';
 
 /**
- * The alarm-activity reports of doc 3, all read from the event store and the incidents:
+ * The Alarm Activity reports (docs/product/reports-and-settings.md), all read from the event store and the incidents:
  * excessive alarm accounts, agency dispatch and actual events.
  */
 

@@ -6,10 +6,11 @@ import { localMonthOf, monthName, monthsBetween, type LocalMonth, type ReportRan
 import { servcoNameOf, siteFields } from './siteFields';
 
 /**
- * Report/GetDealerEventActivity (doc 3 §3, §7, §9): one call behind five report screens, chosen
- * by EventId: 4618 dispatch cancellations from the text app, DISC investigation requests, SRS
- * service requests, CNFM customer acknowledgments, RA runaway systems and ARD agency-refused
- * dispatches. Every answer is `{ dealerEventActivityList, dealerEventActivityMonthlySummary }`.
+ * Report/GetDealerEventActivity (docs/product/reports-and-settings.md#entities, #calls,
+ * #constants): one call behind five report screens, chosen by EventId: 4618 dispatch cancellations
+ * from the text app, DISC investigation requests, SRS service requests, CNFM customer
+ * acknowledgments, RA runaway systems and ARD agency-refused dispatches. Every answer is `{
+ * dealerEventActivityList, dealerEventActivityMonthlySummary }`.
  */
 
 export const DEALER_EVENT_KINDS = [
@@ -46,7 +47,8 @@ function group<K, V>(index: Map<K, V[]>, key: K, value: V): void {
 
 function withSchedule(world: World, e: Pick<SimEvent, 'siteNo' | 'at'> | null, row: Row): Row {
   const date = e ? world.siteIso(world.requireSite(e.siteNo), e.at) : null;
-  // NOTE: doc 3 §3: a row without a date gets an empty scheduled_datetime.
+  // NOTE: docs/product/reports-and-settings.md#entities: a row without a date gets an empty
+  // scheduled_datetime.
   return { ...row, scheduled_date: date, scheduled_datetime: date ?? '' };
 }
 

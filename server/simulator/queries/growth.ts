@@ -4,9 +4,10 @@ import { firstSystemOf } from './siteFields';
 import { localMonthOf } from './reportRange';
 
 /**
- * Growth and attrition (doc 3 §2, §3): sites installed (add) and cancelled (can) per month of the
- * current year, months read in the agency's home time zone. A site counts once, under its first
- * account (CS#), in the month of its install or cancel date.
+ * Growth and attrition (docs/product/reports-and-settings.md#screens, #entities): sites installed
+ * (add) and cancelled (can) per month of the current year, months read in the agency's home time
+ * zone. A site counts once, under its first account (CS#), in the month of its install or cancel
+ * date.
  */
 
 /** Month prefixes of the growth record's fields (`jan_add`, `jan_can`, `jan_net`, ...). */

@@ -5,7 +5,10 @@ import type { World } from '../world/world';
 const WEEK = 7 * 86_400_000;
 const BOOKKEEPING_IDS = new Set(['ONTEST', 'CLTEST', 'EXTEST']);
 
-/** An on-test entry (doc 2 §3) as the Alarm Testing grid and Place On Test read it. */
+/**
+ * An on-test entry (docs/product/live-alarms-and-testing.md#entities) as the Alarm Testing grid and
+ * Place On Test read it.
+ */
 export function toOnTestRow(world: World, t: OnTest, now: number) {
   const site = world.requireSite(t.siteNo);
   const offset = world.siteOffset(site, now);
@@ -41,7 +44,10 @@ export function toOnTestRow(world: World, t: OnTest, now: number) {
   };
 }
 
-/** A zone (doc 2 §3: zone_id, comment, staz_flag, on_test_flag). */
+/**
+ * A zone (docs/product/live-alarms-and-testing.md#entities: zone_id, comment, staz_flag,
+ * on_test_flag).
+ */
 export function toZoneRow(world: World, system: MonitoredSystem, z: Zone, now: number) {
   return {
     system_no: system.systemNo,
@@ -75,8 +81,8 @@ export function openTestsOfSite(world: World, siteNo: number): OnTest[] {
 }
 
 /**
- * The Test Zones Report (doc 2 §2): per zone of each system on test, whether a signal came in
- * during the test, and the last one.
+ * The Test Zones Report (docs/product/live-alarms-and-testing.md#screens): per zone of each system
+ * on test, whether a signal came in during the test, and the last one.
  */
 export function testZonesReport(world: World, siteNo: number) {
   const site = world.requireSite(siteNo);
@@ -113,7 +119,10 @@ export function testZonesReport(world: World, siteNo: number) {
   return rows;
 }
 
-/** The test event log of a site (doc 2 §3): events with a test seqno, newest first. */
+/**
+ * The test event log of a site (docs/product/live-alarms-and-testing.md#entities): events with a
+ * test seqno, newest first.
+ */
 export function testEventLog(world: World, siteNo: number, systemNo?: number) {
   const site = world.requireSite(siteNo);
   return world

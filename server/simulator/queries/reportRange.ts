@@ -2,9 +2,9 @@ import { utcOffsetAt } from '../world/siteTime';
 import { MONTH_NAMES } from '../../../shared/dates/monthNames';
 
 /**
- * The time ranges of the report tabs (doc 3 §9): the configured keys (`1week`, `last30`, ...),
- * their ids (List 2 and 3: 1 = 24 hours, 3/4/5 = 30/60/90 days) and their labels, read in any
- * case with spaces and dashes ignored. Every range ends now.
+ * The time ranges of the report tabs (docs/product/reports-and-settings.md#constants): the
+ * configured keys (`1week`, `last30`, ...), their ids (List 2 and 3: 1 = 24 hours, 3/4/5 = 30/60/90
+ * days) and their labels, read in any case with spaces and dashes ignored. Every range ends now.
  */
 
 const DAY = 86_400_000;
@@ -18,7 +18,8 @@ export interface ReportRange {
 }
 
 // NOTE: ids 2, 6 and 7 are not shown in the spec; 2 continues "1 = 24 hours, 3 = 30 days" (a week,
-// as the period options 1/2/3 = 24 hours/week/month), 6 is the cancellation page's range (doc 3 §9).
+// as the period options 1/2/3 = 24 hours/week/month), 6 is the cancellation page's range
+// (docs/product/reports-and-settings.md#constants).
 const RANGES = {
   '24hours': { days: 1, aliases: ['1', '24hours', '24hrs', 'last24', 'last24hours', 'last24hrs', 'day'] },
   '1week': { days: 7, aliases: ['2', '1week', 'oneweek', 'week', 'lastweek', 'last7', 'last7days'] },

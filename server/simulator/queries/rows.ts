@@ -107,7 +107,10 @@ export function toActiveAlarmRow(
   };
 }
 
-/** An account (site + system) as search, recently accessed and account lists show it (doc 1 §3). */
+/**
+ * An account (site + system) as search, recently accessed and account lists show it
+ * (docs/product/shell-session-search.md#entities).
+ */
 export function toAccountRow(world: World, system: MonitoredSystem) {
   const site = world.requireSite(system.siteNo);
   const contact = world.contactsOfSite(site.siteNo)[0];

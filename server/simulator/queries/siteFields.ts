@@ -1,7 +1,10 @@
 import type { MonitoredSystem, Site } from '../world/types';
 import type { World } from '../world/world';
 
-/** The site fields the doc 3 report rows share ("site fields" in §3). */
+/**
+ * The site fields the report rows share ("site fields" in
+ * docs/product/reports-and-settings.md#entities).
+ */
 export function siteFields(site: Site) {
   return {
     site_no: site.siteNo,

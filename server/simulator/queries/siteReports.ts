@@ -2,7 +2,10 @@ import type { World } from '../world/world';
 import { unrestoredZoneRows } from './onTestRows';
 import { firstSystemOf } from './siteFields';
 
-/** Unrestored Zones and Sites With No Alarm Activity (doc 3 §2, §3). */
+/**
+ * Unrestored Zones and Sites With No Alarm Activity (docs/product/reports-and-settings.md#screens,
+ * #entities).
+ */
 
 /** Descriptions of the equipment locations zones carry (equiploc_id). */
 const EQUIPLOC_DESCR: Record<string, string> = {

@@ -4,8 +4,9 @@ import type { World } from '../world/world';
 import { toZoneRow } from './onTestRows';
 
 /**
- * The Zone Report and the Site Contact Report (doc 3 §2): the spec shows neither row, so these
- * fields are the simulator's choice (docs/upstream-api.md). Both are answered as JSON text.
+ * The Zone Report and the Site Contact Report (docs/product/reports-and-settings.md#screens): the
+ * spec shows neither row, so these fields are the simulator's choice (docs/upstream-api.md). Both
+ * are answered as JSON text.
  */
 
 /** The accounts of a service company (GetSiteByServCoNo, the reports' account autosuggest). */

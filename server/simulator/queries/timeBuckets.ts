@@ -1,6 +1,9 @@
 import { isoInState, startOfLocal } from '../world/siteTime';
 
-/** DueValue (doc 2 §2): 0 last hour, 1 last 24 hours, 2 this week, 3 this month, null everything. */
+/**
+ * DueValue (docs/product/live-alarms-and-testing.md#screens): 0 last hour, 1 last 24 hours, 2 this
+ * week, 3 this month, null everything.
+ */
 export type DueValue = 0 | 1 | 2 | 3 | null;
 
 const MINUTE = 60_000;
@@ -35,8 +38,9 @@ export interface Buckets {
 }
 
 /**
- * Chart buckets for a due filter: 5 minutes for the last hour (doc 2 §9), hours for the last
- * 24 hours, local days otherwise (for "everything", the last 31 days).
+ * Chart buckets for a due filter: 5 minutes for the last hour
+ * (docs/product/live-alarms-and-testing.md#constants), hours for the last 24 hours, local days
+ * otherwise (for "everything", the last 31 days).
  */
 export function bucketsFor(due: DueValue, now: number, homeState: string): Buckets {
   const starts: number[] = [];

@@ -27,7 +27,10 @@ function reportScope(ctx: RouteContext, req: Request, res: Response) {
 
 type Scope = { agencyIds: string[]; range: ReportRange; includeCount: boolean };
 
-/** Excessive alarm accounts, agency dispatch and actual events (doc 3 §7). */
+/**
+ * Excessive alarm accounts, agency dispatch and actual events
+ * (docs/product/reports-and-settings.md#calls).
+ */
 export function registerActivityRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
   const serve = (answer: (s: Scope) => unknown) => (req: Request, res: Response) => {
@@ -50,7 +53,8 @@ export function registerActivityRoutes(router: Router, ctx: RouteContext): void 
     '/Dashboard/GetActualEventDetails',
     serve((s) => actualEvents(world, s.agencyIds, s.range)),
   );
-  // The range-key variant (doc 3 §7: "call with a range key", path not shown).
+  // The range-key variant (docs/product/reports-and-settings.md#calls: "call with a range key",
+  // path not shown).
   router.get(
     '/Dashboard/GetActualEvents',
     serve((s) => actualEvents(world, s.agencyIds, s.range)),

@@ -60,7 +60,10 @@ function readLogQuery(req: Request, res: Response, ctx: RouteContext, alarms: bo
   };
 }
 
-/** Event history, active alarms, event types, column configuration and site info (doc 2 §7). */
+/**
+ * Event history, active alarms, event types, column configuration and site info
+ * (docs/product/live-alarms-and-testing.md#calls).
+ */
 export function registerAlarmBufferRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 

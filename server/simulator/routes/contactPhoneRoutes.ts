@@ -26,7 +26,11 @@ const settingsSchema = ciObject({
 
 const failed = (message: string) => ({ result: { rtn_code: 1, status_msg: message } });
 
-/** Two-factor contact phones and e-mails, and the two-factor switch (doc 3 §2 Settings, §7). */
+/**
+ * Two-factor contact phones and e-mails, and the two-factor switch
+ * (docs/product/reports-and-settings.md#screens Settings,
+ * docs/product/reports-and-settings.md#calls).
+ */
 export function registerContactPhoneRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 
@@ -74,7 +78,8 @@ export function registerContactPhoneRoutes(router: Router, ctx: RouteContext): v
       TwoFactorFlag: flag,
       TwoFactorCount: body.TwoFactorCount ?? current.TwoFactorCount,
     });
-    // NOTE: the product checks that the result includes 'ok' (doc 3 §7).
+    // NOTE: the product checks that the result includes 'ok'
+    // (docs/product/reports-and-settings.md#calls).
     ok(res, 'ok');
   });
 }

@@ -37,7 +37,10 @@ export function mayManage(world: World, session: Session, contactNo: number): bo
   );
 }
 
-/** Site preferences, the dealer banner and the owner's sub-accounts (doc 1 §7, doc 3 §7). */
+/**
+ * Site preferences, the dealer banner and the owner's sub-accounts
+ * (docs/product/shell-session-search.md#calls, docs/product/reports-and-settings.md#calls).
+ */
 export function registerContactRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 
@@ -50,11 +53,13 @@ export function registerContactRoutes(router: Router, ctx: RouteContext): void {
     if (!current || !mayManage(world, session, target)) return refuse(res, ['Contact not found.']);
     if ((body.Mode ?? '').trim().toUpperCase() !== 'UPDATE') return ok(res, JSON.stringify([current]));
     const navIds = body.SelectedNavIds?.replace(/\s/g, '');
-    // Only the owner changes menus (doc 3 §6): a sub-account may resend its own list, not another.
+    // Only the owner changes menus (docs/product/reports-and-settings.md#roles): a sub-account may
+    // resend its own list, not another.
     const isOwner = session.user.relationId === OWNER_RELATION_ID;
     if (navIds !== undefined && navIds !== current.SelectedNavIds && !isOwner)
       return refuse(res, [SECURITY_MESSAGES.ownerOnly]);
-    // The owner setting a sub-account's list here meets the Security Settings checks (doc 3 §5).
+    // The owner setting a sub-account's list here meets the Security Settings checks
+    // (docs/product/reports-and-settings.md#validation).
     const problem =
       navIds !== undefined && target !== session.user.contactNumber
         ? navIdsProblem(navIds.split(',').filter(Boolean))
@@ -87,7 +92,8 @@ export function registerContactRoutes(router: Router, ctx: RouteContext): void {
     const session = sessionOf(res);
     const children =
       session.user.relationId === OWNER_RELATION_ID ? childContactsOf(world, session.user.contactNumber) : [];
-    // NOTE: JSON text, as the product parses it ("No sub-accounts found." when that fails, doc 3 §8).
+    // NOTE: JSON text, as the product parses it ("No sub-accounts found." when that fails,
+    // docs/product/reports-and-settings.md#messages).
     ok(res, JSON.stringify(children));
   });
 }

@@ -29,7 +29,10 @@ function zoneState(e: SimEvent): string | null {
   return null;
 }
 
-/** The live chart's counts and an alarm's detail rows (doc 2 §7). */
+/**
+ * The live chart's counts and an alarm's detail rows
+ * (docs/product/live-alarms-and-testing.md#calls).
+ */
 export function registerDashboardRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 

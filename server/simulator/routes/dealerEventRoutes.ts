@@ -14,8 +14,9 @@ import { sessionOf } from './sessions';
 const schema = ciObject({ ...servcoFields, DateRangeType: zOptText, EventId: zOptText });
 
 /**
- * Dealer event activity (doc 3 §7): cancellations (4618), investigation requests (DISC),
- * service requests (SRS), acknowledgments (CNFM), runaway systems (RA) and refused dispatch (ARD).
+ * Dealer event activity (docs/product/reports-and-settings.md#calls): cancellations (4618),
+ * investigation requests (DISC), service requests (SRS), acknowledgments (CNFM), runaway systems
+ * (RA) and refused dispatch (ARD).
  */
 export function registerDealerEventRoutes(router: Router, ctx: RouteContext): void {
   router.get('/Report/GetDealerEventActivity', (req, res) => {

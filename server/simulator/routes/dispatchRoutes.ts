@@ -10,7 +10,10 @@ import { ciObject, parseRequest, zOptBool, zOptInt, zOptText } from './requestFi
 import { accountFor, maySee } from './scope';
 import { sessionOf } from './sessions';
 
-/** The cancel/request dispatch payload (doc 2 §3); AlarmincNo picks one incident when given. */
+/**
+ * The cancel/request dispatch payload (docs/product/live-alarms-and-testing.md#entities);
+ * AlarmincNo picks one incident when given.
+ */
 const dispatchSchema = ciObject({
   SiteNo: zOptInt,
   SystemNo: zOptInt,
@@ -46,7 +49,10 @@ const notificationSchema = ciObject({
   UserComments: zOptText,
 });
 
-/** Request and cancel dispatch, their notification, and the manual signal (doc 2 §7). */
+/**
+ * Request and cancel dispatch, their notification, and the manual signal
+ * (docs/product/live-alarms-and-testing.md#calls).
+ */
 export function registerDispatchRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 

@@ -1,8 +1,9 @@
 import type { Response } from 'express';
 
 /**
- * Every answer of the monitoring-center API is this envelope (doc 1 §3). apiStatus is true on
- * success and false on failure; errors is an empty list on success.
+ * Every answer of the monitoring-center API is this envelope
+ * (docs/product/shell-session-search.md#entities). apiStatus is true on success and false on
+ * failure; errors is an empty list on success.
  */
 export interface EnvelopeBody {
   isSessionValid: boolean;
@@ -36,7 +37,9 @@ export function sessionInvalid(res: Response): void {
   } satisfies EnvelopeBody);
 }
 
-/** The alarm-incident gateway's own answer shape (doc 2 §7). */
+/**
+ * The alarm-incident gateway's own answer shape (docs/product/live-alarms-and-testing.md#calls).
+ */
 export interface GatewayBody {
   Result: unknown;
   ErrorMessage: string | null;

@@ -6,7 +6,10 @@ import { GATEWAY_HANDLERS } from './gatewayMethods';
 import { canonicalize } from './requestFields';
 import { sessionOf } from './sessions';
 
-/** The alarm-incident gateway: one path, the method named in the body (doc 2 §7). */
+/**
+ * The alarm-incident gateway: one path, the method named in the body
+ * (docs/product/live-alarms-and-testing.md#calls).
+ */
 export function registerGatewayRoutes(router: Router, ctx: RouteContext): void {
   router.post('/MASAPI/APIRequest', (req, res) => {
     const parsed = gatewayRequestSchema.safeParse(

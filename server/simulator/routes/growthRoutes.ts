@@ -37,7 +37,10 @@ function monthIndexOf(text: string | undefined, currentMonth: number): number | 
   return Number.isInteger(n) && n >= 1 && n <= 12 ? n : 'invalid';
 }
 
-/** Growth and Attrition: the monthly records, the consolidated chart and the detail rows (doc 3 §7). */
+/**
+ * Growth and Attrition: the monthly records, the consolidated chart and the detail rows
+ * (docs/product/reports-and-settings.md#calls).
+ */
 export function registerGrowthRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 

@@ -26,7 +26,8 @@ export function registerLoginRoutes(router: Router, ctx: RouteContext, lockAfter
     const user = findDemoUser(body.Username, body.Password);
     if (!user) {
       locks.refused(body.Username);
-      // NOTE: 400 so the client shows the message (doc 1 §8 shows its generic text for other statuses).
+      // NOTE: 400 so the client shows the message (docs/product/shell-session-search.md#messages
+      // shows its generic text for other statuses).
       badRequest(res, ['Invalid username or password.'], false);
       return;
     }

@@ -33,7 +33,10 @@ function systemRow(world: World, sys: MonitoredSystem, now: number) {
   };
 }
 
-/** Place On Test lookups and the site, system and zone reads (doc 2 §7). */
+/**
+ * Place On Test lookups and the site, system and zone reads
+ * (docs/product/live-alarms-and-testing.md#calls).
+ */
 export function registerOnTestLookupRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
   const siteQuery = ciObject({ SiteNo: zOptInt, SystemNo: zOptInt, CsNo: zOptText });

@@ -24,7 +24,10 @@ function answerSave(res: Response, result: SaveResult): void {
     );
 }
 
-/** Placing, clearing and extending tests, and the lists of tests (doc 2 §7). */
+/**
+ * Placing, clearing and extending tests, and the lists of tests
+ * (docs/product/live-alarms-and-testing.md#calls).
+ */
 export function registerOnTestRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 

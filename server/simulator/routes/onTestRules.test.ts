@@ -4,7 +4,10 @@ import type { RunningSimulator } from '../createSimulator';
 import { post, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 import type { MonitoredSystem } from '../world/types';
 
-/** The simulator judges a test's dates as the Place On Test form does (doc 2 §5), in its words. */
+/**
+ * The simulator judges a test's dates as the Place On Test form does
+ * (docs/product/live-alarms-and-testing.md#validation), in its words.
+ */
 
 let sim: RunningSimulator;
 let clock: Awaited<ReturnType<typeof startTestSimulator>>['clock'];

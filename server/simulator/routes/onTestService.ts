@@ -11,7 +11,10 @@ import type { Session } from './sessions';
 
 const zList = z.preprocess((v) => (Array.isArray(v) ? v.map(String).join(',') : v), zOptText);
 
-/** The on-test record of `OnTest/SaveOnTest` and `ClearOrExtendMultipleTests` (doc 2 §3). */
+/**
+ * The on-test record of `OnTest/SaveOnTest` and `ClearOrExtendMultipleTests`
+ * (docs/product/live-alarms-and-testing.md#entities).
+ */
 export const onTestRecordSchema = ciObject({
   system_no: zOptInt,
   change_user: zOptText,
@@ -41,7 +44,10 @@ export const onTestRecordSchema = ciObject({
 });
 export type OnTestRecord = z.output<typeof onTestRecordSchema>;
 
-/** The save-test payload of the SaveSystemTest wrapper (doc 2 §3), converted to a record. */
+/**
+ * The save-test payload of the SaveSystemTest wrapper
+ * (docs/product/live-alarms-and-testing.md#entities), converted to a record.
+ */
 export const saveSystemTestSchema = ciObject({
   testCatId: zOptText,
   effectiveDate: zOptText,
@@ -91,7 +97,10 @@ export function recordFromSaveSystemTest(p: z.output<typeof saveSystemTestSchema
   };
 }
 
-/** The save answer (doc 2 §4): rtn_code 0 with err_msg 'ok' is success. */
+/**
+ * The save answer (docs/product/live-alarms-and-testing.md#states): rtn_code 0 with err_msg 'ok' is
+ * success.
+ */
 export interface SaveResult {
   rtn_code: number;
   err_msg: string;
@@ -111,10 +120,14 @@ const split = (s: string | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-/** The longest test this user may set, in ms: MaxHours when above 0, else MaxOnTestDays (doc 2 §5). */
 /**
- * The form's rule and words (doc 2 §5): the latest expiry is effective plus MaxHours when above 0,
- * otherwise plus MaxOnTestDays; the refusal names it in the site's time as MM-dd-yyyy HH:mm.
+ * The longest test this user may set, in ms: MaxHours when above 0, else MaxOnTestDays
+ * (docs/product/live-alarms-and-testing.md#validation).
+ */
+/**
+ * The form's rule and words (docs/product/live-alarms-and-testing.md#validation): the latest expiry
+ * is effective plus MaxHours when above 0, otherwise plus MaxOnTestDays; the refusal names it in
+ * the site's time as MM-dd-yyyy HH:mm.
  */
 function tooLong(session: Session, effective: number, expire: number, offsetMinutes: number): string | null {
   const max = maxExpiry(effective, session.profile.testCategoryDetails);
@@ -183,10 +196,11 @@ export function applyOnTestRecord(world: World, session: Session, r: OnTestRecor
   if (r.expire_date && parseLooseDate(r.expire_date, offset) == null)
     return fail('*Expire date is not valid.');
   // NOTE: lenient on purpose: the form fills in the site's "now" (already past on arrival) and the
-  // alarm variant may start up to a day back (doc 2 §5); anything older is refused.
+  // alarm variant may start up to a day back (docs/product/live-alarms-and-testing.md#validation);
+  // anything older is refused.
   if (effective < now - 24 * 3_600_000) return fail('*Effective date is not valid.');
-  // The form's rules (doc 2 §5): an expiry in the past or before the start is refused; one equal
-  // to the start is accepted, as the form accepts it.
+  // The form's rules (docs/product/live-alarms-and-testing.md#validation): an expiry in the past or
+  // before the start is refused; one equal to the start is accepted, as the form accepts it.
   if (expire < now) return fail('*Expire date is not valid.');
   if (expire < effective) return fail('*Expire date should not be less than effective date.');
   const refused = tooLong(session, effective, expire, offset);

@@ -4,7 +4,7 @@ import type { RunningSimulator } from '../createSimulator';
 import { control, get, post, signIn, startTestSimulator } from '../../../tests/support/simulator/simClient';
 
 /**
- * The doc 3 reports agree with the simulator's own store: each number below is recomputed from
+ * The reports of docs/product/reports-and-settings.md agree with the simulator's own store: each number below is recomputed from
  * world.events, world.incidents, world.sites and world.contacts, not through the report code.
  */
 
@@ -31,7 +31,7 @@ const activity = async (EventId: string, DateRangeType: string | number) =>
   (await get(sim, '/Report/GetDealerEventActivity', { servcoNo: AGENCY, DateRangeType, EventId }, sid)).body
     .result;
 
-describe('doc 3 reports agree with the event store', () => {
+describe('the reports agree with the event store', () => {
   it('counts the cancellations of each month as the incidents cancelled from the text app (4618)', async () => {
     const cancelled = incidents().filter((i) => i.outcome === 'cancelled' && within(i.closedAt, 180));
     expect(cancelled.length).toBeGreaterThan(0);

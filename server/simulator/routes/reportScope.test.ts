@@ -27,7 +27,7 @@ const refused = (a: Answer) =>
     errors: ['Unauthorized agency.'],
   });
 
-describe('doc 3 reports see only the agencies of the session', () => {
+describe('the reports see only the agencies of the session', () => {
   it('refuses a service company outside the session, however its field is spelled, with no rows', async () => {
     const foreign = multi.servco_no;
     const s = owner.loginGUID;

@@ -26,7 +26,7 @@ export function agencyFor(
   return agencyId;
 }
 
-/** The agency field of the doc 3 reports, spelled servcoNo, ServcoNo or Servco_no (any case). */
+/** The agency field of the reports (docs/product/reports-and-settings.md), spelled servcoNo, ServcoNo or Servco_no (any case). */
 export const servcoFields = { ServcoNo: zOptText, Servco_no: zOptText };
 export function servcoOf(q: { ServcoNo?: string; Servco_no?: string }): string | undefined {
   return q.ServcoNo ?? q.Servco_no;

@@ -142,7 +142,10 @@ function searchContacts(world: World, session: Session, q: z.output<typeof conta
   return rows;
 }
 
-/** Advanced search, recently accessed, the account list and the certificate lookup (doc 1 §7). */
+/**
+ * Advanced search, recently accessed, the account list and the certificate lookup
+ * (docs/product/shell-session-search.md#calls).
+ */
 export function registerSearchRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 
@@ -256,7 +259,8 @@ export function registerSearchRoutes(router: Router, ctx: RouteContext): void {
   router.get('/GetMonitorCertificateDetails', (req, res) => {
     const q = parseRequest(ciObject({ CsNo: zOptText }), req, res);
     if (!q) return;
-    // NOTE: an account that does not exist is an empty result ("No record found.", doc 3 §5).
+    // NOTE: an account that does not exist is an empty result ("No record found.",
+    // docs/product/reports-and-settings.md#validation).
     if (!q.CsNo || !world.systemByCsNo(q.CsNo)) return ok(res, []);
     const sys = accountFor(world, sessionOf(res), res, q.CsNo);
     if (!sys) return;

@@ -17,7 +17,8 @@ export const SECURITY_MESSAGES = {
   notForSubAccounts: 'Security Settings cannot be given to a sub-account.',
 } as const;
 
-// The wrapper of doc 3 §7 sends login id, data tool, default tab, graphs view, menu ids and contact_no.
+// The wrapper of docs/product/reports-and-settings.md#calls sends login id, data tool, default tab,
+// graphs view, menu ids and contact_no.
 const childPreferenceSchema = ciObject({
   LoginId: zOptText,
   contact_no: zOptInt,
@@ -38,7 +39,10 @@ const childPreferenceSchema = ciObject({
   Mode: zOptText,
 });
 
-/** The checks of doc 3 §5 on a sub-account's menu list; the first failing message, if any. */
+/**
+ * The checks of docs/product/reports-and-settings.md#validation on a sub-account's menu list; the
+ * first failing message, if any.
+ */
 // NOTE: the external-link catalogue and the rules are the client's own (shared/menu).
 export function navIdsProblem(ids: string[]): string | null {
   if (ids.length === 0) return SECURITY_MESSAGES.selectOne;
@@ -46,7 +50,10 @@ export function navIdsProblem(ids: string[]): string | null {
   return menuListProblem(ids);
 }
 
-/** Security Settings: the owner saves a sub-account's menus and site preferences (doc 3 §2, §7). */
+/**
+ * Security Settings: the owner saves a sub-account's menus and site preferences
+ * (docs/product/reports-and-settings.md#screens, #calls).
+ */
 export function registerSecuritySettingsRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 
@@ -75,7 +82,8 @@ export function registerSecuritySettingsRoutes(router: Router, ctx: RouteContext
       Mode: 'UPDATE',
     };
     world.portal.preferences.set(target, next);
-    // NOTE: the product shows the result text in its success toast (doc 3 §8).
+    // NOTE: the product shows the result text in its success toast
+    // (docs/product/reports-and-settings.md#messages).
     ok(res, SECURITY_MESSAGES.saved);
   });
 }

@@ -13,7 +13,8 @@ import { ciObject, parseRequest, zOptText } from './requestFields';
 import { agenciesFor, servcoFields, servcoOf } from './scope';
 import { sessionOf } from './sessions';
 
-// NOTE: the screen's wrapper takes CSNo, DateType, SelectedDate (doc 3 §7): the same names in any case.
+// NOTE: the screen's wrapper takes CSNo, DateType, SelectedDate
+// (docs/product/reports-and-settings.md#calls): the same names in any case.
 const noActivitySchema = ciObject({
   ...servcoFields,
   csNo: zOptText,
@@ -22,7 +23,9 @@ const noActivitySchema = ciObject({
   SelectedDate: zOptText,
 });
 
-/** Unrestored Zones and Sites With No Alarm Activity (doc 3 §7). */
+/**
+ * Unrestored Zones and Sites With No Alarm Activity (docs/product/reports-and-settings.md#calls).
+ */
 export function registerSiteReportRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 

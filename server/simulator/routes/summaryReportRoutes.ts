@@ -19,7 +19,10 @@ const corpSchema = ciObject({
   CsNo: zOptText,
 });
 
-/** The account a report names, if it belongs to that agency (doc 3 §5's account checks). */
+/**
+ * The account a report names, if it belongs to that agency
+ * (docs/product/reports-and-settings.md#validation's account checks).
+ */
 function accountOf(
   world: World,
   session: Session,
@@ -33,7 +36,10 @@ function accountOf(
   return system;
 }
 
-/** The zone and site-contact reports and the account list behind their autosuggest (doc 3 §7). */
+/**
+ * The zone and site-contact reports and the account list behind their autosuggest
+ * (docs/product/reports-and-settings.md#calls).
+ */
 export function registerSummaryReportRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 
@@ -52,7 +58,8 @@ export function registerSummaryReportRoutes(router: Router, ctx: RouteContext): 
     if (!agencyId) return;
     if (!q.CsNo) return refuse(res, [ENTER_ACCOUNT]);
     const system = accountOf(world, session, res, agencyId, q.CsNo);
-    // NOTE: the result is JSON text of the rows, as the spec says (doc 3 §3).
+    // NOTE: the result is JSON text of the rows, as the spec says
+    // (docs/product/reports-and-settings.md#entities).
     if (system) ok(res, JSON.stringify(zoneSummaryRows(world, system, ctx.clock())));
   });
 

@@ -10,7 +10,10 @@ import { sessionOf } from './sessions';
 
 const EMAIL = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
 
-/** The Test Zones Report and its e-mail (doc 2 §2, §5, §7). */
+/**
+ * The Test Zones Report and its e-mail (docs/product/live-alarms-and-testing.md#screens,
+ * #validation, #calls).
+ */
 export function registerTestReportRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 

@@ -19,8 +19,9 @@ function linkUrl(req: Request, link: TransferLink): string {
 }
 
 /**
- * Hand-off links to the external tools (doc 1 §4): a one-time URL of a small page the simulator
- * serves under /_sim/transfer. DMTool 0 means 7001 (Data Management).
+ * Hand-off links to the external tools (docs/product/shell-session-search.md#states): a one-time
+ * URL of a small page the simulator serves under /_sim/transfer. DMTool 0 means 7001 (Data
+ * Management).
  */
 export function registerTransferRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;

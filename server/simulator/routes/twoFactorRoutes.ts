@@ -10,7 +10,7 @@ import { badRequest, ok, refuse } from './envelope';
 import { ciObject, parseRequest, zOptInt, zOptText } from './requestFields';
 import { sessionOf } from './sessions';
 
-/** TwoFactorAuthMode (doc 3 §7). */
+/** TwoFactorAuthMode (docs/product/reports-and-settings.md#calls). */
 export const OTP_MODE = { send: 2001, resend: 2002, validate: 2003 } as const;
 const OTP_TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
@@ -23,7 +23,8 @@ export const OTP_ERRORS = {
   address: 'Please provide a valid phone number or email address.',
 } as const;
 
-// The one-time-password request of doc 3 §3; OTP is sent as a number.
+// The one-time-password request of docs/product/reports-and-settings.md#entities; OTP is sent as a
+// number.
 const otpSchema = ciObject({
   Id: zOptInt,
   CS_No: zOptText,
@@ -70,7 +71,10 @@ function answer(o: OtpRequest, mode: number, status: string) {
   };
 }
 
-/** One-time passwords for two-factor authentication (doc 3 §7): send, resend, validate. */
+/**
+ * One-time passwords for two-factor authentication (docs/product/reports-and-settings.md#calls):
+ * send, resend, validate.
+ */
 export function registerTwoFactorRoutes(router: Router, ctx: RouteContext): void {
   const { world } = ctx;
 

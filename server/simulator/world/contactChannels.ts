@@ -2,8 +2,9 @@ import type { ContactPhone, ContactSettings } from './portalState';
 import type { World } from './world';
 
 /**
- * The two-factor contact phones and e-mails of the portal users (doc 3 §2 Settings): the demo
- * users start with these, and what they save replaces them (world.portal).
+ * The two-factor contact phones and e-mails of the portal users
+ * (docs/product/reports-and-settings.md#screens Settings): the demo users start with these, and
+ * what they save replaces them (world.portal).
  */
 
 /** The one-time password the simulator sends, every time (docs/upstream-api.md). */
@@ -38,7 +39,10 @@ export function contactSettingsOf(world: World, contactNo: number): ContactSetti
   );
 }
 
-/** A contact phone record as GetContactPhones answers it (doc 3 §3). */
+/**
+ * A contact phone record as GetContactPhones answers it
+ * (docs/product/reports-and-settings.md#entities).
+ */
 export function toContactPhoneRecord(world: World, p: ContactPhone) {
   return {
     seqno: p.seqno,

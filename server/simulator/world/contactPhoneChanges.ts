@@ -2,7 +2,8 @@ import type { ContactPhone } from './portalState';
 
 /**
  * Applies a Settings save (Contact/UpdateContactPhones) to a contact's phones and e-mails, with
- * the checks of doc 3 §5 (the client makes them too; the server repeats them).
+ * the checks of docs/product/reports-and-settings.md#validation (the client makes them too; the
+ * server repeats them).
  */
 
 /** One record as sent: changeFlag 1 new, 3 edited, 2 deleted (Choice), anything else unchanged. */
@@ -20,7 +21,10 @@ export const NEEDS_ONE_CHANNEL =
 export const NO_CHANGES = 'No changes detected.';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A phone is stored as its digits: spaces, brackets and dashes are stripped (doc 3 §5). */
+/**
+ * A phone is stored as its digits: spaces, brackets and dashes are stripped
+ * (docs/product/reports-and-settings.md#validation).
+ */
 export const stripPhone = (s: string) => s.replace(/[\s()-]/g, '');
 export const isPhone = (s: string) => /^[1-9]\d{9}$/.test(s);
 export const isEmail = (s: string) => EMAIL.test(s);
@@ -60,7 +64,7 @@ export function applyPhoneChanges(
     }
     const type = typeOf(c);
     const value = valueOf(c, type);
-    // Empty added entries are ignored (doc 3 §5).
+    // Empty added entries are ignored (docs/product/reports-and-settings.md#validation).
     if (flag === 1 && value === '') continue;
     const shown = (type === 'EM' ? c.email_address : c.phone_number) ?? value;
     if (type === 'M' && !isPhone(value)) errors.push(`${shown} is not a valid phone number.`);

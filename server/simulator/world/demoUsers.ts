@@ -3,15 +3,18 @@
  * Agencies are named by position (0 = the first dealer; the last agency is the corporate account).
  */
 
-/** The fixed RelationId that marks the owner of a dealer account (doc 1 §6: value not shown). */
+/**
+ * The fixed RelationId that marks the owner of a dealer account
+ * (docs/product/shell-session-search.md#roles: value not shown).
+ */
 export const OWNER_RELATION_ID = '1';
 /** RelationId of a sub-account. */
 export const SUB_ACCOUNT_RELATION_ID = '2';
 
 /**
- * Menu ids of the Quick Data Tabs (doc 1 §2.2): 1 Live Alarm View, 2 Data Management,
- * 3 Alarm Testing, 4 Alarm Activity (group), 5 Dealer Resources (group), 6 Security Settings
- * (owner only), 7 Settings.
+ * Menu ids of the Quick Data Tabs (docs/product/shell-session-search.md#quick-data-tabs-menu): 1
+ * Live Alarm View, 2 Data Management, 3 Alarm Testing, 4 Alarm Activity (group), 5 Dealer Resources
+ * (group), 6 Security Settings (owner only), 7 Settings.
  */
 export const ALL_NAV_IDS = '1,2,3,4,5,6,7';
 

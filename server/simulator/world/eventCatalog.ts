@@ -133,7 +133,10 @@ export const EVENT_TYPE_DESCR: Record<string, string> = Object.fromEntries(
   EVENT_TYPES.map((t) => [t.eventrpt_id, t.descr]),
 );
 
-/** Alarm colours (doc 2 §9): the four named gradients, others with their hex codes. */
+/**
+ * Alarm colours (docs/product/live-alarms-and-testing.md#constants): the four named gradients,
+ * others with their hex codes.
+ */
 export const ALARM_COLOURS: Partial<Record<EventTypeCode, { color: string; colorCode: string }>> = {
   F: { color: 'red', colorCode: '#FF0000' },
   ME: { color: 'blue', colorCode: '#0000FF' },
@@ -146,7 +149,10 @@ export const ALARM_COLOURS: Partial<Record<EventTypeCode, { color: string; color
   A: { color: 'brown', colorCode: '#A52A2A' },
 };
 
-/** Event-history rows coloured by type (doc 2 §9: buffer rows for F, B, ME, HU). */
+/**
+ * Event-history rows coloured by type (docs/product/live-alarms-and-testing.md#constants: buffer
+ * rows for F, B, ME, HU).
+ */
 export const EVENT_ROW_COLOURS: Partial<Record<EventTypeCode, { color: string; colorCode: string }>> = {
   F: ALARM_COLOURS.F,
   B: ALARM_COLOURS.B,
@@ -190,7 +196,8 @@ export const SERVICE_TYPES: ReadonlyArray<{
   { servtype_id: 'OC', descr: 'OPEN / CLOSE', types: ['O'] },
   { servtype_id: 'VIDEO', descr: 'VIDEO', types: ['VA'] },
   { servtype_id: 'OPER', descr: 'OPERATOR / DISPATCH', types: ['OA', 'D', 'CR', 'R'] },
-  // NOTE: no description on purpose: the search summary then labels the row by its id (doc 1 §2.3).
+  // NOTE: no description on purpose: the search summary then labels the row by its id
+  // (docs/product/shell-session-search.md#side-panels).
   { servtype_id: 'MISC', descr: null, types: ['M', 'U', 'TE'] },
 ];
 

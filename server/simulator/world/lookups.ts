@@ -1,4 +1,7 @@
-/** Lookup lists of Place On Test (doc 2 §3), as the upstream spells them. */
+/**
+ * Lookup lists of Place On Test (docs/product/live-alarms-and-testing.md#entities), as the upstream
+ * spells them.
+ */
 
 export interface TestCategory {
   testcat_id: string;
@@ -7,7 +10,7 @@ export interface TestCategory {
   default_minutes: number;
   expire_event_id: string;
   max_default_exp_time: string;
-  /** Hours, or minutes when it ends with M (doc 2 §4). */
+  /** Hours, or minutes when it ends with M (docs/product/live-alarms-and-testing.md#states). */
   max_hours: string;
   oos_ok_flag: 'Y' | 'N';
   servtype_list: string;
@@ -142,7 +145,10 @@ export function maxTestMinutes(cat: TestCategory): number {
   return m.endsWith('M') ? n : n * 60;
 }
 
-/** A category's default duration in minutes; 4 hours when both defaults are 0 (doc 2 §4). */
+/**
+ * A category's default duration in minutes; 4 hours when both defaults are 0
+ * (docs/product/live-alarms-and-testing.md#states).
+ */
 export function defaultTestMinutes(cat: TestCategory): number {
   const m = cat.default_hours * 60 + cat.default_minutes;
   return m > 0 ? m : 240;

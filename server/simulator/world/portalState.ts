@@ -38,7 +38,10 @@ export interface SentEmail {
   attachment: { contentType: string | null; base64: string } | null;
 }
 
-/** A two-factor channel of a contact (doc 3 §3 contact phone record): a mobile (M) or an e-mail (EM). */
+/**
+ * A two-factor channel of a contact (docs/product/reports-and-settings.md#entities contact phone
+ * record): a mobile (M) or an e-mail (EM).
+ */
 export interface ContactPhone {
   seqno: number;
   contactNo: number;
@@ -73,7 +76,10 @@ export interface SentNotification {
   payload: Record<string, unknown>;
 }
 
-/** The default Live Alarm View columns (doc 2 §2): Count and the event selection ride on the first. */
+/**
+ * The default Live Alarm View columns (docs/product/live-alarms-and-testing.md#screens): Count and
+ * the event selection ride on the first.
+ */
 export function defaultColumnFormat(): string {
   const columns: Array<[string, string]> = [
     ['Event Type', 'eventrpt_id'],

@@ -20,7 +20,10 @@ for (const [offset, states] of zones) for (const s of states.split(' ')) STANDAR
 
 const NO_DST = new Set(['AZ', 'HI', 'PR', 'VI', 'GU', 'MP', 'AS']);
 
-/** The offset used when a state is unknown: the spec's default for dispatch payloads (doc 2 §9). */
+/**
+ * The offset used when a state is unknown: the spec's default for dispatch payloads
+ * (docs/product/live-alarms-and-testing.md#constants).
+ */
 export const DEFAULT_UTC_OFFSET = -480;
 
 const DAY = 86_400_000;
@@ -62,7 +65,10 @@ export function isoInState(ms: number, state: string): string {
   return isoAtOffset(ms, utcOffsetAt(state, ms));
 }
 
-/** 'MM/DD/YYYY hh:mm:ss AM' in the given offset, the product's display format (doc 2 §9). */
+/**
+ * 'MM/DD/YYYY hh:mm:ss AM' in the given offset, the product's display format
+ * (docs/product/live-alarms-and-testing.md#constants).
+ */
 export function displayAtOffset(ms: number, offsetMinutes: number): string {
   const d = new Date(ms + offsetMinutes * 60_000);
   const h = d.getUTCHours();

@@ -10,7 +10,10 @@ export function companiesOf(world: World, user: DemoUser): ServiceCompany[] {
   return user.agencies(n).map((i) => world.serviceCompanies[Math.min(Math.max(i, 0), n - 1)]);
 }
 
-/** A service-company list entry as the login record carries it (doc 1 §3). */
+/**
+ * A service-company list entry as the login record carries it
+ * (docs/product/shell-session-search.md#entities).
+ */
 export function toServiceCompanyEntry(c: ServiceCompany) {
   return c.type === 'C'
     ? {
@@ -84,8 +87,9 @@ export function childContactsOf(world: World, ownerContactNo: number) {
 }
 
 /**
- * The login record `Login/AuthLogon` answers (doc 1 §3; parses with loginProfileSchema).
- * The first company is the user's own; a corporate one sets install_servco_Type C.
+ * The login record `Login/AuthLogon` answers (docs/product/shell-session-search.md#entities; parses
+ * with loginProfileSchema). The first company is the user's own; a corporate one sets
+ * install_servco_Type C.
  */
 export function buildLoginProfile(world: World, user: DemoUser, loginGUID: string) {
   const companies = companiesOf(world, user);
@@ -110,8 +114,9 @@ export function buildLoginProfile(world: World, user: DemoUser, loginGUID: strin
     sitePreferences: JSON.stringify([pref]),
     accountInfo: [
       { prompt: 'dealer_banner', status_descr: own.bannerImage },
-      // NOTE: mobile_user_flag is the user's two-factor switch (doc 3 §4: enabled is flag Y), so a
-      // bridge that asks for the one-time password at sign-in reads it here.
+      // NOTE: mobile_user_flag is the user's two-factor switch
+      // (docs/product/reports-and-settings.md#states: enabled is flag Y), so a bridge that asks for
+      // the one-time password at sign-in reads it here.
       {
         prompt: 'mobile_user_flag',
         status_descr: contactSettingsOf(world, user.contactNumber).TwoFactorFlag,

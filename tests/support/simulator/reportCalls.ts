@@ -3,7 +3,10 @@ import type { RunningSimulator } from '../../../server/simulator/createSimulator
 import type { MonitoredSystem } from '../../../server/simulator/world/types';
 import type { Call, Profile } from './upstreamCalls';
 
-/** Every key a row must carry (the spec's field names, doc 3 §3). */
+/**
+ * Every key a row must carry (the spec's field names,
+ * docs/product/reports-and-settings.md#entities).
+ */
 function hasFields(row: unknown, fields: string[]) {
   expect(row, 'a row').toBeTypeOf('object');
   for (const f of fields) expect(row, f).toHaveProperty(f);
@@ -22,7 +25,10 @@ function rowsHave(fields: string[], nonEmpty = true) {
 const SITE = ['site_name', 'site_addr1', 'site_addr2', 'city_name', 'state_id', 'zip_code'];
 const UNAUTHORIZED = ['Unauthorized agency.'];
 
-/** The report calls of doc 3 §7, with arguments fit for the signed-in user. */
+/**
+ * The report calls of docs/product/reports-and-settings.md#calls, with arguments fit for the
+ * signed-in user.
+ */
 export function reportCalls(sim: RunningSimulator, p: Profile, sys: MonitoredSystem): Call[] {
   const sid = p.loginGUID;
   const servcoNo = p.servco_no;

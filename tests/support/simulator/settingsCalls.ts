@@ -18,7 +18,10 @@ const PHONE_RECORD = [
   'isEmailEditted',
 ];
 
-/** The settings calls of doc 3 §7 (two-factor contacts, one-time passwords, sub-account menus). */
+/**
+ * The settings calls of docs/product/reports-and-settings.md#calls (two-factor contacts, one-time
+ * passwords, sub-account menus).
+ */
 export function settingsCalls(p: Profile): Call[] {
   const sid = p.loginGUID;
   const contactNo = Number(p.contactNumber);

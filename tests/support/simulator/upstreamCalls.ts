@@ -158,7 +158,7 @@ export async function callsFor(sim: RunningSimulator, p: Profile): Promise<Call[
           dealer_name: expect.any(String),
           monitored: expect.stringMatching(/B/),
         });
-        // Every certificate field of doc 3 §3.
+        // Every certificate field of docs/product/reports-and-settings.md#entities.
         const fields =
           'site_addr1 site_addr2 city_name state_id zip_code dealer_addr1 dealer_addr2 dealer_city';
         for (const f of `${fields} dealer_state dealer_zip`.split(' ')) expect(r[0]).toHaveProperty(f);
@@ -631,7 +631,7 @@ export async function callsFor(sim: RunningSimulator, p: Profile): Promise<Call[
       ],
       check: (r) => expect(r).toContain('Success'),
     },
-    // Doc 3 §7: reports and settings.
+    // docs/product/reports-and-settings.md#calls: reports and settings.
     ...reportCalls(sim, p, sys),
     ...settingsCalls(p),
     { name: 'log off', method: 'POST', path: '/LogOff', body: { SessionGUID: sid } },

@@ -16,9 +16,10 @@ import { startAccountsLoad } from './sessionEffects';
 const appSwitchMachine = serviceCompanySwitchMachine.provide({ actors: companySwitchActors });
 
 /**
- * The service-company switch while signed in (doc 1 §4): the selector's commands go to the
- * switch machine; an applied switch updates the session's profile, reloads the account lookup and
- * bumps the company epoch, so screens reload; the lock covers 1.5 s and every pending request.
+ * The service-company switch while signed in (docs/product/shell-session-search.md#states): the
+ * selector's commands go to the switch machine; an applied switch updates the session's profile,
+ * reloads the account lookup and bumps the company epoch, so screens reload; the lock covers 1.5 s
+ * and every pending request.
  */
 export function CompanySwitchHost({ profile, children }: { profile: PublicProfile; children: ReactNode }) {
   const base = useSessionView();

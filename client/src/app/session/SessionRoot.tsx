@@ -49,7 +49,7 @@ export function SessionRoot() {
   if (profile && profile !== lastProfile) setLastProfile(profile);
   if (status === 'signedOut' && lastProfile) setLastProfile(null);
 
-  // The wording depends on the screen the expiry happened on (a 403 on doc 2 and 3 screens).
+  // The wording depends on the screen the expiry happened on (a 403 on the live-alarm and report screens).
   useEffect(
     () =>
       onSessionExpired((cause) =>

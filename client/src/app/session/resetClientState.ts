@@ -4,9 +4,9 @@ import { applyTheme } from '../../lib/theme/theme';
 import { closeDrawer } from '../shell/drawerStore';
 
 /**
- * Sign-out and session expiry leave nothing of the user behind (doc 1 §4): storage, the
- * accounts lookup, the cache of server state, the theme, open drawers. Toasts stay so the expiry
- * message can be read.
+ * Sign-out and session expiry leave nothing of the user behind
+ * (docs/product/shell-session-search.md#states): storage, the accounts lookup, the cache of server
+ * state, the theme, open drawers. Toasts stay so the expiry message can be read.
  */
 export function resetClientState(): void {
   clearClientStorage();

@@ -102,7 +102,8 @@ export const sessionActors = {
     }
   }),
   signOut: fromPromise<void, SignOutInput>(async ({ input }) => {
-    // Everything of the user goes at once; the bridge's answer changes nothing (doc 1 §4).
+    // Everything of the user goes at once; the bridge's answer changes nothing
+    // (docs/product/shell-session-search.md#states).
     resetClientState();
     ownerFlag.setState(false);
     if (input.reason === 'expired') showToast(input.notice ?? SESSION_EXPIRED, 'warning');

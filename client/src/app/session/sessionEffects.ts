@@ -16,8 +16,9 @@ export function applySessionTheme(profile: PublicProfile): void {
 }
 
 /**
- * The all-accounts list, once per sign-in; a failure is a toast (doc 1 §8). It shows as loading
- * at once, and is asked for once the first screen's rows are in (firstRowsFirst.ts).
+ * The all-accounts list, once per sign-in; a failure is a toast
+ * (docs/product/shell-session-search.md#messages). It shows as loading at once, and is asked for
+ * once the first screen's rows are in (firstRowsFirst.ts).
  */
 export function startAccountsLoad(profile: PublicProfile): void {
   const fetchList = (signal?: AbortSignal) => afterFirstRows().then(() => fetchAllAccounts(signal));

@@ -1,7 +1,10 @@
 import { runtimeConfig } from '../../lib/config/runtimeConfig';
 import { useStore } from '../../lib/store/useStore';
 
-/** The copyright line of the monitoring group (2021) with its two links (doc 1 §1). */
+/**
+ * The copyright line of the monitoring group (2021) with its two links
+ * (docs/product/shell-session-search.md#overview).
+ */
 export function Footer() {
   const { termsOfUseUrl, privacyPolicyUrl } = useStore(runtimeConfig);
   return (

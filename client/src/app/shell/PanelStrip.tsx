@@ -2,7 +2,10 @@ import { Icon } from '../../components/icons/Icon';
 import { useStore } from '../../lib/store/useStore';
 import { openDrawer, toggleDrawer } from './drawerStore';
 
-/** The right-edge button strip (doc 1 §2.3): Recently Accessed (star) and Advanced Search (policy). */
+/**
+ * The right-edge button strip (docs/product/shell-session-search.md#side-panels): Recently Accessed
+ * (star) and Advanced Search (policy).
+ */
 export function PanelStrip() {
   const drawer = useStore(openDrawer);
   return (

@@ -12,8 +12,9 @@ import { useSessionCommands, useSessionView } from '../../lib/session/sessionVie
 import { toggleDrawer } from './drawerStore';
 
 /**
- * The toolbar (doc 1 §1): navigation toggle, banner, service-company selector, global account
- * search, shortcuts, quick panel, theme toggle, the user and logout.
+ * The toolbar (docs/product/shell-session-search.md#overview): navigation toggle, banner,
+ * service-company selector, global account search, shortcuts, quick panel, theme toggle, the user
+ * and logout.
  */
 export function Toolbar({ menu }: { menu: readonly MenuItem[] }) {
   const { profile } = useSessionView();

@@ -1,6 +1,6 @@
 import { createStore } from '../../lib/store/createStore';
 
-/** One side drawer at a time (doc 1 §4, "Drawers"). */
+/** One side drawer at a time (docs/product/shell-session-search.md#states, "Drawers"). */
 export type DrawerName = 'none' | 'recentlyAccessed' | 'advancedSearch' | 'quickPanel';
 
 export const openDrawer = createStore<DrawerName>('none');

@@ -2,8 +2,10 @@ import type { HandOffTarget } from '../../lib/handoff/handOff';
 import { useHandOff } from './useHandOff';
 
 /**
- * A CS# that hands off to the user's external tool (doc 1 §4). It sits in grids, where a failed
- * transfer shows its first error in an alert (doc 1 §8, doc 2 §8).
+ * A CS# that hands off to the user's external tool (docs/product/shell-session-search.md#states).
+ * It sits in grids, where a failed transfer shows its first error in an alert
+ * (docs/product/shell-session-search.md#messages,
+ * docs/product/live-alarms-and-testing.md#messages).
  */
 export function CsNoLink({
   target,
@@ -12,7 +14,10 @@ export function CsNoLink({
 }: {
   target: HandOffTarget;
   onDone?: () => void;
-  /** `toast` in search results (doc 1 §8: "toast in search, alert in grids"). */
+  /**
+   * `toast` in search results (docs/product/shell-session-search.md#messages: "toast in search,
+   * alert in grids").
+   */
   failure?: 'toast' | 'alert';
 }) {
   const { tooltip, start } = useHandOff({ failure });

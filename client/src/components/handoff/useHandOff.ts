@@ -12,8 +12,10 @@ import { showToast } from '../toast/toastStore';
 
 /**
  * The hand-off for a CS# link, a recently accessed entry, a search pick or the Data Management
- * item: the tooltip for the user's tool and the action. A failure shows the first error (doc 1
- * §8, doc 2 §8): as a toast in search and the menu, as an alert from a grid's CS# cell.
+ * item: the tooltip for the user's tool and the action. A failure shows the first error
+ * (docs/product/shell-session-search.md#messages,
+ * docs/product/live-alarms-and-testing.md#messages): as a toast in search and the menu, as an alert
+ * from a grid's CS# cell.
  */
 export function useHandOff({ failure = 'toast' }: { failure?: 'toast' | 'alert' } = {}) {
   const { profile } = useSessionView();

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Icon } from '../icons/Icon';
 
-/** A right-edge side drawer (doc 1 §2.3). Esc closes it; focus moves to it when it opens. */
+/**
+ * A right-edge side drawer (docs/product/shell-session-search.md#side-panels). Esc closes it; focus
+ * moves to it when it opens.
+ */
 export function Drawer({
   title,
   onClose,

@@ -3,7 +3,7 @@ import type { TestEventRow } from '../../../../shared/upstream/onTestRows';
 import { DataGrid } from '../grid/DataGrid';
 import type { GridColumn } from '../grid/gridTypes';
 
-/** Test events shown per page (doc 2 §9). */
+/** Test events shown per page (docs/product/live-alarms-and-testing.md#constants). */
 export const TEST_HISTORY_PAGE = 10;
 
 const COLUMNS: GridColumn<TestEventRow>[] = [
@@ -21,8 +21,8 @@ const COLUMNS: GridColumn<TestEventRow>[] = [
 ];
 
 /**
- * The test Event History grid of Alarm Testing and Place On Test (doc 2 §2, §4): test events,
- * 10 a page, newest first.
+ * The test Event History grid of Alarm Testing and Place On Test
+ * (docs/product/live-alarms-and-testing.md#screens, #states): test events, 10 a page, newest first.
  */
 export function TestEventGrid({ rows, loading }: { rows: readonly TestEventRow[]; loading: boolean }) {
   return (

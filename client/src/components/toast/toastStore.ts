@@ -1,8 +1,8 @@
 import { createStore } from '../../lib/store/createStore';
 
 /**
- * Toasts, top right, closing after 4 s (doc 1 §8, §9). A message already on screen is not
- * stacked a second time, so a burst of failures reads once.
+ * Toasts, top right, closing after 4 s (docs/product/shell-session-search.md#messages, #constants).
+ * A message already on screen is not stacked a second time, so a burst of failures reads once.
  */
 export type ToastSeverity = 'error' | 'warning' | 'success' | 'info';
 

@@ -65,9 +65,9 @@ const CONTACT_COLUMNS: GridColumn<Keyed<SiteRow>>[] = [
 ];
 
 /**
- * Advanced Search (doc 1 §2.3, §4, §5): Search By, the form of the chosen type, a loading
- * overlay, then Result(s) with a back button. For 1002: the status list, then the sites of one
- * status; back goes to the status list, then to the form.
+ * Advanced Search (docs/product/shell-session-search.md#side-panels, #states, #validation): Search
+ * By, the form of the chosen type, a loading overlay, then Result(s) with a back button. For 1002:
+ * the status list, then the sites of one status; back goes to the status list, then to the form.
  */
 export function AdvancedSearchPanel({ onClose }: { onClose: () => void }) {
   const [type, setType] = useState<SearchType>(1001);

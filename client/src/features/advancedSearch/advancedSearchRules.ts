@@ -1,6 +1,7 @@
 /**
- * The advanced search's forms, defaults, checks and request shapes (doc 1 §2.3, §5, §7), as pure
- * functions the panel and its tests share.
+ * The advanced search's forms, defaults, checks and request shapes
+ * (docs/product/shell-session-search.md#side-panels, #validation, #calls), as pure functions the
+ * panel and its tests share.
  */
 export const SEARCH_TYPES = [
   { code: 1001, label: 'Account Information' },
@@ -106,9 +107,9 @@ export function parseFormDate(s: string): Date | null {
 
 /**
  * The wire format of the event search: "Mon D YYYY h:mm" with the AM/PM suffix replaced by ":00"
- * (doc 1 §5), e.g. 14:05 on 5 Jan 2024 is "Jan 5 2024 2:05:00".
- * NOTE: the rule, as the spec states it, drops the AM/PM information; it is kept for fidelity
- * with the upstream and documented in docs/client.md.
+ * (docs/product/shell-session-search.md#validation), e.g. 14:05 on 5 Jan 2024 is "Jan 5 2024
+ * 2:05:00". NOTE: the rule, as the spec states it, drops the AM/PM information; it is kept for
+ * fidelity with the upstream and documented in docs/client.md.
  */
 export function toWireDate(d: Date): string {
   const h12 = d.getHours() % 12 === 0 ? 12 : d.getHours() % 12;
@@ -140,7 +141,10 @@ export function validateContact(f: ContactForm): FormErrors {
   return {};
 }
 
-/** No check beyond the defaults (doc 1 §5); a date that cannot be read is refused under its field. */
+/**
+ * No check beyond the defaults (docs/product/shell-session-search.md#validation); a date that
+ * cannot be read is refused under its field.
+ */
 export function validateEvent(f: EventForm): FormErrors {
   const fields: Record<string, string> = {};
   if (!parseFormDate(f.start)) fields.start = `Enter a date as ${FORM_DATE_PATTERN}.`;

@@ -7,8 +7,9 @@ import type { AlarmDetailsState } from './useAlarmDetails';
 import { formatWallClock } from '../../../../shared/dates/displayDate';
 
 /**
- * The columns of an alarm detail row (doc 2 §3: date, zone, state, Location/Comment, comment,
- * event, cleared, Service Type), each read from the first field the upstream fills.
+ * The columns of an alarm detail row (docs/product/live-alarms-and-testing.md#entities: date, zone,
+ * state, Location/Comment, comment, event, cleared, Service Type), each read from the first field
+ * the upstream fills.
  */
 export const ALARM_DETAIL_COLUMNS: { label: string; fields: string[] }[] = [
   { label: 'Date', fields: ['date'] },
@@ -22,8 +23,9 @@ export const ALARM_DETAIL_COLUMNS: { label: string; fields: string[] }[] = [
 ];
 
 /**
- * An upstream date in the display pattern MM/DD/YYYY hh:mm:ss A (doc 2 §9, 12-hour), read as the wall
- * clock the text carries (the upstream writes the site's time); anything else as it came.
+ * An upstream date in the display pattern MM/DD/YYYY hh:mm:ss A
+ * (docs/product/live-alarms-and-testing.md#constants, 12-hour), read as the wall clock the text
+ * carries (the upstream writes the site's time); anything else as it came.
  */
 export function displayDate(text: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})/.exec(text);
@@ -43,7 +45,10 @@ export function detailCell(row: AlarmDetailRow, fields: readonly string[]): stri
   return '';
 }
 
-/** Alarm details (doc 2 §2 row actions, §7): the incident's event rows. */
+/**
+ * Alarm details (docs/product/live-alarms-and-testing.md#screens row actions,
+ * docs/product/live-alarms-and-testing.md#calls): the incident's event rows.
+ */
 export function AlarmDetailsDialog({
   csNo,
   details,

@@ -60,7 +60,8 @@ describe('the Place On test dialog of an alarm', () => {
     expect(screen.getByRole('dialog', { name: 'Place On test - C-1001' })).toBeTruthy();
     const category = (await screen.findByLabelText('Test Category')) as HTMLSelectElement;
     expect(category.value).toBe('ALRM');
-    // Doc 2 §2: the variant opened for an alarm hides the system/zone choice and the dates.
+    // docs/product/live-alarms-and-testing.md#screens: the variant opened for an alarm hides the
+    // system/zone choice and the dates.
     expect(screen.queryByLabelText('Effective Date')).toBeNull();
     expect(screen.queryByLabelText('Expire Date')).toBeNull();
     expect(screen.getByText('Placed on test from alarm by Dennis')).toBeTruthy();

@@ -13,12 +13,12 @@ import { DialogButtons, DialogLine } from '../../components/layout/DialogSteps';
 import { AlarmFlowBusy } from './AlarmFlowParts';
 
 /**
- * Place on test from an alarm (doc 2 §2, §4, §5): the alarm variant of the form, titled 'Place On
- * test' with the CS#. The whole system goes on test; the category with 2 default hours comes
- * preselected, the dates are not shown (doc 2 §2: the variant hides the system/zone choice and
+ * Place on test from an alarm (docs/product/live-alarms-and-testing.md#screens, #states,
+ * #validation): the alarm variant of the form, titled 'Place On test' with the CS#. The whole
+ * system goes on test; the category with 2 default hours comes preselected, the dates are not shown
+ * (docs/product/live-alarms-and-testing.md#screens: the variant hides the system/zone choice and
  * the dates; they follow from the category, and a too long one is still refused in words), the
- * comment carries its prefix. The dialog closes 1.5 s
- * after a success (the machine's closeDelay).
+ * comment carries its prefix. The dialog closes 1.5 s after a success (the machine's closeDelay).
  */
 export function AlarmPlaceOnTestDialog({
   machine,

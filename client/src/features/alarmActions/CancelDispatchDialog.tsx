@@ -8,9 +8,10 @@ import { Dialog } from '../../components/layout/Dialog';
 import { AlarmFlowBusy, AlarmFlowResult } from './AlarmFlowParts';
 
 /**
- * Cancel dispatch (doc 2 §2, §5): the codeword or PIN entry, whose button the bridge's check
- * enables only for a matching entry; then the cancel chain and the result with its OK button.
- * It only shows the machine's state and sends it the user's events.
+ * Cancel dispatch (docs/product/live-alarms-and-testing.md#screens, #validation): the codeword or
+ * PIN entry, whose button the bridge's check enables only for a matching entry; then the cancel
+ * chain and the result with its OK button. It only shows the machine's state and sends it the
+ * user's events.
  */
 export function CancelDispatchDialog({
   machine,

@@ -14,9 +14,9 @@ import { AlarmFlowBusy, AlarmFlowResult } from './AlarmFlowParts';
 export const DISPATCH_COMMENT_PLACEHOLDER = 'Please enter your ETA and a description of your vehicle';
 
 /**
- * Request dispatch (doc 2 §2 "Dispatch dialogs"): the confirmation, the responder question, the
- * comment step with its 'Remaining' counter and Back, then the result. It only shows the
- * machine's state and sends it the user's events.
+ * Request dispatch (docs/product/live-alarms-and-testing.md#dispatch-dialogs): the confirmation,
+ * the responder question, the comment step with its 'Remaining' counter and Back, then the result.
+ * It only shows the machine's state and sends it the user's events.
  */
 export function RequestDispatchDialog({
   machine,

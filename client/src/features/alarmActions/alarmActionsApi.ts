@@ -36,9 +36,10 @@ import {
 } from './alarmAnswers';
 
 /**
- * The bridge calls of the alarm flows (doc 2 §7). The dialogs never call these themselves: the
- * flow machines run them as their actors (alarmActors.ts). Writes take no abort signal: once
- * sent, a dispatch or cancel is carried through even if the dialog closes.
+ * The bridge calls of the alarm flows (docs/product/live-alarms-and-testing.md#calls). The dialogs
+ * never call these themselves: the flow machines run them as their actors (alarmActors.ts). Writes
+ * take no abort signal: once sent, a dispatch or cancel is carried through even if the dialog
+ * closes.
  */
 
 function gateway(methodName: GatewayMethod, args: unknown[], signal?: AbortSignal): Promise<GatewayAnswer> {
@@ -113,7 +114,10 @@ export async function siteUtcOffset(siteNo: string, signal?: AbortSignal): Promi
 const detailRow = z.record(z.string(), z.unknown());
 export type AlarmDetailRow = z.infer<typeof detailRow>;
 
-/** GET Dashboard/GetActiveAlarmDetails?AlarmIncNo= (doc 2 §7): the alarm's event rows. */
+/**
+ * GET Dashboard/GetActiveAlarmDetails?AlarmIncNo= (docs/product/live-alarms-and-testing.md#calls):
+ * the alarm's event rows.
+ */
 export function activeAlarmDetails(alarmIncNo: string, signal?: AbortSignal): Promise<AlarmDetailRow[]> {
   return getEnvelope('/api/Dashboard/GetActiveAlarmDetails', z.array(detailRow), {
     query: { AlarmIncNo: alarmIncNo },

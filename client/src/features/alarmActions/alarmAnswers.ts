@@ -53,7 +53,10 @@ const envelope = z.object({
 const texts = (errors: readonly string[] | null | undefined): string[] =>
   (errors ?? []).filter((e) => e.trim() !== '');
 
-/** `Alarm/CancelNotification` answers the envelope: a success is status 200 (doc 2 §7). */
+/**
+ * `Alarm/CancelNotification` answers the envelope: a success is status 200
+ * (docs/product/live-alarms-and-testing.md#calls).
+ */
 export function notifyOutputOf(body: unknown): NotifyOutput {
   const env = envelope.safeParse(body);
   if (!env.success) return { status: 502, text: UNABLE_TO_PROCESS };
@@ -88,7 +91,10 @@ const codewordAnswer = z.union([
   z.object({ ok: z.literal(false), message: z.string() }),
 ]);
 
-/** `POST /api/session/codeword` {ok} or {ok:false, message} with the spec's texts (doc 2 §5). */
+/**
+ * `POST /api/session/codeword` {ok} or {ok:false, message} with the spec's texts
+ * (docs/product/live-alarms-and-testing.md#validation).
+ */
 export function codewordCheckOf(body: unknown): CodewordCheck {
   const a = codewordAnswer.safeParse(body);
   if (!a.success) return { status: 'error', text: UNABLE_TO_PROCESS };

@@ -39,9 +39,10 @@ const SYSTEM_COLUMNS: Array<{ label: string; width: number; cell(s: SystemOnTest
 ];
 
 /**
- * Alarm Testing (/systemontest, doc 2 §2, §4): the agency's systems on test, live from the feed,
- * as expandable site rows with the per-system grid and its actions, or as a map at zoom 7;
- * Excel with the nested rows and PDF; site names and CS# hand off to the user's tool.
+ * Alarm Testing (/systemontest, docs/product/live-alarms-and-testing.md#screens, #states): the
+ * agency's systems on test, live from the feed, as expandable site rows with the per-system grid
+ * and its actions, or as a map at zoom 7; Excel with the nested rows and PDF; site names and CS#
+ * hand off to the user's tool.
  */
 export function AlarmTestingPage() {
   const navigate = useNavigate();

@@ -7,9 +7,9 @@ import { Dialog } from '../../components/layout/Dialog';
 import { DialogButtons, DialogLine, OkButton } from '../../components/layout/DialogSteps';
 
 /**
- * Clear On Test (doc 2 §4, §8): the unrestored-zones check, the confirmation (with the zones when
- * there are any), a comment with Save and Cancel, then 'System on test has been cleared
- * successfully.'.
+ * Clear On Test (docs/product/live-alarms-and-testing.md#states, #messages): the unrestored-zones
+ * check, the confirmation (with the zones when there are any), a comment with Save and Cancel, then
+ * 'System on test has been cleared successfully.'.
  */
 export function ClearTestDialog({
   machine,

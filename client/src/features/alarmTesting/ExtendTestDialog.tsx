@@ -10,8 +10,9 @@ import { Dialog } from '../../components/layout/Dialog';
 import { DialogButtons, DialogLine, OkButton } from '../../components/layout/DialogSteps';
 
 /**
- * Extend On Test (doc 2 §2, §4, §5, §9): 1, 4 or 8 hours, or Custom with a time picker (hours and
- * minutes); 1 hour by default; 0:00 gives '*Please select test minutes.'.
+ * Extend On Test (docs/product/live-alarms-and-testing.md#screens, #states, #validation,
+ * #constants): 1, 4 or 8 hours, or Custom with a time picker (hours and minutes); 1 hour by
+ * default; 0:00 gives '*Please select test minutes.'.
  */
 export function ExtendTestDialog({
   machine,

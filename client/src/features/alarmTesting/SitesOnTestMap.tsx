@@ -3,15 +3,16 @@ import { SiteMapPanel } from '../../reporting/map/SiteMapPanel';
 import type { SiteRowLike } from '../../reporting/map/siteGroups';
 import type { SiteOnTest, SystemOnTest } from './testingModel';
 
-/** Map zoom of Alarm Testing (doc 2 §2, §9). */
+/** Map zoom of Alarm Testing (docs/product/live-alarms-and-testing.md#screens, #constants). */
 export const TESTING_MAP_ZOOM = 7;
 
 const DESCRIPTIONS = { running: 'On test', endingSoon: 'Ends within 30 minutes', ended: 'Ended' } as const;
 
 /**
- * Map View of Alarm Testing (doc 2 §2): the sites on test at zoom 7, one marker per site with its
- * number of systems on test; the dropdown picks tests that end soon. Sites are placed by the
- * shared map from the upstream's coordinates or, lacking them, their ZIP code.
+ * Map View of Alarm Testing (docs/product/live-alarms-and-testing.md#screens): the sites on test at
+ * zoom 7, one marker per site with its number of systems on test; the dropdown picks tests that end
+ * soon. Sites are placed by the shared map from the upstream's coordinates or, lacking them, their
+ * ZIP code.
  */
 export function SitesOnTestMap({ sites }: { sites: readonly SiteOnTest[] }) {
   const rows = useMemo(() => sites.flatMap((s) => s.systems), [sites]);

@@ -13,9 +13,9 @@ const ACTIONS: Array<{ action: SystemAction; label: string }> = [
 ];
 
 /**
- * The nested per-system grid of a site row (doc 2 §2): actions, CS#, Zones (or 'All Zones'),
- * Start Date, End Date, the time left, Service Types, Future Test. A row on test for over a week
- * carries the gradient; one ending within 30 minutes is marked.
+ * The nested per-system grid of a site row (docs/product/live-alarms-and-testing.md#screens):
+ * actions, CS#, Zones (or 'All Zones'), Start Date, End Date, the time left, Service Types, Future
+ * Test. A row on test for over a week carries the gradient; one ending within 30 minutes is marked.
  */
 export function SystemsOnTestTable({
   site,

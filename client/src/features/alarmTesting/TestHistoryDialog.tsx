@@ -4,7 +4,10 @@ import { Dialog } from '../../components/layout/Dialog';
 import { TestEventGrid } from '../../components/onTest/TestEventGrid';
 import { useSiteTestEvents } from '../../lib/onTest/siteTestEvents';
 
-/** View Test History (doc 2 §2, §4): the system's test events, 10 a page, newest first. */
+/**
+ * View Test History (docs/product/live-alarms-and-testing.md#screens, #states): the system's test
+ * events, 10 a page, newest first.
+ */
 export function TestHistoryDialog({
   siteNo,
   systemNo,

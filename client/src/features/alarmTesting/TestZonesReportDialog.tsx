@@ -47,9 +47,9 @@ async function reportPdf(
 }
 
 /**
- * The Test Zones Report popup (doc 2 §2, §5, §7): the site's header fields and one row per zone of
- * each system on test; Download PDF; E-mail it to addresses separated by semicolons through
- * MASAPI/sendReportEmail.
+ * The Test Zones Report popup (docs/product/live-alarms-and-testing.md#screens, #validation,
+ * #calls): the site's header fields and one row per zone of each system on test; Download PDF;
+ * E-mail it to addresses separated by semicolons through MASAPI/sendReportEmail.
  */
 export function TestZonesReportDialog({ siteNo, onClose }: { siteNo: string; onClose(): void }) {
   const agencyId = useSessionView().profile?.agencyId ?? '';

@@ -14,9 +14,10 @@ import type { OnTestEntryRow } from '../../../../shared/upstream/onTestRows';
 import * as api from './alarmTestingApi';
 
 /**
- * The clear and extend machines with their real effects. "The list reloads" (doc 2 §4) is the
- * live feed: the bridge polls soon after the change, and `waitForList` resolves once the list
- * shows it (or after a short wait), so the success text never comes before the grid agrees.
+ * The clear and extend machines with their real effects. "The list reloads"
+ * (docs/product/live-alarms-and-testing.md#states) is the live feed: the bridge polls soon after
+ * the change, and `waitForList` resolves once the list shows it (or after a short wait), so the
+ * success text never comes before the grid agrees.
  */
 export interface TestingDeps {
   waitForList(shows: (rows: readonly OnTestEntryRow[]) => boolean): Promise<void>;

@@ -13,10 +13,10 @@ import { ApiError } from '../../lib/api/apiError';
 import { listOf } from '../../lib/api/rowSchemas';
 
 /**
- * The bridge calls of Alarm Testing (doc 2 §7): the clear and extend machines run the first three
- * as their actors (alarmTestingActors.ts); the dialogs read the rest through the data layer (the test
- * history through lib/onTest/siteTestEvents.ts). The
- * list of systems on test itself comes from the live feed, not from here.
+ * The bridge calls of Alarm Testing (docs/product/live-alarms-and-testing.md#calls): the clear and
+ * extend machines run the first three as their actors (alarmTestingActors.ts); the dialogs read the
+ * rest through the data layer (the test history through lib/onTest/siteTestEvents.ts). The list of
+ * systems on test itself comes from the live feed, not from here.
  */
 
 /** GET OnTest/GetUnrestoredZoneSystems: the site's zones still unrestored. */
@@ -45,7 +45,10 @@ export async function changeTest(input: OnTestSaveInput, csNo: string): Promise<
   }
 }
 
-/** GET Report/GetTestZonesReport for a site (doc 2 §2 "Test Zones Report popup"). */
+/**
+ * GET Report/GetTestZonesReport for a site
+ * (docs/product/live-alarms-and-testing.md#test-zones-report-popup).
+ */
 export function testZonesReport(siteNo: string, signal?: AbortSignal): Promise<TestZonesReportRow[]> {
   return getEnvelope('/api/Report/GetTestZonesReport', listOf(testZonesReportRowSchema), {
     query: { SiteNo: siteNo },
@@ -66,9 +69,10 @@ export interface ReportEmail {
 const REPORT_EMAIL_REFUSALS = new Set(['report_email_refused', 'report_email_quota']);
 
 /**
- * POST MASAPI/sendReportEmail as multipart: toAddress, subject, body, pdfFile, fileName (doc 2 §7).
- * A refusal of the bridge (a rule of shared/reportEmail, the daily cap) fails with its message as
- * the error shown, as the monitoring center's own errors are.
+ * POST MASAPI/sendReportEmail as multipart: toAddress, subject, body, pdfFile, fileName
+ * (docs/product/live-alarms-and-testing.md#calls). A refusal of the bridge (a rule of
+ * shared/reportEmail, the daily cap) fails with its message as the error shown, as the monitoring
+ * center's own errors are.
  */
 export async function sendReportEmail(email: ReportEmail): Promise<string> {
   const form = new FormData();

@@ -9,9 +9,10 @@ import {
 } from '../../../../shared/onTest/siteDates';
 
 /**
- * The Alarm Testing grid's rows (doc 2 §2, §4), computed from the systems-on-test list and the
- * clock: sites with their systems on test, each with its time left. Pure; the screen re-runs it
- * as rows arrive and as the clock ticks, so a test that ends leaves by itself.
+ * The Alarm Testing grid's rows (docs/product/live-alarms-and-testing.md#screens, #states),
+ * computed from the systems-on-test list and the clock: sites with their systems on test, each with
+ * its time left. Pure; the screen re-runs it as rows arrive and as the clock ticks, so a test that
+ * ends leaves by itself.
  */
 
 export interface SystemOnTest {
@@ -64,7 +65,9 @@ export function systemOnTest(row: OnTestEntryRow, now: number): SystemOnTest | n
     endAt: end.instant,
     leftMs: end.instant - now,
     state: testTimeState(end.instant, now),
-    // Future Test: the start is after the site time (doc 2 §4); the clock stands in for a missing site time.
+    // Future Test: the start is after the site time
+    // (docs/product/live-alarms-and-testing.md#states); the clock stands in for a missing site
+    // time.
     future: isFutureTest(start.instant, Math.max(siteTime?.instant ?? now, now)),
     overAWeek: row.isOverThanOneWeek || isOverAWeek(start.instant, now),
     serviceTypes: row.servtype_list ?? '',

@@ -17,9 +17,10 @@ import './certificate.css';
 const SUGGEST_CAP = 100;
 
 /**
- * The Monitoring Certificate Wizard (/generatemonitoringcertificate, doc 3 §2, §4, §5): search an
- * account by CS#, the found details fill the certificate's fields, then export it on the chosen
- * paper as a PDF named by account and time.
+ * The Monitoring Certificate Wizard (/generatemonitoringcertificate,
+ * docs/product/reports-and-settings.md#screens, #states, #validation): search an account by CS#,
+ * the found details fill the certificate's fields, then export it on the chosen paper as a PDF
+ * named by account and time.
  */
 export function CertificateWizardPage() {
   const accounts = useStore(allAccounts, (s) => s.accounts);

@@ -1,6 +1,9 @@
 import { PageFrame } from '../../components/layout/PageFrame';
 
-/** The marketing certificate shows only this text (doc 1 §2.1, doc 3). */
+/**
+ * The marketing certificate shows only this text (docs/product/shell-session-search.md#route-table,
+ * docs/product/reports-and-settings.md).
+ */
 export function MarketingCertificatePage() {
   return (
     <PageFrame title="Marketing Certificate">

@@ -8,7 +8,10 @@ const text = z
   .optional()
   .transform((v) => (v == null ? '' : String(v).trim()));
 
-/** Certificate details (doc 3 §3); the first item of the result list is used. */
+/**
+ * Certificate details (docs/product/reports-and-settings.md#entities); the first item of the result
+ * list is used.
+ */
 const detailsSchema = z.object({
   cs_no: text,
   site_name: text,
@@ -52,7 +55,8 @@ export async function loadCertificate(csNo: string, today: Date): Promise<Certif
     dealerCity: d.dealer_city,
     dealerState: d.dealer_state,
     dealerZip: d.dealer_zip,
-    // NOTE: 'Other' needs its text (doc 3 §4); the upstream sends only the code, so it starts unticked.
+    // NOTE: 'Other' needs its text (docs/product/reports-and-settings.md#states); the upstream
+    // sends only the code, so it starts unticked.
     monitored: parseMonitored(d.monitored).filter((c) => c !== 'O'),
     otherText: '',
     expiry: defaultExpiry(today),

@@ -9,7 +9,7 @@ import {
 
 const today = new Date(2026, 10, 24, 9, 30);
 
-describe('the certificate rules (doc 3 §4, §5)', () => {
+describe('the certificate rules (docs/product/reports-and-settings.md#states, #validation)', () => {
   it.each([
     ['2026-11-25', null],
     ['2027-01-01', null],

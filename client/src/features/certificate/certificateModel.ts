@@ -1,6 +1,7 @@
 /**
- * The Monitoring Certificate's rules (doc 3 §3, §4, §5, §9), pure: the monitored-condition codes,
- * the paper sizes, the Other and expiry rules, the file name.
+ * The Monitoring Certificate's rules (docs/product/reports-and-settings.md#entities, #states,
+ * #validation, #constants), pure: the monitored-condition codes, the paper sizes, the Other and
+ * expiry rules, the file name.
  */
 
 export interface CertificateFields {
@@ -104,7 +105,10 @@ export function expiryProblem(expiry: string, today: Date): string | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The account number plus a timestamp (doc 3 §9): C21001-0001_20261124_081530.pdf */
+/**
+ * The account number plus a timestamp (docs/product/reports-and-settings.md#constants):
+ * C21001-0001_20261124_081530.pdf
+ */
 export function certificateFileName(csNo: string, at: Date): string {
   const safe = csNo.replace(/[^\w.-]+/g, '_') || 'certificate';
   const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}_${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;

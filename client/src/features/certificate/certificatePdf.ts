@@ -7,10 +7,10 @@ import {
 } from './certificateModel';
 
 /**
- * The Monitoring Certificate as a PDF (doc 3 §9): the certificate is laid out on a 1000 × 1250
- * design grid (CSS pixels), printed at scale 0.6 (0.45 pt a pixel) inside a one-inch margin on the
- * chosen paper (Legal, A4, Letter, or Auto: a page that fits the certificate). Standard fonts
- * only, so it needs no package and the tests can read it.
+ * The Monitoring Certificate as a PDF (docs/product/reports-and-settings.md#constants): the
+ * certificate is laid out on a 1000 × 1250 design grid (CSS pixels), printed at scale 0.6 (0.45 pt
+ * a pixel) inside a one-inch margin on the chosen paper (Legal, A4, Letter, or Auto: a page that
+ * fits the certificate). Standard fonts only, so it needs no package and the tests can read it.
  */
 
 const DESIGN = { w: 1000, h: 1250 };

@@ -1,4 +1,7 @@
-/** The wizard's state list (doc 3 §3): US states and territories, Canadian provinces and territories. */
+/**
+ * The wizard's state list (docs/product/reports-and-settings.md#entities): US states and
+ * territories, Canadian provinces and territories.
+ */
 export const STATE_LIST: ReadonlyArray<{ id: string; name: string }> = [
   ['AL', 'Alabama'],
   ['AK', 'Alaska'],

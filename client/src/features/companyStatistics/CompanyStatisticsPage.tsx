@@ -1,8 +1,9 @@
 import { PageFrame } from '../../components/layout/PageFrame';
 
 /**
- * The company statistics dashboard shows hard-coded placeholder values only (doc 1 §2.1,
- * doc 3). They are labelled as sample figures so no one takes them for their data.
+ * The company statistics dashboard shows hard-coded placeholder values only
+ * (docs/product/shell-session-search.md#route-table, docs/product/reports-and-settings.md). They
+ * are labelled as sample figures so no one takes them for their data.
  */
 export const PLACEHOLDER_STATISTICS = [
   { label: 'Active Accounts', value: '1,250' },

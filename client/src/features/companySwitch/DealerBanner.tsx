@@ -7,7 +7,7 @@ export const PRODUCT_MARK = 'Dealer Portal';
 
 /**
  * The company banner image, or the product's text mark when there is none, no banner address is
- * configured, or the image fails to load (doc 1 §1).
+ * configured, or the image fails to load (docs/product/shell-session-search.md#overview).
  */
 export function DealerBanner() {
   const { profile } = useSessionView();

@@ -2,7 +2,10 @@ import { useLocation } from 'react-router-dom';
 import type { ServiceCompany } from '../../../../shared/upstream/loginProfile';
 import { useSessionCommands, useSessionView } from '../../lib/session/sessionView';
 
-/** Routes whose screens work on one company and hide the selector (doc 1 §2.1, doc 3). */
+/**
+ * Routes whose screens work on one company and hide the selector
+ * (docs/product/shell-session-search.md#route-table, docs/product/reports-and-settings.md).
+ */
 export const SELECTOR_HIDDEN_ON = ['/systemontest', '/datamangroup', '/settings'];
 
 export function companyIdOf(c: ServiceCompany): string {

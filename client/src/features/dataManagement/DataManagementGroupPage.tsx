@@ -10,10 +10,10 @@ export const SUBSCRIPTION_REQUIRED = 'Subscription required';
 
 /**
  * Data Management Group (/datamangroup): the spec shows only its 'Subscription required' tooltip
- * (doc 1 §2.2; docs/decisions.md). It gathers the external account tools a dealer works in: the
- * Data Management tool (a transfer link, as the menu item) and the classic web tool (CS# links
- * open it for users set to it). A tool the user's subscription (menu) does not include is shown
- * disabled with the tooltip.
+ * (docs/product/shell-session-search.md#quick-data-tabs-menu; docs/decisions.md). It gathers the
+ * external account tools a dealer works in: the Data Management tool (a transfer link, as the menu
+ * item) and the classic web tool (CS# links open it for users set to it). A tool the user's
+ * subscription (menu) does not include is shown disabled with the tooltip.
  */
 export function DataManagementGroupPage() {
   const { profile } = useSessionView();

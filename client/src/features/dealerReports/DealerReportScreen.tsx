@@ -32,10 +32,10 @@ interface Ran {
 }
 
 /**
- * The Zone Report and the Site Contact Report (doc 3 §2, §4, §5): choose the service company,
- * enter an account (suggested from that company's accounts), Run, then the parameters summary
- * card and the rows. The contact report of a corporate account (servco type C) asks for the
- * corporate account number instead, digits only.
+ * The Zone Report and the Site Contact Report (docs/product/reports-and-settings.md#screens,
+ * #states, #validation): choose the service company, enter an account (suggested from that
+ * company's accounts), Run, then the parameters summary card and the rows. The contact report of a
+ * corporate account (servco type C) asks for the corporate account number instead, digits only.
  */
 export function DealerReportScreen({
   title,
@@ -85,8 +85,9 @@ export function DealerReportScreen({
     }
   };
 
-  // The shared exports, as on every report (doc 3 §8: Excel in the browser, PDF letter at 0.5).
-  // NOTE: the spec names no file for these two; the title, the account and the run's time.
+  // The shared exports, as on every report (docs/product/reports-and-settings.md#messages: Excel in
+  // the browser, PDF letter at 0.5). NOTE: the spec names no file for these two; the title, the
+  // account and the run's time.
   const exportTable = (r: Ran): ExportTable => {
     const data = grid.current!.getExportData();
     return {

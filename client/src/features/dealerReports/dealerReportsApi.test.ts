@@ -4,7 +4,7 @@ import { accountProblem, suggestAccounts, type SiteAccount } from './dealerRepor
 const site = (cs_no: string): SiteAccount => ({ site_no: '1', cs_no, site_name: 'x', acct_status: 'A' });
 const sites = [site('C21001-0001'), site('c21001-0002'), site('D9')];
 
-describe('the Account No box (doc 3 §5)', () => {
+describe('the Account No box (docs/product/reports-and-settings.md#validation)', () => {
   it.each([
     ['', 'Please enter account no.'],
     ['   ', 'Please enter account no.'],

@@ -41,7 +41,10 @@ export function companiesOf(profile: PublicProfile): ServiceCompany[] {
   ];
 }
 
-/** The rows come as JSON text (doc 3 §3); rows are kept as flat records of text. */
+/**
+ * The rows come as JSON text (docs/product/reports-and-settings.md#entities); rows are kept as flat
+ * records of text.
+ */
 const rowsOfText = z.string().transform((s, c) => {
   try {
     const parsed: unknown = JSON.parse(s || '[]');
@@ -84,7 +87,10 @@ export const DEALER_REPORT_MESSAGES = {
   enterCorp: 'Please enter corporate account no.',
 } as const;
 
-/** Suggestions: case-insensitive substring of the CS#, at most 100 (doc 3 §5). */
+/**
+ * Suggestions: case-insensitive substring of the CS#, at most 100
+ * (docs/product/reports-and-settings.md#validation).
+ */
 export function suggestAccounts(sites: readonly SiteAccount[], typed: string, cap = 100): SiteAccount[] {
   const q = typed.trim().toLowerCase();
   if (!q) return [];
@@ -102,7 +108,10 @@ export function knownAccount(sites: readonly SiteAccount[], typed: string): Site
   return sites.find((s) => s.cs_no.toLowerCase() === q) ?? null;
 }
 
-/** The check before Run (doc 3 §5); null when the report may run. */
+/**
+ * The check before Run (docs/product/reports-and-settings.md#validation); null when the report may
+ * run.
+ */
 export function accountProblem(sites: readonly SiteAccount[] | null, typed: string): string | null {
   if (!typed.trim()) return DEALER_REPORT_MESSAGES.enterAccount;
   if (sites && !knownAccount(sites, typed)) return DEALER_REPORT_MESSAGES.validAccount;

@@ -12,10 +12,11 @@ import { useSessionView } from '../../lib/session/sessionView';
 import { firstLeafOf, isExternalMenuId } from '../../../../shared/menu/menuCatalog';
 
 /**
- * /externalLinks (doc 1 §2.6, doc 3): when the user's default tab is an external link (or the
- * Data Management entry), sign-in lands here (the tab rides in the history state) and asks
- * before leaving the portal. Ok opens the
- * stored url in a new tab, or asks for a transfer link for Data Management.
+ * /externalLinks (docs/product/shell-session-search.md#unauthorized-and-external-link-dialogs,
+ * docs/product/reports-and-settings.md): when the user's default tab is an external link (or the
+ * Data Management entry), sign-in lands here (the tab rides in the history state) and asks before
+ * leaving the portal. Ok opens the stored url in a new tab, or asks for a transfer link for Data
+ * Management.
  */
 export function ExternalLinksPage() {
   const state: unknown = useLocation().state;

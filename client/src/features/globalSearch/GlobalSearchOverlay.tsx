@@ -16,9 +16,10 @@ import {
 const OPTION_HEIGHT = 44;
 
 /**
- * The toolbar's account search overlay (doc 1 §2.4): choose a field, type, pick a suggestion to
- * hand off to the external tool. Esc or the close button closes it. The suggestion list is a
- * virtualized listbox (up to 1000 options).
+ * The toolbar's account search overlay
+ * (docs/product/shell-session-search.md#global-account-search): choose a field, type, pick a
+ * suggestion to hand off to the external tool. Esc or the close button closes it. The suggestion
+ * list is a virtualized listbox (up to 1000 options).
  */
 export function GlobalSearchOverlay({ onClose }: { onClose: () => void }) {
   const [field, setField] = useState<SearchFieldKey>('csNo');

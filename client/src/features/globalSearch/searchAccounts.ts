@@ -1,6 +1,9 @@
 import type { SiteSystem } from '../../lib/api/rowSchemas';
 
-/** The toolbar's global account search (doc 1 §2.4, §5). */
+/**
+ * The toolbar's global account search (docs/product/shell-session-search.md#global-account-search,
+ * #validation).
+ */
 export const SEARCH_FIELDS = [
   { key: 'csNo', label: 'CS#', field: 'cs_no' },
   { key: 'siteName', label: 'Site Name', field: 'site_name' },

@@ -17,9 +17,9 @@ import './liveAlarms.css';
 const PERIODS = DUE_TABS.filter((t) => t.value === 0 || t.value === 1);
 
 /**
- * Event Buffer Graph (/bufferGraph; doc 2: "content not shown"): the agency's event buffer of
- * the last hour or day as a live chart by event type, with the totals per type, from the same
- * live feed as the Live Alarm View.
+ * Event Buffer Graph (/bufferGraph; docs/product/live-alarms-and-testing.md: "content not shown"):
+ * the agency's event buffer of the last hour or day as a live chart by event type, with the totals
+ * per type, from the same live feed as the Live Alarm View.
  */
 export function BufferGraphPage() {
   const watched = useWatchedAgency();

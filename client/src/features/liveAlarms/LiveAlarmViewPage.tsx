@@ -30,8 +30,8 @@ export const TAB_ALARMS = 8002;
 type Tab = 0 | typeof TAB_HISTORY | typeof TAB_ALARMS;
 
 /**
- * 'Map View' per tab: kept while the app runs, off again after a reload (doc 2 §2) — a module
- * store, not browser storage.
+ * 'Map View' per tab: kept while the app runs, off again after a reload
+ * (docs/product/live-alarms-and-testing.md#screens) — a module store, not browser storage.
  */
 const mapViews = createStore<Record<number, boolean>>({});
 

@@ -6,7 +6,10 @@ import { DATA_MANAGEMENT_TOOL } from '../../lib/handoff/handOff';
 import { readSitePreferences, type SitePreferences } from '../../lib/session/sitePreferences';
 import type { DueValue } from './model/dueWindow';
 
-/** The Live Alarm View's calls through the bridge (doc 2 §7); the bridge injects the session. */
+/**
+ * The Live Alarm View's calls through the bridge (docs/product/live-alarms-and-testing.md#calls);
+ * the bridge injects the session.
+ */
 
 const eventTypeSchema = z.object({
   eventrpt_id: z.string(),

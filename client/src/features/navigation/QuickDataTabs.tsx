@@ -12,8 +12,9 @@ import { closeMobileNav, navBar, toggleFolded, toggleNavBar } from './navBarStor
 type QdtType = 'Current' | 'New';
 
 /**
- * The side menu, QUICK DATA TABS (doc 1 §2.2): a title filter, the QDT Type switch (Current: the
- * leaves as one flat list; New: the grouped tree), and the user's items.
+ * The side menu, QUICK DATA TABS (docs/product/shell-session-search.md#quick-data-tabs-menu): a
+ * title filter, the QDT Type switch (Current: the leaves as one flat list; New: the grouped tree),
+ * and the user's items.
  */
 export function QuickDataTabs({ menu }: { menu: readonly MenuItem[] }) {
   const { state, mobile } = useStore(navBar);

@@ -1,8 +1,9 @@
 import { createStore } from '../../lib/store/createStore';
 
 /**
- * The navigation bar's states (doc 1 §4): open, closed, folded (a narrow icon rail that widens
- * on hover) and mobile-open (an overlay below the 768 px breakpoint).
+ * The navigation bar's states (docs/product/shell-session-search.md#states): open, closed, folded
+ * (a narrow icon rail that widens on hover) and mobile-open (an overlay below the 768 px
+ * breakpoint).
  */
 export type NavBarState = 'open' | 'closed' | 'folded' | 'mobile-open';
 

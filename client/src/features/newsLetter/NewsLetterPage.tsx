@@ -1,6 +1,8 @@
 import { PageFrame } from '../../components/layout/PageFrame';
 
-/** The newsletter route shows demo filler text (doc 1 §2.1). */
+/**
+ * The newsletter route shows demo filler text (docs/product/shell-session-search.md#route-table).
+ */
 export function NewsLetterPage() {
   return (
     <PageFrame title="Newsletter">

@@ -7,8 +7,9 @@ export interface Choice {
 }
 
 /**
- * A multi-select as a list of checkboxes, with the Only/Except toggle when it applies (doc 2 §4:
- * shown only when something is selected and more than one option exists).
+ * A multi-select as a list of checkboxes, with the Only/Except toggle when it applies
+ * (docs/product/live-alarms-and-testing.md#states: shown only when something is selected and more
+ * than one option exists).
  */
 export function ChoiceList({
   legend,

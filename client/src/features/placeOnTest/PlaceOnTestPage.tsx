@@ -19,9 +19,10 @@ import './placeOnTest.css';
 type Tab = 'form' | 'history';
 
 /**
- * Place On Test (/placeontest, doc 2 §2): a drawer with the site list and the CS# search, a header
- * bar with the Site and System dropdowns, and two tabs: the form and the site's test Event
- * History. A site may come in as `?site=` (links from other screens).
+ * Place On Test (/placeontest, docs/product/live-alarms-and-testing.md#screens): a drawer with the
+ * site list and the CS# search, a header bar with the Site and System dropdowns, and two tabs: the
+ * form and the site's test Event History. A site may come in as `?site=` (links from other
+ * screens).
  */
 export function PlaceOnTestPage() {
   const navigate = useNavigate();

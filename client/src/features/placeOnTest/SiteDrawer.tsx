@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { SiteChoice } from './siteSearch';
 
 /**
- * The Place On Test drawer (doc 2 §2): the site list, a CS# search applied on Enter (the first 50
- * matches, grouped by site) with a clear button, and Back.
+ * The Place On Test drawer (docs/product/live-alarms-and-testing.md#screens): the site list, a CS#
+ * search applied on Enter (the first 50 matches, grouped by site) with a clear button, and Back.
  */
 export function SiteDrawer({
   sites,

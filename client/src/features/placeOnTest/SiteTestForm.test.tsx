@@ -76,7 +76,8 @@ describe('the Place On Test form of a site', () => {
     render(<SiteTestForm machine={machine} input={input} onLeave={onLeave} />);
     await screen.findByLabelText('Test Category');
     fireEvent.change(screen.getByLabelText('Test Category'), { target: { value: 'GEN' } });
-    // The form's pattern MM-dd-yyyy HH:mm (doc 2 §9), not the browser picker's.
+    // The form's pattern MM-dd-yyyy HH:mm (docs/product/live-alarms-and-testing.md#constants), not
+    // the browser picker's.
     expect((screen.getByLabelText('Effective Date (site time)') as HTMLInputElement).value).toBe(
       '03-02-2026 07:00',
     );

@@ -27,9 +27,11 @@ const TARGETS: ReadonlyArray<{ target: TestTarget; label: string }> = [
 ];
 
 /**
- * The general Place On Test form for one site (doc 2 §2, §3, §4, §5). It renders the machine's
- * state and sends it the user's edits; the machine holds every rule. Dates are the site's local
- * time in the form's pattern MM-dd-yyyy HH:mm (doc 2 §9), with the browser's calendar beside them.
+ * The general Place On Test form for one site (docs/product/live-alarms-and-testing.md#screens,
+ * #entities, #states, #validation). It renders the machine's state and sends it the user's edits;
+ * the machine holds every rule. Dates are the site's local time in the form's pattern MM-dd-yyyy
+ * HH:mm (docs/product/live-alarms-and-testing.md#constants), with the browser's calendar beside
+ * them.
  */
 export function SiteTestForm({
   machine,

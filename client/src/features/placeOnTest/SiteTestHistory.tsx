@@ -5,8 +5,9 @@ import { TestEventGrid } from '../../components/onTest/TestEventGrid';
 import { useSiteTestEvents } from '../../lib/onTest/siteTestEvents';
 
 /**
- * The site's test Event History (doc 2 §2, §4): test events only, 10 a page, newest first, and a
- * system filter ('All CS#' or one CS#) when the site has more than one system.
+ * The site's test Event History (docs/product/live-alarms-and-testing.md#screens, #states): test
+ * events only, 10 a page, newest first, and a system filter ('All CS#' or one CS#) when the site
+ * has more than one system.
  */
 export function SiteTestHistory({
   siteNo,

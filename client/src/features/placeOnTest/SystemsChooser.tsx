@@ -2,7 +2,10 @@ import { SwitchList } from '../../components/form/SwitchList';
 import { ChooserDialog } from './ChooserDialog';
 import type { SiteSystem } from '../../../../machines/placeOnTest/siteTestForm';
 
-/** The Systems chooser (doc 2 §2): a switch per system plus All. */
+/**
+ * The Systems chooser (docs/product/live-alarms-and-testing.md#screens): a switch per system plus
+ * All.
+ */
 export function SystemsChooser({
   systems,
   selected,

@@ -4,8 +4,9 @@ import { ChooserDialog } from './ChooserDialog';
 import type { SiteSystem, TestZone } from '../../../../machines/placeOnTest/siteTestForm';
 
 /**
- * The Zones chooser (doc 2 §2): the system, a switch per zone plus All, and 'List STA zones',
- * which lists the system-type-account zones instead and resets the choice.
+ * The Zones chooser (docs/product/live-alarms-and-testing.md#screens): the system, a switch per
+ * zone plus All, and 'List STA zones', which lists the system-type-account zones instead and resets
+ * the choice.
  */
 export function ZonesChooser({
   systems,

@@ -17,8 +17,9 @@ import { ApiError } from '../../lib/api/apiError';
 import { listOf } from '../../lib/api/rowSchemas';
 
 /**
- * The bridge calls of Place On Test (doc 2 §7). The form's machine runs the first three as its
- * actors (placeOnTestActors.ts); the screen reads the event history through lib/onTest/siteTestEvents.ts.
+ * The bridge calls of Place On Test (docs/product/live-alarms-and-testing.md#calls). The form's
+ * machine runs the first three as its actors (placeOnTestActors.ts); the screen reads the event
+ * history through lib/onTest/siteTestEvents.ts.
  */
 
 const siteDetailsSchema = z.object({ SiteUTCOffset: z.coerce.number().nullish() }).loose();

@@ -8,13 +8,15 @@ export interface SiteChoice {
   systems: Array<{ system_no: string; cs_no: string }>;
 }
 
-/** Most matches the CS# search takes (doc 2 §2, §9). */
+/**
+ * Most matches the CS# search takes (docs/product/live-alarms-and-testing.md#screens, #constants).
+ */
 export const SITE_SEARCH_MAX = 50;
 
 /**
- * The CS# search of the Place On Test drawer (doc 2 §2): the accounts whose CS# contains the text
- * (any case), the first 50 of them in CS# order, grouped by site in the order their first match
- * came. An empty text lists nothing.
+ * The CS# search of the Place On Test drawer (docs/product/live-alarms-and-testing.md#screens): the
+ * accounts whose CS# contains the text (any case), the first 50 of them in CS# order, grouped by
+ * site in the order their first match came. An empty text lists nothing.
  */
 export function searchSites(accounts: readonly SiteSystem[], text: string): SiteChoice[] {
   const q = text.trim().toLowerCase();

@@ -1,7 +1,10 @@
 import { Dialog } from '../../components/layout/Dialog';
 import type { SiteRow } from '../../lib/api/rowSchemas';
 
-/** The fields of the Account Details dialog, in the spec's order (doc 1 §2.3). */
+/**
+ * The fields of the Account Details dialog, in the spec's order
+ * (docs/product/shell-session-search.md#side-panels).
+ */
 export const ACCOUNT_DETAIL_FIELDS: { label: string; value: (r: SiteRow) => string }[] = [
   { label: 'Account', value: (r) => r.acct_no || r.cs_no },
   { label: 'Account Status', value: (r) => r.acct_status },

@@ -15,9 +15,9 @@ import { fetchRecentlyAccessed } from './recentlyAccessedApi';
 type Row = SiteRow & { rowId: string };
 
 /**
- * Recently Accessed (doc 1 §2.3): reloaded each time the drawer opens (the last list shows
- * meanwhile). A CS# hands off; the info button opens Account Details, whose button leads to the
- * full site details.
+ * Recently Accessed (docs/product/shell-session-search.md#side-panels): reloaded each time the
+ * drawer opens (the last list shows meanwhile). A CS# hands off; the info button opens Account
+ * Details, whose button leads to the full site details.
  */
 export function RecentlyAccessedPanel({ onClose }: { onClose: () => void }) {
   const list = useApiQuery(['recentlyAccessed'], fetchRecentlyAccessed);

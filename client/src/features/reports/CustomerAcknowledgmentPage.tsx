@@ -18,15 +18,16 @@ import { SiteRequestsGrid } from './investigation/SiteRequestsGrid';
 const TITLE = 'Investigation Requests - Customer Acknowledgment';
 
 /**
- * NOTE: the spec gives this screen a tab list that is a constant, not configuration (doc 3 §2):
- * the spec's List 3 (Last 24 hours, Last 30 Days).
+ * NOTE: the spec gives this screen a tab list that is a constant, not configuration
+ * (docs/product/reports-and-settings.md#screens): the spec's List 3 (Last 24 hours, Last 30 Days).
  */
 export const ACKNOWLEDGMENT_TABS = DEFAULT_RANGE_LISTS.list3;
 
 /**
- * The customer acknowledgment variant (/smstextalarmsignalcustomer, doc 3 §2): the customers who
- * acknowledged an alarm signal by text message (EventId CNFM), per site with the detail rows
- * (CS #, Event Date, Comments), Excel and PDF export, and 'No records found'.
+ * The customer acknowledgment variant (/smstextalarmsignalcustomer,
+ * docs/product/reports-and-settings.md#screens): the customers who acknowledged an alarm signal by
+ * text message (EventId CNFM), per site with the detail rows (CS #, Event Date, Comments), Excel
+ * and PDF export, and 'No records found'.
  */
 export function CustomerAcknowledgmentPage() {
   const { profile } = useSessionView();

@@ -20,8 +20,9 @@ import './investigation/investigation.css';
 const TITLE = 'Investigation Requests';
 
 /**
- * Investigation Requests (/discrepancies, doc 3 §2): range tabs, the QR image and link of the form
- * that files a new request, and the requests of the range per site (EventId DISC).
+ * Investigation Requests (/discrepancies, docs/product/reports-and-settings.md#screens): range
+ * tabs, the QR image and link of the form that files a new request, and the requests of the range
+ * per site (EventId DISC).
  */
 export function InvestigationRequestsPage() {
   const { profile } = useSessionView();

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { MenuTile } from '../../../../shared/menu/menuEditor';
 
 /**
- * The reorderable tiles of the Security Settings editor (doc 3 §2): one row per item with its
- * switch, nested rows for a group's items. Active tiles move by dragging or with the arrow
- * buttons; an inactive tile does not move (doc 3 §4).
+ * The reorderable tiles of the Security Settings editor
+ * (docs/product/reports-and-settings.md#screens): one row per item with its switch, nested rows for
+ * a group's items. Active tiles move by dragging or with the arrow buttons; an inactive tile does
+ * not move (docs/product/reports-and-settings.md#states).
  */
 export function MenuTileList({
   tiles,

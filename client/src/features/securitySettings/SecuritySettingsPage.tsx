@@ -22,9 +22,10 @@ import './securitySettings.css';
 export const NO_SUB_ACCOUNTS = 'No sub-accounts available to update security settings';
 
 /**
- * Security Settings (/securitySettings, owner only; doc 3 §2, §4, §5): the owner picks a
- * sub-account, switches and orders its Quick Data Tabs, and saves them. The rules are
- * shared/menu/menuEditor.ts; the bridge and the simulator check the same list.
+ * Security Settings (/securitySettings, owner only; docs/product/reports-and-settings.md#screens,
+ * #states, #validation): the owner picks a sub-account, switches and orders its Quick Data Tabs,
+ * and saves them. The rules are shared/menu/menuEditor.ts; the bridge and the simulator check the
+ * same list.
  */
 export function SecuritySettingsPage() {
   const children = useApiQuery(['POST', CHILD_LIST_PATH], loadSubAccounts);
@@ -58,7 +59,8 @@ export function SecuritySettingsPage() {
     try {
       const text = await save.run({ child: selected, ids: savedNavIds(tiles) });
       showToast(text, 'success');
-      // The sub-account list is reloaded after a successful save (doc 3 §4).
+      // The sub-account list is reloaded after a successful save
+      // (docs/product/reports-and-settings.md#states).
       await invalidate(['POST', CHILD_LIST_PATH]);
     } catch (e) {
       showToast(failureMessage(e), 'error');

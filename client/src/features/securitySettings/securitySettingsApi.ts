@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { postEnvelope } from '../../lib/api/apiClient';
 import { ApiError } from '../../lib/api/apiError';
 
-/** A sub-account of the owner (doc 3 §3, "Sub-account (child contact)"). */
+/**
+ * A sub-account of the owner (docs/product/reports-and-settings.md#entities, "Sub-account (child
+ * contact)").
+ */
 const childSchema = z.object({
   ContactName: z.string().nullable().default(''),
   contact_no: z.union([z.number(), z.string()]).transform(String),
@@ -17,7 +20,10 @@ export const NO_SUB_ACCOUNTS_FOUND = 'No sub-accounts found.';
 
 export const CHILD_LIST_PATH = '/api/Contact/GetChildContactList';
 
-/** The owner's sub-accounts; the answer is JSON text, and text that does not parse is a warning (doc 3 §8). */
+/**
+ * The owner's sub-accounts; the answer is JSON text, and text that does not parse is a warning
+ * (docs/product/reports-and-settings.md#messages).
+ */
 export async function loadSubAccounts(signal: AbortSignal): Promise<SubAccount[]> {
   const text = await postEnvelope(CHILD_LIST_PATH, z.string(), { signal });
   let parsed: unknown;
@@ -31,7 +37,10 @@ export async function loadSubAccounts(signal: AbortSignal): Promise<SubAccount[]
   return list.data;
 }
 
-/** Saves a sub-account's menu list; the answer's text is the success toast (doc 3 §8). */
+/**
+ * Saves a sub-account's menu list; the answer's text is the success toast
+ * (docs/product/reports-and-settings.md#messages).
+ */
 export function saveSubAccountMenu(child: SubAccount, navIds: readonly string[]): Promise<string> {
   return postEnvelope('/api/Contact/UpdateChildSitePreference', z.string(), {
     body: {

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useSessionCommands, useSessionView } from '../../lib/session/sessionView';
 
 /**
- * The sign-in page at `/` (doc 1 §2.1): no menu, toolbar or footer. Failures read as the error
- * catalogue words them; the session runtime decides where a successful sign-in lands.
+ * The sign-in page at `/` (docs/product/shell-session-search.md#route-table): no menu, toolbar or
+ * footer. Failures read as the error catalogue words them; the session runtime decides where a
+ * successful sign-in lands.
  */
 export function SignInPage() {
   const { status, signInError } = useSessionView();

@@ -35,9 +35,10 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * The sign-in failure as the user reads it (doc 1 §8, "Login failure"): the bridge's own words
- * for refused credentials, a lock or a rate limit; "Unable to connect." when the monitoring center
- * cannot be reached; otherwise "Unable to process your request.".
+ * The sign-in failure as the user reads it (docs/product/shell-session-search.md#messages, "Login
+ * failure"): the bridge's own words for refused credentials, a lock or a rate limit; "Unable to
+ * connect." when the monitoring center cannot be reached; otherwise "Unable to process your
+ * request.".
  */
 export function signInErrorMessage(e: unknown): string {
   if (!(e instanceof ApiError)) return UNABLE_TO_PROCESS;

@@ -50,7 +50,7 @@ function renderWith(flag: string | null) {
   );
 }
 
-describe('the Two-Factor Authentication card follows mobile_user_flag (doc 3 §2)', () => {
+describe('the Two-Factor Authentication card follows mobile_user_flag (docs/product/reports-and-settings.md#screens)', () => {
   it.each(['Y', 'N'])('is shown when the flag is %s', (flag) => {
     renderWith(flag);
     expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();

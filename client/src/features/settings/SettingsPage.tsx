@@ -27,8 +27,9 @@ function withTwoFactorFlag(profile: PublicProfile, on: boolean): PublicProfile {
 }
 
 /**
- * Settings (/settings, doc 3 §2): the Two-Factor Authentication card, shown per the session's
- * mobile_user_flag, the Site Preferences card, and the Wall displays card (issue 22). The toolbar hides the company selector here.
+ * Settings (/settings, docs/product/reports-and-settings.md#screens): the Two-Factor Authentication
+ * card, shown per the session's mobile_user_flag, the Site Preferences card, and the Wall displays
+ * card (issue 22). The toolbar hides the company selector here.
  */
 export function SettingsPage() {
   const { profile, isOwner } = useSessionView();
@@ -42,7 +43,7 @@ export function SettingsPage() {
   return (
     <PageFrame title="Settings">
       <div className="settings">
-        {/* NOTE: shown according to the flag (doc 3 §2): Y or N shows the card in that state; a
+        {/* NOTE: shown according to the flag (docs/product/reports-and-settings.md#screens): Y or N shows the card in that state; a
             login record without the flag (a user two-factor does not apply to) shows none. */}
         {twoFactor !== null ? (
           <TwoFactorCard

@@ -17,9 +17,10 @@ import { SETTINGS_TOAST_MS } from './TwoFactorCard';
 export const PREFERENCE_SAVED = 'Changes saved successfully';
 
 /**
- * The Site Preferences card (doc 3 §2): the Live Alarm View's default tab (8001 all history,
- * 8002 active only) and its graph (9001 show, 9002 hide). A save stores them on the server and
- * in the login record, so the Live Alarm View opens on that tab with the graph shown or hidden.
+ * The Site Preferences card (docs/product/reports-and-settings.md#screens): the Live Alarm View's
+ * default tab (8001 all history, 8002 active only) and its graph (9001 show, 9002 hide). A save
+ * stores them on the server and in the login record, so the Live Alarm View opens on that tab with
+ * the graph shown or hidden.
  */
 export function SitePreferencesCard({
   profile,
@@ -40,7 +41,8 @@ export function SitePreferencesCard({
   const onSave = async () => {
     try {
       const saved = await save.run({ tab, graphs });
-      // The Live Alarm View's own graph switch is kept locally too (doc 1 §3 LiveChart).
+      // The Live Alarm View's own graph switch is kept locally too
+      // (docs/product/shell-session-search.md#entities LiveChart).
       local.set(STORAGE_KEYS.liveChart, String(graphs === GRAPHS_SHOW));
       onSaved(withSitePreferences(profile, saved));
       showToast(PREFERENCE_SAVED, 'success', SETTINGS_TOAST_MS);

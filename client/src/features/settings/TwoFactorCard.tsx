@@ -24,7 +24,7 @@ import {
   type ContactPhone,
 } from './settingsApi';
 
-/** Toasts in Settings last 5 s (doc 3 §9). */
+/** Toasts in Settings last 5 s (docs/product/reports-and-settings.md#constants). */
 export const SETTINGS_TOAST_MS = 5000;
 
 const kindOf = (p: ContactPhone): ContactKind =>
@@ -54,9 +54,10 @@ function addressesOf(phones: readonly ContactPhone[]): OtpAddress[] {
 }
 
 /**
- * The Two-Factor Authentication card (doc 3 §2, §4, §5): phones and e-mails with Add Phone, Add
- * Email and Save; turning two-factor on (the activate link) or off (Disable, after the
- * confirmation) takes a one-time password sent to one of the saved contacts.
+ * The Two-Factor Authentication card (docs/product/reports-and-settings.md#screens, #states,
+ * #validation): phones and e-mails with Add Phone, Add Email and Save; turning two-factor on (the
+ * activate link) or off (Disable, after the confirmation) takes a one-time password sent to one of
+ * the saved contacts.
  */
 export function TwoFactorCard({
   contactNo,
@@ -64,7 +65,7 @@ export function TwoFactorCard({
   onFlagChanged,
 }: {
   contactNo: number;
-  /** The session's mobile_user_flag (doc 3 §2). */
+  /** The session's mobile_user_flag (docs/product/reports-and-settings.md#screens). */
   initiallyOn: boolean;
   onFlagChanged: (on: boolean) => void;
 }) {

@@ -6,7 +6,10 @@ import { readSitePreferences, type SitePreferences } from '../../lib/session/sit
 
 const idish = z.union([z.number(), z.string()]).transform(Number);
 
-/** A contact phone record as Contact/GetContactPhones answers it (doc 3 §3). */
+/**
+ * A contact phone record as Contact/GetContactPhones answers it
+ * (docs/product/reports-and-settings.md#entities).
+ */
 const phoneSchema = z.object({
   seqno: idish,
   contact_no: idish.nullable().optional(),
@@ -24,7 +27,10 @@ export function loadContactPhones(signal: AbortSignal): Promise<ContactPhone[]> 
   return getEnvelope(CONTACT_PHONES_PATH, z.array(phoneSchema), { signal });
 }
 
-/** Saves the card's records; the answer's status_msg is the success text (doc 3 §7). */
+/**
+ * Saves the card's records; the answer's status_msg is the success text
+ * (docs/product/reports-and-settings.md#calls).
+ */
 export async function saveContactPhones(records: readonly ContactPhoneRecord[]): Promise<string> {
   const answer = await postEnvelope(
     '/api/Contact/UpdateContactPhones',
@@ -47,12 +53,15 @@ export async function saveTwoFactorFlag(contactNo: number, on: boolean, count: n
     throw new Error('Unable to process your request.');
 }
 
-/** TwoFactorAuthMode (doc 3 §7). */
+/** TwoFactorAuthMode (docs/product/reports-and-settings.md#calls). */
 export const OTP_MODE = { send: 2001, resend: 2002, validate: 2003 } as const;
 
 const otpAnswer = z.object({ Id: idish.nullable().optional() }).passthrough();
 
-/** One MASAPI/TwoFactorAuthentication call (the one-time-password request of doc 3 §3). */
+/**
+ * One MASAPI/TwoFactorAuthentication call (the one-time-password request of
+ * docs/product/reports-and-settings.md#entities).
+ */
 export async function otpCall(
   mode: number,
   fields: {
@@ -83,7 +92,10 @@ export const TAB_ACTIVE_ONLY = 8002;
 export const GRAPHS_SHOW = 9001;
 export const GRAPHS_HIDE = 9002;
 
-/** Saves the default Live Alarm View tab and graphs view with Mode UPDATE (doc 3 §7). */
+/**
+ * Saves the default Live Alarm View tab and graphs view with Mode UPDATE
+ * (docs/product/reports-and-settings.md#calls).
+ */
 export async function saveSitePreference(
   profile: PublicProfile,
   choice: { tab: number; graphs: number },

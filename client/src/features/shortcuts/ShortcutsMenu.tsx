@@ -8,8 +8,8 @@ export interface ShortcutPage {
 }
 
 /**
- * The shortcuts bar (doc 1 §2.5): a star menu with a search box listing the user's pages; no
- * match shows "No results..".
+ * The shortcuts bar (docs/product/shell-session-search.md#shortcuts-bar): a star menu with a search
+ * box listing the user's pages; no match shows "No results..".
  */
 export function ShortcutsMenu({ pages }: { pages: readonly ShortcutPage[] }) {
   const [open, setOpen] = useState(false);

@@ -51,9 +51,10 @@ export const systemColumns: GridColumn<SiteSystemRow>[] = [
 ];
 
 /**
- * Search Site Systems (/searchsitesystems, doc 1 §2.1): the site's information card, its systems
- * and driving directions (the Live Alarm View's directions dialog). It needs the site passed in
- * (Account Details' "Go to Full Site Details"); without it the user goes to the dashboard.
+ * Search Site Systems (/searchsitesystems, docs/product/shell-session-search.md#route-table): the
+ * site's information card, its systems and driving directions (the Live Alarm View's directions
+ * dialog). It needs the site passed in (Account Details' "Go to Full Site Details"); without it the
+ * user goes to the dashboard.
  */
 export function SearchSiteSystemsPage() {
   const arg = siteArgOf(useLocation().state);

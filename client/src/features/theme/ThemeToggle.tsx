@@ -12,7 +12,7 @@ export const THEME_SAVE_FAILED = 'Unable to save theme preference.';
 /**
  * Dark/light toggle. The new theme shows at once; the server save decides whether it stays: on
  * success the local IsDarkTheme flag is stored, on failure the theme goes back and the spec's
- * message shows (doc 1 §4).
+ * message shows (docs/product/shell-session-search.md#states).
  */
 export function ThemeToggle() {
   const dark = useStore(isDark);

@@ -5,8 +5,9 @@ import { readSitePreferences, type SitePreferences } from '../../lib/session/sit
 import { DATA_MANAGEMENT_TOOL } from '../../lib/handoff/handOff';
 
 /**
- * Saves the theme with the shared site-preference call, Mode UPDATE (doc 1 §4, §7). The other
- * preferences are sent as they are, so saving the theme changes nothing else.
+ * Saves the theme with the shared site-preference call, Mode UPDATE
+ * (docs/product/shell-session-search.md#states, #calls). The other preferences are sent as they
+ * are, so saving the theme changes nothing else.
  */
 export function themePreferenceBody(profile: PublicProfile, dark: boolean): Required<SitePreferences> {
   const prefs = readSitePreferences(profile);

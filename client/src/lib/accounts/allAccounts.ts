@@ -6,9 +6,9 @@ import { createStore } from '../store/createStore';
 import { local, STORAGE_KEYS } from '../storage/clientStorage';
 
 /**
- * The all-accounts list (doc 1 §4): loaded once after sign-in, it feeds the toolbar's global
- * search and the top-50 sites list. It is the one server list the shell keeps, because the spec
- * makes it a session-wide lookup.
+ * The all-accounts list (docs/product/shell-session-search.md#states): loaded once after sign-in,
+ * it feeds the toolbar's global search and the top-50 sites list. It is the one server list the
+ * shell keeps, because the spec makes it a session-wide lookup.
  */
 export const ACCOUNTS_FAILED = 'Unable to get all site systems.';
 
@@ -19,7 +19,10 @@ export interface AllAccountsState {
 
 export const allAccounts = createStore<AllAccountsState>({ status: 'idle', accounts: [] });
 
-/** The agency whose rows the user sees: the corporate one when present and different (doc 1 §6). */
+/**
+ * The agency whose rows the user sees: the corporate one when present and different
+ * (docs/product/shell-session-search.md#roles).
+ */
 export function ownAgencyId(
   profile: Pick<PublicProfile, 'agencyId' | 'agencyIdForCorpAccount' | 'install_servco_Type'>,
 ): string {

@@ -2,7 +2,7 @@ import { createStore } from '../store/createStore';
 
 /**
  * How many API calls are in flight. The service-company selector stays locked while any are
- * (doc 1 §4), so a switch never races the screens' reloads.
+ * (docs/product/shell-session-search.md#states), so a switch never races the screens' reloads.
  */
 export const pendingRequests = createStore(0);
 

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 
 /**
- * Row shapes the shell reads (doc 1 §3), with the upstream's field names. Numbers and strings are
- * both accepted for ids and turned into text once, here; unknown fields are dropped.
+ * Row shapes the shell reads (docs/product/shell-session-search.md#entities), with the upstream's
+ * field names. Numbers and strings are both accepted for ids and turned into text once, here;
+ * unknown fields are dropped.
  */
 const text = z.pipe(
   z.optional(z.nullable(z.union([z.string(), z.number()]))),

@@ -8,11 +8,14 @@ afterEach(() => vi.unstubAllGlobals());
 const expired = (body: Record<string, string>) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status: 401 }));
 
-/** The notice a screen shows for an expiry (doc 1 §8, doc 2 §8, doc 3 §8). */
+/**
+ * The notice a screen shows for an expiry (docs/product/shell-session-search.md#messages,
+ * docs/product/live-alarms-and-testing.md#messages, docs/product/reports-and-settings.md#messages).
+ */
 const noticeOn = (path: string, cause: 'forbidden' | 'invalid') => expiryNotice(specDocOfPath(path), cause);
 
 describe('session expiry wording by screen', () => {
-  it("a 403 on the screens of documents 2 and 3 reads 'Session expired. Please login again.'", () => {
+  it("a 403 on the live-alarm and report screens reads 'Session expired. Please login again.'", () => {
     for (const path of [
       '/dashboardDetails',
       '/systemontest',
@@ -24,7 +27,7 @@ describe('session expiry wording by screen', () => {
       expect(noticeOn(path, 'forbidden')).toBe('Session expired. Please login again.');
   });
 
-  it("a 403 on the shell's own screens, and any answer not session-valid, keep document 1's words", () => {
+  it("a 403 on the shell's own screens, and any answer not session-valid, keep the shell's words", () => {
     expect(noticeOn('/searchsitesystems', 'forbidden')).toBe('Your session has expired. Please login again.');
     expect(noticeOn('/growth', 'invalid')).toBe('Your session has expired. Please login again.');
     expect(noticeOn('/dashboardDetails', 'invalid')).toBe('Your session has expired. Please login again.');

@@ -23,9 +23,12 @@ export function signalSessionExpired(cause: ExpiryCause = 'invalid'): void {
 }
 
 /**
- * The notice for an expiry on a screen of a spec document: a 403 on the screens of documents 2
- * and 3 reads 'Session expired. Please login again.' (doc 2 §8, doc 3 §8); every other expiry
- * reads 'Your session has expired. Please login again.' (doc 1 §4, §8; doc 3 §1).
+ * The notice for an expiry by the screen's family: a 403 on the live-alarm and report screens
+ * reads 'Session expired. Please login again.'
+ * (docs/product/live-alarms-and-testing.md#messages,
+ * docs/product/reports-and-settings.md#messages); every other expiry reads 'Your session has
+ * expired. Please login again.' (docs/product/shell-session-search.md#states, #messages;
+ * docs/product/reports-and-settings.md#overview).
  */
 export function expiryNotice(doc: SpecDoc, cause: ExpiryCause): string {
   return cause === 'forbidden' && doc !== 1 ? SESSION_EXPIRED_SHORT : SESSION_EXPIRED;

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 
 /**
- * Application start (doc 1 §4): the deployed build-date file is read without cache; when it is
- * newer than the build this bundle came from, caches are cleared and the page reloads. A marker
- * in sessionStorage stops a reload loop if the server keeps answering a newer date.
+ * Application start (docs/product/shell-session-search.md#states): the deployed build-date file is
+ * read without cache; when it is newer than the build this bundle came from, caches are cleared and
+ * the page reloads. A marker in sessionStorage stops a reload loop if the server keeps answering a
+ * newer date.
  */
 const buildDateSchema = z.object({ buildDate: z.string() });
 const RELOADED_FOR = 'reloadedForBuild';

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
 /**
- * The time-range lists of the report tabs (doc 3 §9 "Time-range lists", environment
- * configuration): the `rangeLists` key of /config.json, the spec's lists as defaults. A tab's
- * `key` is what the report call sends (a range key such as `last30`, or an id such as `3`).
+ * The time-range lists of the report tabs (docs/product/reports-and-settings.md#time-range-lists,
+ * environment configuration): the `rangeLists` key of /config.json, the spec's lists as defaults. A
+ * tab's `key` is what the report call sends (a range key such as `last30`, or an id such as `3`).
  * Which report uses which list is in reporting/rangeLists.ts.
  */
 export interface RangeOption {

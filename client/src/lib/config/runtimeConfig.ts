@@ -9,19 +9,25 @@ const orElse = <T extends z.core.$ZodType>(schema: T, value: z.core.util.NoUndef
 const intWithin = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 
 /**
- * Values a deployment sets without rebuilding, served as /config.json (doc 3 "Environment
- * configuration": banner URL, navigation config, external links...). Missing or malformed
- * values fall back to the defaults below.
+ * Values a deployment sets without rebuilding, served as /config.json
+ * (docs/product/reports-and-settings.md "Environment configuration": banner URL, navigation config,
+ * external links...). Missing or malformed values fall back to the defaults below.
  */
 const runtimeConfigSchema = z.object({
   /** QDT Type switch default: 'Current' (flat list) or 'New' (grouped tree). */
   sidebarDefaultMode: orElse(z.enum(['Current', 'New']), 'New'),
   /** Where banner images live; the banner name is appended. Empty: the text mark is shown. */
   bannerBaseUrl: orElse(z.string(), ''),
-  /** The two external Dealer Resources links (doc 1 §2.2). */
+  /**
+   * The two external Dealer Resources links
+   * (docs/product/shell-session-search.md#quick-data-tabs-menu).
+   */
   marketingFormsUrl: orElse(z.string(), ''),
   dealerBillingUrl: orElse(z.string(), ''),
-  /** The external form that files a new investigation request (doc 3 §2); shown as a link and a QR code. */
+  /**
+   * The external form that files a new investigation request
+   * (docs/product/reports-and-settings.md#screens); shown as a link and a QR code.
+   */
   investigationFormUrl: orElse(z.string(), ''),
   termsOfUseUrl: orElse(z.string(), ''),
   privacyPolicyUrl: orElse(z.string(), ''),
@@ -30,14 +36,18 @@ const runtimeConfigSchema = z.object({
   /** An OSRM-compatible directions service. Empty: a straight line with its distance, labelled as an estimate. */
   directionsUrl: orElse(z.string(), ''),
   /**
-   * Place On Test comments (doc 2 §5, §9): the fixed prefix (the user's first name follows) and the
-   * maximum that prefix and text share, for the site form and for the variant opened from an alarm.
+   * Place On Test comments (docs/product/live-alarms-and-testing.md#validation, #constants): the
+   * fixed prefix (the user's first name follows) and the maximum that prefix and text share, for
+   * the site form and for the variant opened from an alarm.
    */
   testCommentPrefix: orElse(z.string().check(z.maxLength(100)), 'Placed on test by '),
   testCommentMax: orElse(intWithin(120, 2000), 250),
   alarmTestCommentPrefix: orElse(z.string().check(z.maxLength(100)), 'Placed on test from alarm by '),
   alarmTestCommentMax: orElse(intWithin(120, 2000), 194),
-  /** The report range tabs (doc 3 §9 Lists 1-4); the defaults are in rangeListsConfig.ts. */
+  /**
+   * The report range tabs (docs/product/reports-and-settings.md#constants Lists 1-4); the defaults
+   * are in rangeListsConfig.ts.
+   */
   rangeLists: rangeListsSchema,
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

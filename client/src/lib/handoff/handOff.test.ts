@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { handOff, isSafeHandOffUrl, UNSAFE_HANDOFF_MESSAGE, type HandOffDeps } from './handOff';
 
-describe('the hand-off url (doc 1 §4)', () => {
+describe('the hand-off url (docs/product/shell-session-search.md#states)', () => {
   it.each([
     ['https://tools.example.com/transfer?token=1', 'https:', true],
     ['https://tools.example.com/transfer?token=1', 'http:', true],

@@ -5,9 +5,10 @@ import { firstFailureMessage } from '../api/apiError';
 import { readSitePreferences } from '../session/sitePreferences';
 
 /**
- * The hand-off to the external tools (doc 1 §4): a transfer call returns a url; tool 7001 (and
- * 0, which means the same tool) opens it in a new tab without opener or referrer, any other tool
- * replaces the current page. Only the first error of a failed transfer is shown.
+ * The hand-off to the external tools (docs/product/shell-session-search.md#states): a transfer call
+ * returns a url; tool 7001 (and 0, which means the same tool) opens it in a new tab without opener
+ * or referrer, any other tool replaces the current page. Only the first error of a failed transfer
+ * is shown.
  */
 export const DATA_MANAGEMENT_TOOL = 7001;
 

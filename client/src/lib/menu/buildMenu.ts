@@ -1,9 +1,10 @@
 import { MENU_BY_ID, MENU_CATALOG, type MenuItem } from './menuCatalog';
 
 /**
- * The user's Quick Data Tabs (doc 1 §2.2): built from SelectedNavIds in their order, each item
- * under its parent group; the full default menu when there is no list; owner-only items only for
- * the owner. A listed group id with none of its children listed brings the whole group.
+ * The user's Quick Data Tabs (docs/product/shell-session-search.md#quick-data-tabs-menu): built
+ * from SelectedNavIds in their order, each item under its parent group; the full default menu when
+ * there is no list; owner-only items only for the owner. A listed group id with none of its
+ * children listed brings the whole group.
  */
 export interface MenuAccess {
   /** null: the user has no list, the full default menu applies. */
@@ -87,8 +88,9 @@ export function menuIds(menu: readonly MenuItem[]): Set<string> {
 }
 
 /**
- * The menu filter (doc 1 §5): items whose title contains the text, case-insensitively. A group
- * whose own title matches keeps all its children; otherwise it keeps the children that match.
+ * The menu filter (docs/product/shell-session-search.md#validation): items whose title contains the
+ * text, case-insensitively. A group whose own title matches keeps all its children; otherwise it
+ * keeps the children that match.
  */
 export function filterMenu(menu: readonly MenuItem[], text: string): MenuItem[] {
   const q = text.trim().toLowerCase();

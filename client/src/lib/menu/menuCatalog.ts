@@ -1,8 +1,9 @@
 /**
- * The Quick Data Tabs catalogue (doc 1 §2.2) as the client shows it: the items the bridge and the
- * simulator share (shared/menu/menuCatalog.ts: ids, titles, order, groups, owner-only), each with
- * the route, icon or external target its screen registry entry gives (lib/screens/screens.ts).
- * A listed group id with none of its children listed stands for the whole group (see buildMenu).
+ * The Quick Data Tabs catalogue (docs/product/shell-session-search.md#quick-data-tabs-menu) as the
+ * client shows it: the items the bridge and the simulator share (shared/menu/menuCatalog.ts: ids,
+ * titles, order, groups, owner-only), each with the route, icon or external target its screen
+ * registry entry gives (lib/screens/screens.ts). A listed group id with none of its children listed
+ * stands for the whole group (see buildMenu).
  */
 import { MENU_ENTRIES, MENU_IDS, type MenuEntry } from '../../../../shared/menu/menuCatalog';
 import { MENU_GROUP_ICONS, SCREENS } from '../screens/screens';
@@ -22,10 +23,16 @@ export interface MenuItem {
   /** External links take their address from the runtime configuration. */
   externalUrlKey?: ExternalUrlKey;
   isExternalLink?: boolean;
-  /** The Data Management entry: a click asks for a transfer link (doc 1 §4, "Hand-off"). */
+  /**
+   * The Data Management entry: a click asks for a transfer link
+   * (docs/product/shell-session-search.md#states, "Hand-off").
+   */
   handOff?: boolean;
   ownerOnly?: boolean;
-  /** Position in the default menu (doc 1 §2.2 "Order"). */
+  /**
+   * Position in the default menu (docs/product/shell-session-search.md#quick-data-tabs-menu
+   * "Order").
+   */
   orderId: number;
   children?: MenuItem[];
 }

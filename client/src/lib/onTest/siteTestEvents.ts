@@ -3,8 +3,9 @@ import { getEnvelope } from '../api/apiClient';
 import { useApiQuery } from '../query/useApiQuery';
 
 /**
- * The site's test events (doc 2 §4 "Event history of a site"): events with a test seqno above 0
- * or the CLTEST event, whatever else GET OnTest/GetCurrentOnTestData holds.
+ * The site's test events (docs/product/live-alarms-and-testing.md#states "Event history of a
+ * site"): events with a test seqno above 0 or the CLTEST event, whatever else GET
+ * OnTest/GetCurrentOnTestData holds.
  */
 export async function siteTestEvents(siteNo: string, signal?: AbortSignal): Promise<TestEventRow[]> {
   const data = await getEnvelope('/api/OnTest/GetCurrentOnTestData', currentOnTestSchema, {

@@ -2,7 +2,8 @@ import { failureMessage } from '../api/apiError';
 import { isSessionExpiry } from './retryPolicy';
 
 /**
- * The one shape every screen reads a load in (doc 1 §4, §8):
+ * The one shape every screen reads a load in (docs/product/shell-session-search.md#states,
+ * #messages):
  * - `idle`: not asked for yet (the query is disabled);
  * - `loading`: the first answer is on its way;
  * - `empty`: answered with nothing to show (the screen says "No records found");

@@ -6,7 +6,8 @@ export interface QueryClientOptions {
   retryDelay?: number | ((attempt: number) => number);
   /**
    * Every failed read (after its retries) and change, with the screen's own failure text
-   * (`meta.failureText`); the app shows the general alert from here (doc 1 §4).
+   * (`meta.failureText`); the app shows the general alert from here
+   * (docs/product/shell-session-search.md#states).
    */
   onFailure?(error: unknown, failureText: string | undefined): void;
 }

@@ -3,7 +3,8 @@ import type { SessionView } from '../session/sessionView';
 /**
  * Every query key starts with the scope it was loaded in: the signed-in user, the selected
  * service company and the company epoch. Data of one user or company is never shown to another,
- * and choosing a company again loads afresh (doc 1 §4: "screens reload").
+ * and choosing a company again loads afresh (docs/product/shell-session-search.md#states: "screens
+ * reload").
  */
 export const SCOPE_TAG = 'scope';
 

@@ -5,9 +5,10 @@ import type { PageEntry, SpecDoc } from './screenTypes';
 export const PAGE_SCREENS: readonly PageEntry[] = SCREENS.filter((s): s is PageEntry => s.kind === 'page');
 
 /**
- * Which menu item each route belongs to, for the guard (doc 1 §4): its own item, or the item of
- * the area it is part of. Routes without one (text pages, dialogs, the site details reached from
- * a search) need only a session.
+ * Which menu item each route belongs to, for the guard
+ * (docs/product/shell-session-search.md#states): its own item, or the item of the area it is part
+ * of. Routes without one (text pages, dialogs, the site details reached from a search) need only a
+ * session.
  */
 export const ROUTE_MENU_IDS: Readonly<Record<string, string>> = Object.fromEntries(
   PAGE_SCREENS.flatMap((s) => {
@@ -34,7 +35,7 @@ const ROUTE_DOCS: ReadonlyMap<string, SpecDoc> = new Map(
   PAGE_SCREENS.flatMap((s) => s.paths.map((p) => [p.toLowerCase(), s.doc ?? 1] as const)),
 );
 
-/** The spec document of the screen at a pathname (routes match case-insensitively); 1 when none. */
+/** The product family (SpecDoc) of the screen at a pathname (routes match case-insensitively); 1 when none. */
 export function specDocOfPath(pathname: string): SpecDoc {
   return ROUTE_DOCS.get((pathname.replace(/\/+$/, '') || '/').toLowerCase()) ?? 1;
 }

@@ -19,7 +19,12 @@ export interface MenuPlacement {
   icon: string;
 }
 
-/** The spec documents: 1 the shell and session, 2 live alarms and testing, 3 reports and settings. */
+/**
+ * The screen families, numbered as the specification's documents were: 1 the shell and session
+ * (docs/product/shell-session-search.md), 2 live alarms and testing
+ * (docs/product/live-alarms-and-testing.md), 3 reports and settings
+ * (docs/product/reports-and-settings.md).
+ */
 export type SpecDoc = 1 | 2 | 3;
 
 /** A screen the router opens. */
@@ -36,8 +41,9 @@ export interface PageEntry {
   /** Its Quick Data Tabs item; the guard lets in users whose menu has it. */
   menu?: MenuPlacement;
   /**
-   * The spec document that describes the screen, where its own rules differ from the shell's
-   * (a 403's wording: doc 2 §8, doc 3 §8). Omitted: document 1.
+   * The family whose page describes the screen, where its own rules differ from the shell's
+   * (a 403's wording: docs/product/live-alarms-and-testing.md#messages,
+   * docs/product/reports-and-settings.md#messages). Omitted: the shell's family (1).
    */
   doc?: SpecDoc;
   /**
@@ -63,7 +69,10 @@ export interface RedirectEntry {
 export interface LinkEntry {
   kind: 'link';
   menu: MenuPlacement;
-  /** `handOff`: a click asks for a transfer link (doc 1 §4); otherwise the configured url. */
+  /**
+   * `handOff`: a click asks for a transfer link (docs/product/shell-session-search.md#states);
+   * otherwise the configured url.
+   */
   opens: 'handOff' | { externalUrlKey: ExternalUrlKey };
 }
 

@@ -2,8 +2,9 @@ import { MENU_IDS as I, type MenuId } from '../../../../shared/menu/menuCatalog'
 import type { ScreenEntry } from './screenTypes';
 
 /**
- * The one screen registry: every route of doc 1 §2.1 and every Quick Data Tabs item of §2.2,
- * each declared once. app/routes.tsx builds the router from it, app/routeAccess.ts the guard and
+ * The one screen registry: every route of docs/product/shell-session-search.md#route-table and
+ * every Quick Data Tabs item of docs/product/shell-session-search.md#quick-data-tabs-menu, each
+ * declared once. app/routes.tsx builds the router from it, app/routeAccess.ts the guard and
  * lib/menu/menuCatalog.ts the menu. Adding a screen is one entry here plus its page file.
  *
  * The menu's ids, titles, order, groups and owner-only flags are the catalogue the bridge and the
@@ -23,7 +24,8 @@ export const MENU_GROUP_ICONS: Readonly<Record<string, string>> = {
 const report = (id: MenuId) => ({ id, icon: 'report' });
 
 export const SCREENS: readonly ScreenEntry[] = [
-  // Live Alarm View (doc 2). Each menu route opens its own page (the spec's second reading).
+  // Live Alarm View (docs/product/live-alarms-and-testing.md). Each menu route opens its own page
+  // (the spec's second reading).
   {
     kind: 'page',
     paths: ['/dashboardDetails', '/dashboard1'],
@@ -58,7 +60,8 @@ export const SCREENS: readonly ScreenEntry[] = [
     opens: 'handOff',
   },
 
-  // Alarm Testing (doc 2). Place On Test belongs to its area (doc 2 §1) without an item of its own.
+  // Alarm Testing (docs/product/live-alarms-and-testing.md). Place On Test belongs to its area
+  // (docs/product/live-alarms-and-testing.md#overview) without an item of its own.
   {
     kind: 'page',
     paths: ['/systemontest'],
@@ -76,7 +79,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     partOf: I.alarmTesting,
   },
 
-  // Alarm Activity reports (doc 3).
+  // Alarm Activity reports (docs/product/reports-and-settings.md).
   {
     kind: 'page',
     paths: ['/actualEvents'],
@@ -167,7 +170,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   },
   { kind: 'redirect', path: '/reports', to: '/dashboard' },
 
-  // Dealer Resources (doc 3).
+  // Dealer Resources (docs/product/reports-and-settings.md).
   {
     kind: 'page',
     paths: ['/generatemonitoringcertificate'],
@@ -234,7 +237,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     opens: { externalUrlKey: 'dealerBillingUrl' },
   },
 
-  // Settings (doc 3).
+  // Settings (docs/product/reports-and-settings.md).
   {
     kind: 'page',
     paths: ['/securitySettings'],

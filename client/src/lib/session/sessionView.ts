@@ -20,13 +20,19 @@ export interface SessionView {
   status: SessionStatus;
   profile: PublicProfile | null;
   isOwner: boolean;
-  /** The sign-in failure to show on the sign-in page, worded per doc 1 §8. */
+  /**
+   * The sign-in failure to show on the sign-in page, worded per
+   * docs/product/shell-session-search.md#messages.
+   */
   signInError: string | null;
   /** Where the guard was headed when it sent the user to sign in. */
   returnUrl: string | null;
   /** Bumped after each service-company switch: screens key their data on it and reload. */
   companyEpoch: number;
-  /** True while a switch runs, for 1.5 s after, and while requests are pending (doc 1 §4). */
+  /**
+   * True while a switch runs, for 1.5 s after, and while requests are pending
+   * (docs/product/shell-session-search.md#states).
+   */
   companySwitchLocked: boolean;
 }
 

@@ -1,8 +1,9 @@
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 
 /**
- * The first entry of the profile's sitePreferences JSON text (doc 1 §3). Malformed text reads as
- * no preferences rather than breaking the shell.
+ * The first entry of the profile's sitePreferences JSON text
+ * (docs/product/shell-session-search.md#entities). Malformed text reads as no preferences rather
+ * than breaking the shell.
  */
 export interface SitePreferences {
   SelectedNavIds?: string;

@@ -1,15 +1,18 @@
 /**
  * Every key the client keeps in browser storage, in one place, so signing out or a session
- * expiry can clear them all (doc 1 §4). Storage failures (private mode, quota) are ignored: the
- * app works without storage, it only forgets.
+ * expiry can clear them all (docs/product/shell-session-search.md#states). Storage failures
+ * (private mode, quota) are ignored: the app works without storage, it only forgets.
  */
 export const STORAGE_KEYS = {
-  /** "true"/"false": the dark theme flag (doc 1 §3). */
+  /** "true"/"false": the dark theme flag (docs/product/shell-session-search.md#entities). */
   isDarkTheme: 'IsDarkTheme',
-  /** Live Alarm View's "show Graph" switch (doc 2). */
+  /** Live Alarm View's "show Graph" switch (docs/product/live-alarms-and-testing.md). */
   liveChart: 'LiveChart',
   agencyConfig: 'agencyConfig',
-  /** The top-50 sites list grouped by site_no (doc 1 §4, "All-accounts list"). */
+  /**
+   * The top-50 sites list grouped by site_no (docs/product/shell-session-search.md#states,
+   * "All-accounts list").
+   */
   top50Sites: 'top50Sites',
 } as const;
 

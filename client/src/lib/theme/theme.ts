@@ -1,7 +1,10 @@
 import { createStore } from '../store/createStore';
 import { local, STORAGE_KEYS } from '../storage/clientStorage';
 
-/** Dark uses the class greyDark on <html>; light is the default (doc 1 §4, "Theme"). */
+/**
+ * Dark uses the class greyDark on <html>; light is the default
+ * (docs/product/shell-session-search.md#states, "Theme").
+ */
 export const DARK_CLASS = 'greyDark';
 
 export const isDark = createStore<boolean>(false);

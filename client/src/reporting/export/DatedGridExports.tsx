@@ -5,8 +5,8 @@ import { ExportButtons } from './ExportButtons';
 
 /**
  * Export Excel and Export PDF of a report grid: its rows (and their detail rows) under `title`, in
- * `{fileName}_{MM-DD-YYYY}.xlsx`; the PDF at half scale as Export.pdf (doc 3 §2). Disabled with
- * no rows.
+ * `{fileName}_{MM-DD-YYYY}.xlsx`; the PDF at half scale as Export.pdf
+ * (docs/product/reports-and-settings.md#screens). Disabled with no rows.
  */
 export function DatedGridExports<R>({
   grid,

@@ -1,5 +1,6 @@
 /**
- * Export Excel and Export PDF (doc 2 §2, doc 3 §2, §4): the grid's visible columns and every row
+ * Export Excel and Export PDF (docs/product/live-alarms-and-testing.md#screens,
+ * docs/product/reports-and-settings.md#screens, #states): the grid's visible columns and every row
  * its filters keep, built in the browser, with a row's detail rows (a report's expandable rows)
  * inserted under it. exceljs (about 900 KB) and the PDF writer load only when an export starts;
  * rows are added in chunks so a large export shows progress and the page stays responsive.
@@ -11,7 +12,10 @@ export type { ExportColumn, ExportDetail, ExportTable } from '../../../../shared
 export { buildWorkbook };
 
 export interface PdfExportOptions {
-  /** 0.5 for reports (doc 3 §4), 0.6 for the monitoring certificate (doc 3 §9). */
+  /**
+   * 0.5 for reports (docs/product/reports-and-settings.md#states), 0.6 for the monitoring
+   * certificate (docs/product/reports-and-settings.md#constants).
+   */
   scale?: number;
   /** File name without extension; default the table's (reports use 'Export'). */
   fileName?: string;

@@ -20,14 +20,17 @@ import type { LngLat } from './zipPlaces';
 
 const SiteMap = lazy(() => import('./SiteMap'));
 
-/** The classic web tool's code for the transfer call (any tool but Data Management, doc 1 §4). */
+/**
+ * The classic web tool's code for the transfer call (any tool but Data Management,
+ * docs/product/shell-session-search.md#states).
+ */
 export const CLASSIC_TOOL = 7002;
 
 /**
- * The directions dialog, titled with the CS# (doc 2 §2, §8): the device's position (5-second
- * timeout, the default coordinate otherwise, with the permission message), a route from the
- * configured provider (or a straight line labelled as an estimate), the address, a link to an
- * external map and the classic-tool button.
+ * The directions dialog, titled with the CS# (docs/product/live-alarms-and-testing.md#screens,
+ * #messages): the device's position (5-second timeout, the default coordinate otherwise, with the
+ * permission message), a route from the configured provider (or a straight line labelled as an
+ * estimate), the address, a link to an external map and the classic-tool button.
  */
 export function DirectionsDialog({ site, onClose }: { site: SiteRef; onClose(): void }) {
   const osrmUrl = useStore(runtimeConfig, (c) => c.directionsUrl);

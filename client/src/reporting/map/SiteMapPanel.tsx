@@ -21,9 +21,10 @@ const SiteMap = lazy(() => import('./SiteMap'));
 const GROUPS_PER_PAGE = 10;
 
 /**
- * 'Map View (Grouped By Site)' (doc 2 §2): the sites of the rows with their counts, a pager over
- * the groups, the 'Select Event Id' dropdown and the WebGL map (zoom 5 for the groups, 16 for one
- * site). Sites are placed at their ZIP centroid, and the panel says so.
+ * 'Map View (Grouped By Site)' (docs/product/live-alarms-and-testing.md#screens): the sites of the
+ * rows with their counts, a pager over the groups, the 'Select Event Id' dropdown and the WebGL map
+ * (zoom 5 for the groups, 16 for one site). Sites are placed at their ZIP centroid, and the panel
+ * says so.
  */
 export interface SiteMapPanelProps<R> {
   rows: readonly R[];

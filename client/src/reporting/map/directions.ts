@@ -1,9 +1,10 @@
 import { DEFAULT_CENTRE, type LngLat } from './zipPlaces';
 
 /**
- * Directions by car from the device to a site (doc 2 §2, §8). The route comes from a pluggable
- * provider: an OSRM-compatible service when one is configured, otherwise a straight line whose
- * length is labelled as an estimate (no route service works offline).
+ * Directions by car from the device to a site (docs/product/live-alarms-and-testing.md#screens,
+ * #messages). The route comes from a pluggable provider: an OSRM-compatible service when one is
+ * configured, otherwise a straight line whose length is labelled as an estimate (no route service
+ * works offline).
  */
 export interface Route {
   path: LngLat[];

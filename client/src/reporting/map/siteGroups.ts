@@ -1,6 +1,7 @@
 /**
- * 'Map View (Grouped By Site)' (doc 2 §2): rows grouped by site with counts, filtered by the
- * 'Select Event Id' dropdown (event descriptions, 'All' first when there is more than one).
+ * 'Map View (Grouped By Site)' (docs/product/live-alarms-and-testing.md#screens): rows grouped by
+ * site with counts, filtered by the 'Select Event Id' dropdown (event descriptions, 'All' first
+ * when there is more than one).
  */
 export interface SiteRowLike {
   siteNo: string;

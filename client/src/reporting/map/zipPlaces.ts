@@ -52,9 +52,15 @@ export function placeOfSiteIn(
   return codes ? placeOfZip(codes, site.zip) : null;
 }
 
-/** The map's default centre (doc 2): 33.67 N, 117.69 W; also the directions fallback origin. */
+/**
+ * The map's default centre (docs/product/live-alarms-and-testing.md): 33.67 N, 117.69 W; also the
+ * directions fallback origin.
+ */
 export const DEFAULT_CENTRE: LngLat = [-117.69, 33.67];
-/** Zooms (doc 2 §9): 5 for grouped sites, 7 in Alarm Testing, 16 for one site. */
+/**
+ * Zooms (docs/product/live-alarms-and-testing.md#constants): 5 for grouped sites, 7 in Alarm
+ * Testing, 16 for one site.
+ */
 export const GROUP_ZOOM = 5;
 export const TESTING_ZOOM = 7;
 export const SITE_ZOOM = 16;

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/layout/Dialog';
 
-/** 'Column Visiblity' (spelled as the product spells it, doc 2 §2): a checkbox per column, Submit. */
+/**
+ * 'Column Visiblity' (spelled as the product spells it,
+ * docs/product/live-alarms-and-testing.md#screens): a checkbox per column, Submit.
+ */
 export function ColumnVisibilityDialog(props: {
   columns: ReadonlyArray<{ id: string; label: string }>;
   hidden: ReadonlySet<string>;

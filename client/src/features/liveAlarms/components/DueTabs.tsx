@@ -1,6 +1,9 @@
 import { DUE_TABS, type DueValue } from '../model/dueWindow';
 
-/** The due-period tabs (doc 2 §2). `pending` marks a chosen tab during the 2-second delay. */
+/**
+ * The due-period tabs (docs/product/live-alarms-and-testing.md#screens). `pending` marks a chosen
+ * tab during the 2-second delay.
+ */
 export function DueTabs({
   value,
   pending,

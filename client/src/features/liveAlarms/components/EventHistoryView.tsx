@@ -88,7 +88,7 @@ export function EventHistoryView(props: {
     source: history.source,
   });
 
-  // The 2-second delay before a due-tab change (doc 2 §9).
+  // The 2-second delay before a due-tab change (docs/product/live-alarms-and-testing.md#constants).
   useEffect(() => {
     if (pendingDue === undefined) return;
     const t = setTimeout(() => {
@@ -292,7 +292,8 @@ export function EventHistoryView(props: {
           onPageSizeChange={(size) => {
             const next = { ...current(), pageSize: size };
             setWork(next);
-            // Changing the page size also saves the configuration (doc 2 §4).
+            // Changing the page size also saves the configuration
+            // (docs/product/live-alarms-and-testing.md#states).
             void save(next, (msg) => showToast(msg, 'success'));
           }}
           minColumnWidth={100}

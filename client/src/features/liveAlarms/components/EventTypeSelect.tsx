@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Icon } from '../../../components/icons/Icon';
 import type { EventType } from '../liveAlarmsApi';
 
-/** How many selected types the button names before '+N' (doc 2 §2). */
+/**
+ * How many selected types the button names before '+N'
+ * (docs/product/live-alarms-and-testing.md#screens).
+ */
 export const SHOWN_SELECTED = 3;
 
 /**

@@ -4,9 +4,10 @@ import type { ChartData } from '../model/chartBuckets';
 import { typeColour } from './typeColours';
 
 /**
- * The live chart: event counts per type over time as stacked bars (doc 2 §2), drawn by the shared
- * report chart. New counts go through uPlot's setData; the plot is rebuilt only when the set of
- * types or the bucket size changes.
+ * The live chart: event counts per type over time as stacked bars
+ * (docs/product/live-alarms-and-testing.md#screens), drawn by the shared report chart. New counts
+ * go through uPlot's setData; the plot is rebuilt only when the set of types or the bucket size
+ * changes.
  */
 export function LiveChart({
   data,

@@ -8,7 +8,10 @@ import { AlarmClock } from './AlarmClock';
 
 export const alarmTime = (r: ActiveAlarmRow) => rowTime(r, (x) => x.alarm_Date);
 
-/** The active alarms' columns (doc 2 §2), plus the live time since the signal. */
+/**
+ * The active alarms' columns (docs/product/live-alarms-and-testing.md#screens), plus the live time
+ * since the signal.
+ */
 export function alarmColumns(thresholds: AlarmThresholds): GridColumn<ActiveAlarmRow>[] {
   return [
     {
@@ -53,7 +56,7 @@ export const ALARM_SORT_KEYS: Readonly<Record<string, (r: ActiveAlarmRow) => Sor
   siteloc_Descr: (r) => r.siteloc_Descr,
 };
 
-/** Sorted by alarm_Date descending by default (doc 2 §4). */
+/** Sorted by alarm_Date descending by default (docs/product/live-alarms-and-testing.md#states). */
 export const ALARM_DEFAULT_SORT: GridSort = { columnId: 'alarm_Date', direction: 'desc' };
 
 export const alarmTieBreak: Compare<ActiveAlarmRow> = (a, b) =>

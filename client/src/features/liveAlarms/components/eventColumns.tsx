@@ -5,14 +5,20 @@ import { eventTime } from '../model/eventFilters';
 import type { Compare, SortKey } from '../../../lib/live/rowOrder';
 import { formatSiteDate } from '../model/siteTime';
 
-/** System Test shows 'Off' when isTestCleared is Y and 'On' when N (doc 2 §2). */
+/**
+ * System Test shows 'Off' when isTestCleared is Y and 'On' when N
+ * (docs/product/live-alarms-and-testing.md#screens).
+ */
 export function systemTestText(isTestCleared: string | null): string {
   if (isTestCleared === 'Y') return 'Off';
   if (isTestCleared === 'N') return 'On';
   return '';
 }
 
-/** The event history's columns (doc 2 §2), keyed by the upstream's field names (the saved Prop). */
+/**
+ * The event history's columns (docs/product/live-alarms-and-testing.md#screens), keyed by the
+ * upstream's field names (the saved Prop).
+ */
 export const EVENT_COLUMNS: readonly GridColumn<EventLogRow>[] = [
   { id: 'eventrpt_id', label: 'Event Type', width: 110 },
   { id: 'event_Id', label: 'Event Id', width: 100 },
@@ -56,7 +62,10 @@ export const EVENT_SORT_KEYS: Readonly<Record<string, (r: EventLogRow) => SortKe
   isTestCleared: (r) => systemTestText(r.isTestCleared),
 };
 
-/** Default sort eventDate descending; clearing a sort restores it (doc 2 §4). */
+/**
+ * Default sort eventDate descending; clearing a sort restores it
+ * (docs/product/live-alarms-and-testing.md#states).
+ */
 export const EVENT_DEFAULT_SORT: GridSort = { columnId: 'eventDate', direction: 'desc' };
 
 /** Ties: newest first, then the higher id. */

@@ -20,8 +20,9 @@ export interface AgencyConfigState {
 }
 
 /**
- * The agency's column configuration (doc 2 §2 "hidden initial state"): loaded first, kept in
- * browser storage as the original does, saved through UpdateAgencyConfig.
+ * The agency's column configuration (docs/product/live-alarms-and-testing.md#screens "hidden
+ * initial state"): loaded first, kept in browser storage as the original does, saved through
+ * UpdateAgencyConfig.
  */
 export function useAgencyConfig(
   agencyId: string,

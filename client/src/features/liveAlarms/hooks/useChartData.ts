@@ -56,7 +56,8 @@ export function useChartData(opts: {
     { enabled: enabled && extended, failureText: CHART_FAILED },
   );
   const server = useMemo(() => (counts.data ? { key, ...counts.data } : null), [counts.data, key]);
-  // The chart's own failure (doc 2 §8): the API's errors joined, else 'Unable to get chart data.'.
+  // The chart's own failure (docs/product/live-alarms-and-testing.md#messages): the API's errors
+  // joined, else 'Unable to get chart data.'.
   const error = counts.status === 'error' ? counts.message : null;
 
   // NOTE: counting is its own task, at most once a second, after the render that brought the
@@ -127,7 +128,10 @@ export function useChartData(opts: {
   return { data, error };
 }
 
-/** Doc 2 §8: a failed chart call that gave no errors of its own. */
+/**
+ * docs/product/live-alarms-and-testing.md#messages: a failed chart call that gave no errors of its
+ * own.
+ */
 export const CHART_FAILED = 'Unable to get chart data.';
 
 const EMPTY_CHART: ChartData = { xs: [], types: [], counts: [], bucketMs: 60_000, total: 0 };

@@ -2,8 +2,9 @@ import type { PublicProfile } from '../../../../../shared/upstream/loginProfile'
 import { useSessionView } from '../../../lib/session/sessionView';
 
 /**
- * The agency whose alarms the view watches (doc 2 §6): the user's own, or the corporate agency
- * when the service company is a corporate account (type C) and that id is present and different.
+ * The agency whose alarms the view watches (docs/product/live-alarms-and-testing.md#roles): the
+ * user's own, or the corporate agency when the service company is a corporate account (type C) and
+ * that id is present and different.
  */
 export function watchedAgencyOf(
   profile: Pick<PublicProfile, 'agencyId' | 'agencyIdForCorpAccount' | 'install_servco_Type'>,

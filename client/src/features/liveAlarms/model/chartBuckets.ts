@@ -1,9 +1,9 @@
 import type { DueValue } from './dueWindow';
 
 /**
- * The live chart's data (doc 2 §2, §9): event counts per event type per time bucket, 5-minute
- * buckets for Last 1 Hrs, hours (labelled day and hour) for Last 24 Hrs, days otherwise. uPlot
- * wants column arrays with x in Unix seconds.
+ * The live chart's data (docs/product/live-alarms-and-testing.md#screens, #constants): event counts
+ * per event type per time bucket, 5-minute buckets for Last 1 Hrs, hours (labelled day and hour)
+ * for Last 24 Hrs, days otherwise. uPlot wants column arrays with x in Unix seconds.
  */
 export interface ChartData {
   /** Bucket starts, Unix seconds. */

@@ -1,10 +1,11 @@
 import { PAGE_SIZES } from '../../../components/grid/gridModel';
 
 /**
- * The agency's saved Live Alarm View configuration (doc 2 §3 "Agency config"): a JSON list of
- * columns with Name, Prop, IsActive, Events (selected event ids or SelectAll) and orderIndex;
- * Count (rows per page) rides on the first item. Width is this project's addition (the resize the
- * user made), ignored by readers that do not know it.
+ * The agency's saved Live Alarm View configuration
+ * (docs/product/live-alarms-and-testing.md#entities "Agency config"): a JSON list of columns with
+ * Name, Prop, IsActive, Events (selected event ids or SelectAll) and orderIndex; Count (rows per
+ * page) rides on the first item. Width is this project's addition (the resize the user made),
+ * ignored by readers that do not know it.
  */
 export interface ColumnFormatItem {
   Name: string;
@@ -27,7 +28,7 @@ export interface LiveViewConfig {
 }
 
 export const SELECT_ALL = 'SelectAll';
-/** The agency default when Count is absent (doc 2 §9). */
+/** The agency default when Count is absent (docs/product/live-alarms-and-testing.md#constants). */
 export const DEFAULT_CONFIG_PAGE_SIZE = 20;
 
 export const CONFIG_SAVED = 'Configuration saved Successfully.';

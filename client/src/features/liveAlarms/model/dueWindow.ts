@@ -1,7 +1,8 @@
 /**
- * The due-period tabs of the event history (doc 2 §2): All, Last 1 Hrs (DueValue 0), Last 24 Hrs
- * (1), This Week (2), This Month (3). The live feed holds the last 24 hours, so 0 and 1 are
- * answered from it alone; the others also need older history from the gateway.
+ * The due-period tabs of the event history (docs/product/live-alarms-and-testing.md#screens): All,
+ * Last 1 Hrs (DueValue 0), Last 24 Hrs (1), This Week (2), This Month (3). The live feed holds the
+ * last 24 hours, so 0 and 1 are answered from it alone; the others also need older history from the
+ * gateway.
  */
 export type DueValue = 0 | 1 | 2 | 3 | null;
 
@@ -16,7 +17,10 @@ export const DUE_TABS: ReadonlyArray<{ label: string; value: DueValue }> = [
 /** NOTE: the spec names no default tab; Last 24 Hrs is exactly the live window (docs/decisions.md). */
 export const DEFAULT_DUE: DueValue = 1;
 
-/** The spec's delay before a due-tab change applies (doc 2 §9). */
+/**
+ * The spec's delay before a due-tab change applies
+ * (docs/product/live-alarms-and-testing.md#constants).
+ */
 export const DUE_CHANGE_DELAY_MS = 2000;
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_LIST_FAILED, eventListFailed } from './eventListStatus';
 
-describe("'Unable to get events list.' (doc 2 §8)", () => {
+describe("'Unable to get events list.' (docs/product/live-alarms-and-testing.md#messages)", () => {
   it('is said when the feed failed with nothing to show', () => {
     expect(EVENT_LIST_FAILED).toBe('Unable to get events list.');
     for (const state of ['stale', 'offline', 'refused'] as const)

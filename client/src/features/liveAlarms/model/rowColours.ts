@@ -2,9 +2,9 @@ import type { CSSProperties } from 'react';
 import { hexToRgb } from '../../../reporting/map/siteRef';
 
 /**
- * Row colours (doc 2 §9): the event history colours rows of types F, B, ME and HU, with the
- * row's colour code as a stripe; active alarms fill rows with the alarm's colour, and the colours
- * red, blue, dark green and dark blue get gradients.
+ * Row colours (docs/product/live-alarms-and-testing.md#constants): the event history colours rows
+ * of types F, B, ME and HU, with the row's colour code as a stripe; active alarms fill rows with
+ * the alarm's colour, and the colours red, blue, dark green and dark blue get gradients.
  */
 export const COLOURED_EVENT_TYPES = ['F', 'B', 'ME', 'HU'] as const;
 

@@ -77,8 +77,8 @@ export function rowTime<R extends object>(row: R, read: (row: R) => string | nul
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /**
- * The display pattern MM/DD/YYYY hh:mm:ss A (doc 2 §9, 12-hour), in the site's own wall clock (the
- * time the text carries), not the browser's.
+ * The display pattern MM/DD/YYYY hh:mm:ss A (docs/product/live-alarms-and-testing.md#constants,
+ * 12-hour), in the site's own wall clock (the time the text carries), not the browser's.
  */
 export function formatSiteDate(text: string | null | undefined): string {
   if (!text) return '';

@@ -41,10 +41,10 @@ function accountTooltip(_: number, points: readonly ChartPoint[]): ReactNode {
 }
 
 /**
- * Excessive Alarm Accounts (/activity, doc 3 §2): range tabs without '1week', 'Show Only VA
- * Events', the bar chart per account, 'Filter by City' (back to All on every reload), the grid
- * with its 'More details' dialog and exports, and the map grouped by site. It follows the agency's
- * live feed, so its counts move as signals arrive (useLiveRefresh).
+ * Excessive Alarm Accounts (/activity, docs/product/reports-and-settings.md#screens): range tabs
+ * without '1week', 'Show Only VA Events', the bar chart per account, 'Filter by City' (back to All
+ * on every reload), the grid with its 'More details' dialog and exports, and the map grouped by
+ * site. It follows the agency's live feed, so its counts move as signals arrive (useLiveRefresh).
  */
 export function ExcessiveAlarmsPage() {
   const ranges = useReportRanges('activity');

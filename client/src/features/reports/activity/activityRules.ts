@@ -1,6 +1,9 @@
 import type { ExcessiveRow } from '../../../../../shared/reports/excessiveAlarms';
 
-/** Excessive Alarm Accounts (doc 3 §2): the VA switch, the chart per account, the map's groups. */
+/**
+ * Excessive Alarm Accounts (docs/product/reports-and-settings.md#screens): the VA switch, the chart
+ * per account, the map's groups.
+ */
 
 /** 'Show Only VA Events' keeps the rows whose event id is VA. */
 export const isVaRow = (r: ExcessiveRow): boolean => r.event_id === 'VA';

@@ -5,13 +5,17 @@ import { actualColumns, actualDetails, actualEventColumns } from './actualColumn
 import { actualEventCountOf, type ActualSystem } from '../../../../../shared/reports/actualEvents';
 import { fetchActualEvents } from './actualEventsApi';
 
-/** The marker popup shows for 4 s at top centre (doc 3 §2, §9). */
+/**
+ * The marker popup shows for 4 s at top centre (docs/product/reports-and-settings.md#screens,
+ * #constants).
+ */
 const POPUP_MS = 4000;
 
 /**
- * Actuals (/actualEvents, doc 3 §2): one tab per range, the 'Site Counts' chart with its 4 s
- * popup, 'Filter by City', one row per system expanding to its events, the 'Actual Events -
- * {account}' dialog, and Actual_Events_{date}.xlsx with the events nested.
+ * Actuals (/actualEvents, docs/product/reports-and-settings.md#screens): one tab per range, the
+ * 'Site Counts' chart with its 4 s popup, 'Filter by City', one row per system expanding to its
+ * events, the 'Actual Events - {account}' dialog, and Actual_Events_{date}.xlsx with the events
+ * nested.
  */
 export function ActualsPage() {
   const [details, setDetails] = useState<ActualSystem | null>(null);

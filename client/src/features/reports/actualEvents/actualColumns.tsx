@@ -8,7 +8,7 @@ import { csNoCell } from '../../../reporting/csNoColumn';
 import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 
 // NOTE: the columns are the scheduled e-mail's too (shared/reports/actualEvents.ts).
-/** One row per system (doc 3 §2). */
+/** One row per system (docs/product/reports-and-settings.md#screens). */
 export const actualColumns = gridColumnsOf(ACTUAL_COLUMNS, {
   csNo: csNoCell((s: ActualSystem) => ({
     siteNo: s.head.site_no,

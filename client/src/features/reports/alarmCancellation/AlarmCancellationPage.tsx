@@ -16,9 +16,10 @@ const TITLE = 'Dispatch Cancellation from AASMS & Text App';
 const NONE: readonly CancellationRow[] = [];
 
 /**
- * Dispatch Cancellation from AASMS & Text App (/alarmCancellation, doc 3 §2, §9: event id 4618,
- * range 6): the monthly area chart whose tooltip lists the month's accounts in round(n/15) columns
- * (at most 8), the table, and the empty panel when there is nothing.
+ * Dispatch Cancellation from AASMS & Text App (/alarmCancellation,
+ * docs/product/reports-and-settings.md#screens, #constants: event id 4618, range 6): the monthly
+ * area chart whose tooltip lists the month's accounts in round(n/15) columns (at most 8), the
+ * table, and the empty panel when there is nothing.
  */
 export function AlarmCancellationPage() {
   const link = useReportLink();

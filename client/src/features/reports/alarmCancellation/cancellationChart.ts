@@ -1,7 +1,10 @@
 import type { MonthlySummary } from '../common/dealerEventActivityApi';
 import { tooltipColumns } from '../common/tooltipColumns';
 
-/** The area chart of Dispatch Cancellation (doc 3 §2): one point per month, oldest first. */
+/**
+ * The area chart of Dispatch Cancellation (docs/product/reports-and-settings.md#screens): one point
+ * per month, oldest first.
+ */
 export const CANCELLATION_SERIES = 'Cancellation Summary';
 
 export interface CancellationPoint {

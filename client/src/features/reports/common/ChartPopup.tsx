@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent } from 'react';
 
 /**
  * The list behind a chart point ('CS# - site name' entries), at the top centre of the screen.
- * With `autoHideMs` it closes by itself (Actuals: 4 s, doc 3 §9 "marker popup 4 s").
+ * With `autoHideMs` it closes by itself (Actuals: 4 s,
+ * docs/product/reports-and-settings.md#constants "marker popup 4 s").
  */
 export function ChartPopup({
   title,

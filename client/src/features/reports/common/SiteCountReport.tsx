@@ -46,9 +46,10 @@ export interface SiteCountReportProps<R extends SiteCountRow> {
 }
 
 /**
- * A report of systems with their rows underneath (doc 3 §2: Agency Dispatch, Actuals, Agency
- * Refused Dispatch): range tabs, the chart of sites per signal count with its click popup,
- * 'Filter by City', the expandable grid, and the Excel and PDF exports with the rows nested.
+ * A report of systems with their rows underneath (docs/product/reports-and-settings.md#screens:
+ * Agency Dispatch, Actuals, Agency Refused Dispatch): range tabs, the chart of sites per signal
+ * count with its click popup, 'Filter by City', the expandable grid, and the Excel and PDF exports
+ * with the rows nested.
  */
 export function SiteCountReport<R extends SiteCountRow>(p: SiteCountReportProps<R>) {
   const ranges = useReportRanges(p.report);

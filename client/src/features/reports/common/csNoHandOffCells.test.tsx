@@ -5,7 +5,10 @@ import { allAccounts } from '../../../lib/accounts/allAccounts';
 import { addCancelColumns } from '../growth/growthColumns';
 import { serviceRequestColumns } from '../serviceRequests/serviceRequestColumns';
 
-/** The CS# cells of Growth's detail and the Service Requests detail open the external tool (doc 3 §1). */
+/**
+ * The CS# cells of Growth's detail and the Service Requests detail open the external tool
+ * (docs/product/reports-and-settings.md#overview).
+ */
 
 const asked: string[] = [];
 beforeEach(() => {

@@ -10,13 +10,14 @@ import { getEnvelope } from '../../../lib/api/apiClient';
 export type { DealerEventKind, MonthlySummary } from '../../../../../shared/reports/dealerEventActivity';
 
 /**
- * Report/GetDealerEventActivity (doc 3 §7): one call behind the cancellation (4618), runaway (RA),
- * refused dispatch (ARD) and service request (SRS) reports, chosen by EventId (doc 3 §9). Its
- * query and answer are shared with the bridge's scheduled e-mails (shared/reports).
+ * Report/GetDealerEventActivity (docs/product/reports-and-settings.md#calls): one call behind the
+ * cancellation (4618), runaway (RA), refused dispatch (ARD) and service request (SRS) reports,
+ * chosen by EventId (docs/product/reports-and-settings.md#constants). Its query and answer are
+ * shared with the bridge's scheduled e-mails (shared/reports).
  */
 export interface DealerEventQuery {
   servcoNo: string;
-  /** A range key or id of the configured lists (doc 3 §9). */
+  /** A range key or id of the configured lists (docs/product/reports-and-settings.md#constants). */
   range: string | number;
 }
 

@@ -1,8 +1,9 @@
 import type { PublicProfile } from '../../../../../shared/upstream/loginProfile';
 
 /**
- * The service company a report asks for (doc 3 §6): the session's own, or the corporate agency
- * when the session works as a corporate account and that agency differs from its own.
+ * The service company a report asks for (docs/product/reports-and-settings.md#roles): the session's
+ * own, or the corporate agency when the session works as a corporate account and that agency
+ * differs from its own.
  */
 export function reportServcoNo(
   profile: Pick<PublicProfile, 'agencyId' | 'agencyIdForCorpAccount' | 'install_servco_Type'> | null,

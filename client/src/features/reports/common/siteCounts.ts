@@ -1,6 +1,7 @@
 /**
- * The site-count charts of Agency Dispatch, Actuals and Agency Refused Dispatch (doc 3 §2): how
- * many sites have each signal count, and the 'CS# - site name' entries behind each point.
+ * The site-count charts of Agency Dispatch, Actuals and Agency Refused Dispatch
+ * (docs/product/reports-and-settings.md#screens): how many sites have each signal count, and the
+ * 'CS# - site name' entries behind each point.
  */
 export interface CountedSystem {
   csNo: string;

@@ -1,4 +1,7 @@
-/** Accounts per tooltip column of the cancellation chart, and the most columns (doc 3 §2). */
+/**
+ * Accounts per tooltip column of the cancellation chart, and the most columns
+ * (docs/product/reports-and-settings.md#screens).
+ */
 export const ACCOUNTS_PER_TOOLTIP_COLUMN = 15;
 export const MAX_TOOLTIP_COLUMNS = 8;
 

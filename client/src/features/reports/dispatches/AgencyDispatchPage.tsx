@@ -4,9 +4,10 @@ import { dispatchColumns, dispatchDetailColumns } from './dispatchColumns';
 import { fetchAgencyDispatches } from './dispatchesApi';
 
 /**
- * Agency Dispatch (/dispatches, doc 3 §2): range tabs, the line chart of sites per signal count
- * with its click popup, the city filter, one row per system expanding to the agencies sent, and
- * Agency_Dispatch_{date}.xlsx with those rows under each system.
+ * Agency Dispatch (/dispatches, docs/product/reports-and-settings.md#screens): range tabs, the line
+ * chart of sites per signal count with its click popup, the city filter, one row per system
+ * expanding to the agencies sent, and Agency_Dispatch_{date}.xlsx with those rows under each
+ * system.
  */
 export function AgencyDispatchPage() {
   return (

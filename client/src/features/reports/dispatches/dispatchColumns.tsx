@@ -8,7 +8,10 @@ import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 import { csNoCell } from '../../../reporting/csNoColumn';
 
 // NOTE: the columns are the scheduled e-mail's too (shared/reports/agencyDispatch.ts).
-/** One row per system (doc 3 §2): CS#, Signal Count, Site Name, City. */
+/**
+ * One row per system (docs/product/reports-and-settings.md#screens): CS#, Signal Count, Site Name,
+ * City.
+ */
 export const dispatchColumns = gridColumnsOf(DISPATCH_COLUMNS, {
   csNo: csNoCell((s: DispatchSystem) => ({
     siteNo: s.head.site_no,

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import type { GrowthCounts } from '../../../../../shared/reports/growthMonths';
 
-/** A growth card (doc 3 §2): the current month or the year to date, with Add, Canceled and Net. */
+/**
+ * A growth card (docs/product/reports-and-settings.md#screens): the current month or the year to
+ * date, with Add, Canceled and Net.
+ */
 export function GrowthCard({
   title,
   counts,

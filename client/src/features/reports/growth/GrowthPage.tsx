@@ -30,10 +30,10 @@ const TYPES: readonly GrowthType[] = ['Add', 'Cancel'];
 const NO_ROWS: readonly AddCancelRow[] = [];
 
 /**
- * Growth and Attrition (/growth, doc 3 §2): the current month and year-to-date cards (Add,
- * Canceled, Net; each exportable), the consolidated Add/Cancel chart (y 0-100), and behind
- * Show Monthly Data the Type and Month filter (current month first) with its chart and the
- * detail grid of the chosen type and month, exportable too.
+ * Growth and Attrition (/growth, docs/product/reports-and-settings.md#screens): the current month
+ * and year-to-date cards (Add, Canceled, Net; each exportable), the consolidated Add/Cancel chart
+ * (y 0-100), and behind Show Monthly Data the Type and Month filter (current month first) with its
+ * chart and the detail grid of the chosen type and month, exportable too.
  */
 export function GrowthPage() {
   const id = useId();

@@ -8,7 +8,7 @@ import {
 } from '../../../../../shared/reports/growth';
 import { listOf, text } from '../common/rowFields';
 
-/** Add/cancel row (doc 3 §3). */
+/** Add/cancel row (docs/product/reports-and-settings.md#entities). */
 export const addCancelRowSchema = z.object({
   cs_no: text,
   site_name: text,

@@ -5,8 +5,8 @@ import { useStore } from '../../../lib/store/useStore';
 
 /**
  * The QR image and the link of the external form where a new investigation request is filed
- * (doc 3 §2), from the runtime configuration (`investigationFormUrl`). The QR is drawn here as
- * SVG, so no image is fetched.
+ * (docs/product/reports-and-settings.md#screens), from the runtime configuration
+ * (`investigationFormUrl`). The QR is drawn here as SVG, so no image is fetched.
  */
 export function InvestigationForm() {
   const url = useStore(runtimeConfig, (c) => c.investigationFormUrl);

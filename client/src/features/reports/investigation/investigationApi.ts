@@ -4,7 +4,10 @@ import { groupRows } from '../../../../../shared/reports/systemGroups';
 import { listOf, siteFields, text } from '../common/rowFields';
 import { newestFirst } from '../../../reporting/reportDates';
 
-/** Discrepancy row (doc 3 §3): one investigation request or acknowledgment, with its site. */
+/**
+ * Discrepancy row (docs/product/reports-and-settings.md#entities): one investigation request or
+ * acknowledgment, with its site.
+ */
 export const discrepancySchema = z.object({
   ...siteFields,
   site_no: text,
@@ -15,7 +18,10 @@ export const discrepancySchema = z.object({
 });
 export type Discrepancy = z.infer<typeof discrepancySchema>;
 
-/** DISC: investigation requests; CNFM: the customers' acknowledgments (doc 3 §9). */
+/**
+ * DISC: investigation requests; CNFM: the customers' acknowledgments
+ * (docs/product/reports-and-settings.md#constants).
+ */
 export type DiscrepancyKind = 'DISC' | 'CNFM';
 
 export const DEALER_EVENT_PATH = '/api/Report/GetDealerEventActivity';

@@ -5,7 +5,7 @@ import { NoActivityFilters } from './NoActivityFilters';
 afterEach(cleanup);
 
 describe('Sites With No Alarm Activity filters', () => {
-  it('offers a date picker for Select whose choice reads MM/dd/yyyy (doc 3 §2)', () => {
+  it('offers a date picker for Select whose choice reads MM/dd/yyyy (docs/product/reports-and-settings.md#screens)', () => {
     const onSearch = vi.fn();
     render(
       <NoActivityFilters

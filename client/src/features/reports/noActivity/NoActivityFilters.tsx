@@ -26,8 +26,9 @@ function pickerDateOfNative(value: string): string {
 }
 
 /**
- * The left filter panel of Sites With No Alarm Activity (doc 3 §2): DateType, the CS# box, the
- * date picker (MM/dd/yyyy, only for Select) and Search.
+ * The left filter panel of Sites With No Alarm Activity
+ * (docs/product/reports-and-settings.md#screens): DateType, the CS# box, the date picker
+ * (MM/dd/yyyy, only for Select) and Search.
  */
 export function NoActivityFilters({
   initial,

@@ -21,9 +21,10 @@ const DATE_TYPE_VALUES = DATE_TYPES.map((t) => t.value);
 const DAY = 86_400_000;
 
 /**
- * Sites With No Alarm Activity (/noactivityreport, doc 3 §2): the filter panel (DateType, CS#,
- * the MM/dd/yyyy date only for Select, Search), then the eight columns. The search lives in the
- * URL, so a link reopens the same result. A failure is the first error in a 4 s toast (doc 3 §8).
+ * Sites With No Alarm Activity (/noactivityreport, docs/product/reports-and-settings.md#screens):
+ * the filter panel (DateType, CS#, the MM/dd/yyyy date only for Select, Search), then the eight
+ * columns. The search lives in the URL, so a link reopens the same result. A failure is the first
+ * error in a 4 s toast (docs/product/reports-and-settings.md#messages).
  */
 export function NoActivityPage() {
   const link = useReportLink();

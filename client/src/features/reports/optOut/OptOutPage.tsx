@@ -14,13 +14,13 @@ import { optOutColumns } from './optOutColumns';
 
 const TITLE = 'AASMS Opt-Out Request';
 const NONE: readonly OptOutRow[] = [];
-/** Doc 3 §8: the empty list is a warning with these words. */
+/** docs/product/reports-and-settings.md#messages: the empty list is a warning with these words. */
 export const NO_OPT_OUT = 'No AASMS Opt-Out Request record found.';
 
 /**
- * AASMS Opt-Out Request (/optOutUsersReport, doc 3 §2): the five columns, CS# hand-off, exports.
- * An empty list warns 'No AASMS Opt-Out Request record found.'; a failure shows the first server
- * error (doc 3 §8).
+ * AASMS Opt-Out Request (/optOutUsersReport, docs/product/reports-and-settings.md#screens): the
+ * five columns, CS# hand-off, exports. An empty list warns 'No AASMS Opt-Out Request record
+ * found.'; a failure shows the first server error (docs/product/reports-and-settings.md#messages).
  */
 export function OptOutPage() {
   const link = useReportLink();

@@ -8,9 +8,10 @@ import { listOf } from '../common/rowFields';
 const rowsSchema = listOf(optOutRowSchema);
 
 /**
- * The opt-out list through the alarm-incident gateway (doc 3 §7): methodName
- * GetOptOutListByServcoNo, arguments [servco_no]; the answer's Result and Errors.
- * NOTE: the first server error string is what the screen shows (doc 3 §8).
+ * The opt-out list through the alarm-incident gateway (docs/product/reports-and-settings.md#calls):
+ * methodName GetOptOutListByServcoNo, arguments [servco_no]; the answer's Result and Errors. NOTE:
+ * the first server error string is what the screen shows
+ * (docs/product/reports-and-settings.md#messages).
  */
 export async function fetchOptOutList(
   { servcoNo }: { servcoNo: string },

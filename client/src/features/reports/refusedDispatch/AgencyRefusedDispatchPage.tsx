@@ -3,9 +3,9 @@ import { refusedColumns, refusedDetailColumns } from './refusedColumns';
 import { fetchRefusedDispatches } from './refusedDispatchApi';
 
 /**
- * Agency Refused Dispatch (/agencyrefuseddispatch, doc 3 §2): tabs, the site-count chart whose
- * click lists CS# and site name, 'Filter by City', the expandable grid of refusals, and the Excel
- * export with the refusals under each site.
+ * Agency Refused Dispatch (/agencyrefuseddispatch, docs/product/reports-and-settings.md#screens):
+ * tabs, the site-count chart whose click lists CS# and site name, 'Filter by City', the expandable
+ * grid of refusals, and the Excel export with the refusals under each site.
  */
 export function AgencyRefusedDispatchPage() {
   return (

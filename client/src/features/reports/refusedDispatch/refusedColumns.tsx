@@ -8,7 +8,7 @@ import { csNoCell } from '../../../reporting/csNoColumn';
 import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 
 // NOTE: the columns are the scheduled e-mail's too (shared/reports/refusedDispatch.ts).
-/** One row per site's account (doc 3 §2). */
+/** One row per site's account (docs/product/reports-and-settings.md#screens). */
 export const refusedColumns = gridColumnsOf(REFUSED_COLUMNS, {
   csNo: csNoCell((s: RefusedSite) => ({
     siteNo: s.head.site_no,

@@ -1,7 +1,9 @@
 import { refusedEventSchema, type RefusedEvent } from '../../../../../shared/reports/refusedDispatch';
 import { fetchDealerEventActivity, type DealerEventQuery } from '../common/dealerEventActivityApi';
 
-/** Report/GetDealerEventActivity with EventId ARD (doc 3 §9). */
+/**
+ * Report/GetDealerEventActivity with EventId ARD (docs/product/reports-and-settings.md#constants).
+ */
 export async function fetchRefusedDispatches(
   q: DealerEventQuery,
   signal?: AbortSignal,

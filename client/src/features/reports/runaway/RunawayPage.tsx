@@ -20,8 +20,9 @@ const TITLE = 'Runaway Systems';
 const NONE: readonly RunawayRow[] = [];
 
 /**
- * Runaway Systems (/runawaysystems, doc 3 §2): one tab per range key (List 3: Last 24 hours, Last
- * 30 Days; docs/decisions.md), the ten columns with more details. It follows the agency's feed.
+ * Runaway Systems (/runawaysystems, docs/product/reports-and-settings.md#screens): one tab per
+ * range key (List 3: Last 24 hours, Last 30 Days; docs/decisions.md), the ten columns with more
+ * details. It follows the agency's feed.
  */
 export function RunawayPage() {
   const ranges = useStore(runtimeConfig, (c) => c.rangeLists.list3);

@@ -3,7 +3,7 @@ import { csNoCell } from '../../../reporting/csNoColumn';
 import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 
 // NOTE: the columns are the scheduled e-mail's too (shared/reports/runaway.ts).
-/** The ten columns after the more-details button (doc 3 §2). */
+/** The ten columns after the more-details button (docs/product/reports-and-settings.md#screens). */
 export const runawayColumns = gridColumnsOf(RUNAWAY_COLUMNS, {
   csNo: csNoCell((r: RunawayRow) => ({ siteNo: r.site_no, systemNo: r.system_no, csNo: r.cs_no })),
 });

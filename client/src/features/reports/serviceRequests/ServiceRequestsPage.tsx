@@ -21,8 +21,9 @@ const TITLE = 'Customers Requesting Service';
 const NONE: readonly ServiceRequest[] = [];
 
 /**
- * Customers Requesting Service (/service-requests, doc 3 §2): range tabs, one row per site with
- * its requests underneath (newest first), exports named service_requests_report_{timestamp}.
+ * Customers Requesting Service (/service-requests, docs/product/reports-and-settings.md#screens):
+ * range tabs, one row per site with its requests underneath (newest first), exports named
+ * service_requests_report_{timestamp}.
  */
 export function ServiceRequestsPage() {
   const ranges = useReportRanges('service-requests');

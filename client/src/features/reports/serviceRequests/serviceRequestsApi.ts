@@ -1,7 +1,9 @@
 import { serviceRequestSchema, type ServiceRequest } from '../../../../../shared/reports/serviceRequests';
 import { fetchDealerEventActivity, type DealerEventQuery } from '../common/dealerEventActivityApi';
 
-/** Report/GetDealerEventActivity with EventId SRS (doc 3 §9). */
+/**
+ * Report/GetDealerEventActivity with EventId SRS (docs/product/reports-and-settings.md#constants).
+ */
 export async function fetchServiceRequests(
   q: DealerEventQuery,
   signal?: AbortSignal,

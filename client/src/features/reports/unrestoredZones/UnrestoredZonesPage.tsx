@@ -17,8 +17,9 @@ const TITLE = 'Unrestored Zones';
 const NONE: readonly UnrestoredZone[] = [];
 
 /**
- * Unrestored Zones (/unrestoredzones, doc 3 §2): the zones whose last alarm has no restore, with
- * the twelve columns and more details. It is "now" by nature, so it follows the agency's feed.
+ * Unrestored Zones (/unrestoredzones, docs/product/reports-and-settings.md#screens): the zones
+ * whose last alarm has no restore, with the twelve columns and more details. It is "now" by nature,
+ * so it follows the agency's feed.
  */
 export function UnrestoredZonesPage() {
   const link = useReportLink();

@@ -4,7 +4,9 @@ import { formatReportDate } from '../../../reporting/reportDates';
 import { gridColumnsOf } from '../../../reporting/reportGridColumns';
 
 // NOTE: the columns are the scheduled e-mail's too (shared/reports/unrestoredZones.ts).
-/** The twelve columns after the more-details button (doc 3 §2). */
+/**
+ * The twelve columns after the more-details button (docs/product/reports-and-settings.md#screens).
+ */
 export const unrestoredColumns = gridColumnsOf(UNRESTORED_COLUMNS, {
   csNo: csNoCell((r: UnrestoredZone) => ({ siteNo: r.site_no, systemNo: r.system_no, csNo: r.cs_no })),
 });
