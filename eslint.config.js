@@ -18,8 +18,10 @@ import globals from 'globals';
  *                   folder (server/push, server/schedules, ...) unless listed here
  *     4 app         the composition root, with the entry points main.ts and dev.ts
  *   The parts import one another (gateway and actions, live and walls do).
- * - server/simulator is the upstream's stand-in: it imports only shared/ and itself, and only
- *   server/app/startAll.ts (where the embedded default starts), tests/ and bench/ import it.
+ * - simulator/ (beside server/) is the upstream's stand-in: it imports only shared/ and itself
+ *   (its tests also tests/), and only server/app/startAll.ts (where the embedded default starts),
+ *   tests/ and bench/ import it: not the rest of server/, nor client/, machines/, shared/ or a
+ *   file at the root.
  * Written as `no-restricted-imports` patterns on the import text (every import here is relative,
  * so a pattern counts the `../` that reach a folder, for each depth of the importing file), and
  * the same patterns as `no-restricted-syntax` selectors for `import()`, which
@@ -36,13 +38,18 @@ const dirsOf = (path) =>
     .map((d) => d.name);
 
 const CLIENT_NO_SERVER = refuse(
-  '^(\\.\\./)+server/',
-  'The client talks to the bridge over HTTP and the socket only.',
+  '^(\\.\\./)+(server|simulator)/',
+  'The client talks to the bridge over HTTP and the socket only: it imports neither server/ nor simulator/.',
 );
 const SHARED_ALONE = refuse(
-  '^(\\.\\./)+(client|server|machines)/',
-  'shared/ is imported by the client, the server and the machines, and imports none of them.',
+  '^(\\.\\./)+(client|server|machines|simulator)/',
+  'shared/ is imported by the client, the server, the machines and the simulator, and imports none of them.',
 );
+const SIMULATOR = 'simulator';
+const NO_SIMULATOR_MESSAGE =
+  'Only server/app/startAll.ts imports the simulator, where the embedded default starts (tests and bench may).';
+/** Imports that reach the top-level simulator/ from anywhere below the root (or, with `./`, from the root). */
+const NO_SIMULATOR = refuse(`^(\\./|(\\.\\./)+)${SIMULATOR}(/|$)`, NO_SIMULATOR_MESSAGE);
 const MACHINES_NO_REACT = [
   { name: 'react', message: 'Machines are pure: React reads them through @xstate/react.' },
   { name: 'react-dom', message: 'Machines are pure: no DOM.' },
@@ -143,7 +150,6 @@ const SERVER_RANKS = {
   main: APP,
   dev: APP,
 };
-const SIMULATOR = 'simulator';
 const rankOf = (name) => SERVER_RANKS[name] ?? PARTS;
 /** The import text that climbs from a file `depth` folders below server/ back to server/. */
 const toServer = (depth) => (depth === 0 ? '\\./' : `(\\.\\./){${depth}}`);
@@ -162,9 +168,8 @@ const upward = (rank, depth) => {
   const allowed = names.filter((n) => rankOf(n) <= rank);
   return [refuse(`^${toServer(depth)}(?!(${allowed.join('|')})(/|$))[^./]`, LAYERS_MESSAGE)];
 };
-const NO_SIMULATOR_MESSAGE =
-  'The bridge never imports the simulator: only server/app/startAll.ts starts the embedded one (tests and bench may).';
-const noSimulator = (depth) => refuse(`^${toServer(depth)}${SIMULATOR}(/|$)`, NO_SIMULATOR_MESSAGE);
+/** The simulator, reached from a file `depth` folders below server/ (one more `../` than server/). */
+const noSimulator = (depth) => refuse(`^(\\.\\./){${depth + 1}}${SIMULATOR}(/|$)`, NO_SIMULATOR_MESSAGE);
 const serverFolder = (folder, rank) =>
   DEPTHS.map((depth) =>
     imports([`server/${folder}/${below(depth)}*.ts`], [...upward(rank, depth), noSimulator(depth)]),
@@ -182,23 +187,19 @@ const serverBlocks = [
   // Where the embedded simulator starts: the one bridge file that may import it.
   imports(['server/app/startAll.ts'], upward(APP, 1)),
 ];
-const SIMULATOR_ALONE = 'server/simulator stands in for the upstream: it imports only shared/ and itself.';
+const SIMULATOR_ALONE =
+  'simulator/ stands in for the upstream: it imports only shared/ and itself, never server/, client/ or machines/.';
+/** From a file `depth` folders below simulator/, `depth` times `../` reaches the root: only shared/ there. */
 const simulatorBlocks = DEPTHS.flatMap((depth) => [
   imports(
-    [`server/${SIMULATOR}/${below(depth)}*.ts`],
-    [
-      refuse(`^(\\.\\./){${depth}}(?!\\.\\./)`, SIMULATOR_ALONE),
-      refuse(`^(\\.\\./){${depth + 1}}(?!shared/)`, SIMULATOR_ALONE),
-    ],
+    [`${SIMULATOR}/${below(depth)}*.ts`],
+    [refuse(`^(\\.\\./){${depth}}(?!shared/)`, SIMULATOR_ALONE)],
     { ignores: ['**/*.test.ts'] },
   ),
   // Its tests may use the tests' own helpers too.
   imports(
-    [`server/${SIMULATOR}/${below(depth)}*.test.ts`],
-    [
-      refuse(`^(\\.\\./){${depth}}(?!\\.\\./)`, SIMULATOR_ALONE),
-      refuse(`^(\\.\\./){${depth + 1}}(?!shared/|tests/)`, SIMULATOR_ALONE),
-    ],
+    [`${SIMULATOR}/${below(depth)}*.test.ts`],
+    [refuse(`^(\\.\\./){${depth}}(?!shared/|tests/)`, SIMULATOR_ALONE)],
   ),
 ]);
 
@@ -225,6 +226,8 @@ export default tseslint.config(
   ...clientLayerBlocks,
   ...featureBlocks,
   imports(['shared/**/*.ts'], [SHARED_ALONE]),
+  // The files at the root (vite.config.ts, ...) and the machines' tests.
+  imports(['*.{ts,js,mjs}', 'machines/**/*.test.ts'], [NO_SIMULATOR]),
   {
     files: ['machines/**/*.ts'],
     ignores: ['machines/**/*.test.ts'],
@@ -233,9 +236,10 @@ export default tseslint.config(
         'error',
         {
           paths: MACHINES_NO_REACT,
-          patterns: [refuse('^react-dom/', 'Machines are pure: no DOM.')],
+          patterns: [refuse('^react-dom/', 'Machines are pure: no DOM.'), NO_SIMULATOR],
         },
       ],
+      'no-restricted-syntax': ['error', ...dynamicImports([NO_SIMULATOR])],
       'no-restricted-globals': ['error', ...TIMERS, ...DOM],
     },
   },

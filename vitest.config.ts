@@ -10,6 +10,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'server/**/*.test.ts',
+            'simulator/**/*.test.ts',
             'shared/**/*.test.ts',
             'machines/**/*.test.ts',
             'tests/**/*.test.ts',

@@ -55,13 +55,15 @@ const agencyChoice = z
             .filter(Boolean),
   );
 
-/** Every environment variable the bridge and the embedded simulator read (README lists them). */
+/**
+ * Every environment variable the bridge reads (README lists them). The embedded simulator reads its
+ * own SIM_* settings (simulator/config.ts) when UPSTREAM_URL is unset.
+ */
 export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
-    SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
-    /** The monitoring-center API. Unset: the embedded simulator is started and used. */
+    /** The monitoring-center API. Unset: the embedded simulator is started and used (server/app/startAll.ts). */
     UPSTREAM_URL: z.string().url().optional(),
     /** The alarm-incident API (MASAPI gateway); defaults to UPSTREAM_URL. */
     UPSTREAM_ALARM_URL: z.string().url().optional(),
@@ -173,11 +175,6 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TILE_URL: z.string().optional(),
     OSRM_URL: z.string().optional(),
-    SIM_SEED: z.coerce.number().int().default(1),
-    SIM_AGENCIES: z.coerce.number().int().min(1).max(500).default(6),
-    SIM_SITES_PER_AGENCY: z.coerce.number().int().min(1).max(100_000).default(400),
-    // Unset: the simulator's own default, which matches its seeded history (docs/simulator.md).
-    SIM_SIGNAL_RATE: z.coerce.number().min(0).optional(),
   })
   .refine((e) => !e.BRIDGE_UPSTREAM_USER === !e.BRIDGE_UPSTREAM_PASSWORD, {
     message: 'set both BRIDGE_UPSTREAM_USER and BRIDGE_UPSTREAM_PASSWORD, or neither',

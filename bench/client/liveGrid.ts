@@ -12,7 +12,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBridge } from '../../server/app/bridge';
 import { loadConfig } from '../../server/config';
-import { startSimulator } from '../../server/simulator/createSimulator';
+import { startSimulator } from '../../simulator/createSimulator';
 import { machine, summary } from '../support/report';
 import type { Page } from 'playwright-core';
 import { ensureBuilt, launchChromium, signedInContext } from '../../tests/browser/liveAlarmsStack';

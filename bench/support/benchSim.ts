@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createSimulator, type SimulatorOptions } from '../../server/simulator/createSimulator';
-import { DEMO_USERS, type DemoUser } from '../../server/simulator/world/demoUsers';
+import { createSimulator, type SimulatorOptions } from '../../simulator/createSimulator';
+import { DEMO_USERS, type DemoUser } from '../../simulator/world/demoUsers';
 import { wallNow } from './report';
 
 const FEED_PATHS = new Set(['/AlarmBuffer/GetEventLogs', '/AlarmBuffer/GetEventLogsLiveAlarm_Dev']);

@@ -4,7 +4,10 @@ import { createUpstreamClient } from '../upstream/upstreamClient';
 
 /** The monitoring-center client, its latency, bytes and errors counted in the bridge's metrics. */
 export function buildUpstreamClient(config: BridgeConfig, metrics: Metrics) {
-  const upstreamUrl = config.UPSTREAM_URL ?? `http://127.0.0.1:${config.SIM_PORT}`;
+  const upstreamUrl = config.UPSTREAM_URL;
+  // NOTE: the bridge knows no simulator port; startAll gives it the embedded simulator's address.
+  if (!upstreamUrl)
+    throw new Error("The bridge needs UPSTREAM_URL (startAll sets the embedded simulator's).");
   return createUpstreamClient({
     baseUrl: upstreamUrl,
     alarmBaseUrl: config.UPSTREAM_ALARM_URL ?? upstreamUrl,

@@ -1,7 +1,7 @@
 import type { BridgeConfig } from '../config';
 import { SecretText } from '../identity/secretText';
 import type { Logger } from '../observability/logger';
-import type { startSimulator } from '../simulator/createSimulator';
+import type { RunningSimulator } from '../../simulator/createSimulator';
 import { startBridge, type Bridge } from './bridge';
 
 export interface Running {
@@ -12,26 +12,32 @@ export interface Running {
   close(opts?: { exiting?: boolean }): Promise<void>;
 }
 
-/** Starts the embedded simulator when no UPSTREAM_URL is configured, then the bridge. */
-export async function startAll(config: BridgeConfig, logger: Logger): Promise<Running> {
-  let sim: Awaited<ReturnType<typeof startSimulator>> | null = null;
+/**
+ * Starts the embedded simulator when no UPSTREAM_URL is configured, then the bridge. The simulator
+ * reads its own SIM_* settings from `env` (simulator/config.ts).
+ */
+export async function startAll(
+  config: BridgeConfig,
+  logger: Logger,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Running> {
+  let sim: RunningSimulator | null = null;
   let demo: Array<{ username: string; password: string; shows: string }> = [];
   if (!config.UPSTREAM_URL) {
     // NOTE: loaded only when embedded: with a real upstream the bridge starts without the
     // simulator's world (its ZIP-code table alone took about 150 ms; docs/performance.md).
-    const [{ startSimulator }, { demoUsers, BRIDGE_SERVICE_USER }] = await Promise.all([
-      import('../simulator/createSimulator'),
-      import('../simulator/world/demoUsers'),
+    const [
+      { startSimulator },
+      { loadSimulatorConfig, simulatorOptions },
+      { demoUsers, BRIDGE_SERVICE_USER },
+    ] = await Promise.all([
+      import('../../simulator/createSimulator'),
+      import('../../simulator/config'),
+      import('../../simulator/world/demoUsers'),
     ]);
     demo = demoUsers();
-    sim = await startSimulator({
-      port: config.SIM_PORT,
-      host: '127.0.0.1',
-      seed: config.SIM_SEED,
-      agencies: config.SIM_AGENCIES,
-      sitesPerAgency: config.SIM_SITES_PER_AGENCY,
-      signalRatePerMin: config.SIM_SIGNAL_RATE,
-    });
+    // NOTE: embedded, it listens on loopback whatever SIM_HOST says: the bridge is its only client.
+    sim = await startSimulator({ ...simulatorOptions(loadSimulatorConfig(env)), host: '127.0.0.1' });
     // The simulator's service user is the bridge's own identity unless the operator gave one, and
     // every agency is always on: a tester's first run has every minute to replay, and a screen
     // opens warm.

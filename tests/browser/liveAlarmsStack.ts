@@ -79,7 +79,7 @@ export async function startStack(env: Record<string, string | undefined> = {}): 
   delete base.UPSTREAM_ALARM_URL;
   if (!env.REDIS_URL) delete base.REDIS_URL;
   const config = loadConfig(base);
-  return startAll(config, createLogger('silent'));
+  return startAll(config, createLogger('silent'), base);
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -32,10 +32,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
 
   beforeAll(async () => {
     ensureBuilt();
-    running = await startAll(
-      loadConfig({ ...process.env, PORT: '0', SIM_PORT: '0', LOG_LEVEL: 'silent' }),
-      createLogger('silent'),
-    );
+    const env = { ...process.env, PORT: '0', SIM_PORT: '0', LOG_LEVEL: 'silent' };
+    running = await startAll(loadConfig(env), createLogger('silent'), env);
     base = running.bridge.url;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { BRIDGE_SERVICE_USER } from '../../server/simulator/world/demoUsers';
+import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';
 import { freePort, metricValue, spawnBridge, type BridgeProcess } from '../support/processes';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
 import { freshAccount, signIn, simPost, startSim, type Simulator } from '../support/stack';

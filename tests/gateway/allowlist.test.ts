@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UPSTREAM_ROUTES } from '../../server/gateway/upstreamRoutes';
-import { createSimulator } from '../../server/simulator/createSimulator';
+import { createSimulator } from '../../simulator/createSimulator';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

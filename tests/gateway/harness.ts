@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBridge, type Bridge } from '../../server/app/bridge';
 import { loadConfig } from '../../server/config';
-import { startSimulator, type RunningSimulator } from '../../server/simulator/createSimulator';
+import { startSimulator, type RunningSimulator } from '../../simulator/createSimulator';
 
 export interface Stack {
   sim: RunningSimulator;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
-import { BRIDGE_SERVICE_USER } from '../../server/simulator/world/demoUsers';
+import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';
 import type { SnapshotMessage } from '../../shared/live/protocol';
 import { metricValue } from '../support/processes';
 import { redisReachable } from '../support/redis';

@@ -23,7 +23,7 @@ describe('the embedded default records every minute', () => {
     async () => {
       // `npm start` as it is by default (no UPSTREAM_URL: the embedded simulator, its service
       // user as the bridge identity, every agency always on and recorded), on free ports.
-      const config = loadConfig({
+      const env = {
         PORT: '0',
         HOST: '127.0.0.1',
         SIM_PORT: '0',
@@ -33,9 +33,9 @@ describe('the embedded default records every minute', () => {
         RECORDINGS_DIR: dir,
         AUDIT_FILE: join(dir, 'audit.log'),
         LOG_LEVEL: 'silent',
-      });
+      };
       const started = Date.now();
-      running = await startAll(config, createLogger('silent'));
+      running = await startAll(loadConfig(env), createLogger('silent'), env);
       expect(running.banner().join('\n')).toMatch(/Always on \(polled with no screen open\): all, as bridge/);
       const agencies = running.bridge.url ? await alwaysOnAgencies(running.bridge.url) : [];
       expect(agencies.length).toBe(3);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
-import { BRIDGE_SERVICE_USER } from '../../server/simulator/world/demoUsers';
+import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';
 import { pushMessageSchema, type PushMessage } from '../../shared/push/pushApi';
 import { metricValue } from '../support/processes';
 import { redisReachable } from '../support/redis';

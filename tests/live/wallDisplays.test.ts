@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_ROUTES } from '../../server/gateway/upstreamRoutes';
-import { BRIDGE_SERVICE_USER } from '../../server/simulator/world/demoUsers';
+import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';
 import type { ErrorMessage, SimpleAck } from '../../shared/live/protocol';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
 import { connectScreen, waitFor } from '../support/screen';

@@ -5,7 +5,7 @@ import {
   REPORT_RANGE_LISTS,
   type RangedReport,
 } from '../../client/src/reporting/rangeLists';
-import { parseReportRange } from '../../server/simulator/queries/reportRange';
+import { parseReportRange } from '../../simulator/queries/reportRange';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 24, 12);

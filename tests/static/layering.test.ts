@@ -63,16 +63,34 @@ const LAYERS: [string, string, string, string][] = [
   ['a part imports no app', 'server/gateway/x.ts', '../app/bridge', '../actions/x'],
   ['a new folder is a part', 'server/push/deep/x.ts', '../../app/bridge', '../../walls/x'],
   ['config imports no app', 'server/config.ts', './app/bridge', './identity/x'],
-  // the simulator
-  ['the bridge imports no simulator', 'server/live/x.ts', '../simulator/createSimulator', '../feeds/x'],
-  ['nor does the app', 'server/app/bridge.ts', '../simulator/world/demoUsers', '../live/x'],
-  ['nor an entry point', 'server/main.ts', './simulator/createSimulator', './app/startAll'],
-  ['the simulator imports no bridge', 'server/simulator/routes/x.ts', '../../gateway/x', '../world/x'],
+  // the simulator, beside server/: only server/app/startAll.ts imports it
+  ['the bridge imports no simulator', 'server/live/x.ts', '../../simulator/createSimulator', '../feeds/x'],
+  ['nor does the app', 'server/app/bridge.ts', '../../simulator/world/demoUsers', '../live/x'],
+  ['nor an entry point', 'server/main.ts', '../simulator/createSimulator', './app/startAll'],
+  ['nor a deeper part', 'server/push/deep/x.ts', '../../../simulator/config', '../../walls/x'],
   [
-    'the simulator imports shared only',
-    'server/simulator/x.ts',
-    '../../client/src/lib/x',
-    '../../shared/menu/x',
+    'nor the client',
+    'client/src/features/reports/x.tsx',
+    '../../../../simulator/world/demoUsers',
+    '../../reporting/x',
+  ],
+  ['nor a machine', 'machines/dispatch/x.ts', '../../simulator/createSimulator', '../../shared/eventTypes'],
+  ['nor a machine test', 'machines/dispatch/x.test.ts', '../../simulator/createSimulator', './x'],
+  ['nor shared', 'shared/live/x.ts', '../../simulator/createSimulator', '../menu/x'],
+  ['nor a file at the root', 'vite.config.ts', './simulator/config', './shared/eventTypes'],
+  ['the simulator imports no bridge', 'simulator/routes/x.ts', '../../server/gateway/x', '../world/x'],
+  ['the simulator imports no client', 'simulator/x.ts', '../client/src/lib/x', '../shared/menu/x'],
+  [
+    'the simulator imports no machine',
+    'simulator/world/deep/x.ts',
+    '../../../machines/x',
+    '../../../shared/x',
+  ],
+  [
+    "the simulator's tests may use the tests' helpers, not the bridge",
+    'simulator/routes/x.test.ts',
+    '../../server/app/bridge',
+    '../../tests/support/simulator/simClient',
   ],
   // shared
   ['shared imports no server', 'shared/live/x.ts', '../../server/feeds/x', '../menu/x'],
@@ -93,19 +111,23 @@ describe('the layering rules', () => {
   it('refuses an import() written as a template', async () => {
     expect(await refusals('client/src/lib/x.ts', templateImport('../features/'))).toHaveLength(1);
     expect(await refusals('client/src/lib/x.ts', templateImport('../lib/'))).toEqual([]);
+    expect(await refusals('server/live/x.ts', templateImport('../../simulator/'))).toHaveLength(1);
+    expect(await refusals('machines/x.ts', templateImport('../simulator/'))).toHaveLength(1);
+    expect(await refusals('simulator/world/x.ts', templateImport('../../server/'))).toHaveLength(1);
   });
 
   it('lets server/app/startAll.ts alone start the embedded simulator', async () => {
-    const [file, from]: Case = ['server/app/startAll.ts', '../simulator/createSimulator'];
+    const [file, from]: Case = ['server/app/startAll.ts', '../../simulator/createSimulator'];
     expect(await refusals(file, dynamicImport(from))).toEqual([]);
     expect(await refusals(file, staticImport(from))).toEqual([]);
   });
 
   it('leaves tests and bench free to use the simulator', async () => {
-    expect(
-      await refusals('tests/live/x.test.ts', staticImport('../../server/simulator/createSimulator')),
-    ).toEqual([]);
-    expect(await refusals('bench/x.ts', dynamicImport('../server/simulator/createSimulator'))).toEqual([]);
+    expect(await refusals('tests/live/x.test.ts', staticImport('../../simulator/createSimulator'))).toEqual(
+      [],
+    );
+    expect(await refusals('bench/x.ts', dynamicImport('../simulator/createSimulator'))).toEqual([]);
+    expect(await refusals('tests/support/simulator/x.ts', templateImport('../../../simulator/'))).toEqual([]);
   });
 });
 

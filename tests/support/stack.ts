@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { startBridge, type Bridge } from '../../server/app/bridge';
-import { startSimulator } from '../../server/simulator/createSimulator';
+import { startSimulator } from '../../simulator/createSimulator';
 
 export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startBridge } from '../../server/app/bridge';
 import { loadConfig } from '../../server/config';
-import { startSimulator } from '../../server/simulator/createSimulator';
+import { startSimulator } from '../../simulator/createSimulator';
 import { cleanPrefix, TEST_REDIS_URL } from './redis';
 
 /**

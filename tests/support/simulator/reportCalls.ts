@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { RunningSimulator } from '../../../server/simulator/createSimulator';
-import type { MonitoredSystem } from '../../../server/simulator/world/types';
+import type { RunningSimulator } from '../../../simulator/createSimulator';
+import type { MonitoredSystem } from '../../../simulator/world/types';
 import type { Call, Profile } from './upstreamCalls';
 
 /**

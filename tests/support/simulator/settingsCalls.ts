@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { OWNER_EXTRA_SUB_ACCOUNTS, OWNER_RELATION_ID } from '../../../server/simulator/world/demoUsers';
+import { OWNER_EXTRA_SUB_ACCOUNTS, OWNER_RELATION_ID } from '../../../simulator/world/demoUsers';
 import type { Call, Profile } from './upstreamCalls';
 
 const PHONE_RECORD = [

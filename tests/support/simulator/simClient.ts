@@ -2,7 +2,7 @@ import {
   startSimulator,
   type RunningSimulator,
   type SimulatorOptions,
-} from '../../../server/simulator/createSimulator';
+} from '../../../simulator/createSimulator';
 
 /** A fixed "now" for tests: Saturday 21 November 2026, 12:00 in California. */
 export const TEST_NOW = Date.UTC(2026, 10, 21, 20, 0, 0);

@@ -5,8 +5,8 @@ import {
   eventLogsRequest,
   eventLogsResultSchema,
 } from '../../../shared/upstream/eventLogRow';
-import type { RunningSimulator } from '../../../server/simulator/createSimulator';
-import { OWNER_RELATION_ID } from '../../../server/simulator/world/demoUsers';
+import type { RunningSimulator } from '../../../simulator/createSimulator';
+import { OWNER_RELATION_ID } from '../../../simulator/world/demoUsers';
 import { reportCalls } from './reportCalls';
 import { settingsCalls } from './settingsCalls';
 import { control, get, post, type Answer, type signIn } from './simClient';
