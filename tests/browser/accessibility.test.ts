@@ -9,6 +9,8 @@ import type { PageEntry } from '../../client/src/lib/screens/screenTypes';
 import { sessionAnswerSchema } from '../../client/src/lib/session/sessionAnswer';
 import { selectedNavIds } from '../../client/src/lib/session/sitePreferences';
 import { STORAGE_KEYS } from '../../client/src/lib/storage/clientStorage';
+import { DARK_CLASS } from '../../client/src/lib/theme/theme';
+import { DISPATCH_ASK_RESPONDER, DISPATCH_CONFIRM } from '../../machines/messages';
 import { CHROMIUM, signedInContext } from './liveAlarmsStack';
 import { sharedScreens, type SharedScreens } from './support/sharedScreens';
 
@@ -26,6 +28,7 @@ const DEMO_USERS = [
   { username: 'multi', password: 'multi123' },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -48,12 +51,35 @@ async function screensOf(page: Page, url: string): Promise<PageEntry[]> {
   );
 }
 
-/** Moves to a path inside the app (the router hears popstate), without reloading the page. */
-async function moveTo(page: Page, path: string): Promise<void> {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+/** A site of the user's agency, as the links to a site's screens pass it (`state.site`). */
+interface SiteState {
+  site_no: string;
+  cs_no: string;
+}
+
+async function siteOf(simulatorUrl: string, agencyId: string): Promise<SiteState> {
+  const res = await fetch(`${simulatorUrl}/_sim/truth?agencyId=${agencyId}&feed=events`);
+  const { rows } = (await res.json()) as { rows: Array<{ site_no: string | number; cS_: string }> };
+  if (!rows[0]) throw new Error(`no event of agency ${agencyId} to take a site from`);
+  return { site_no: String(rows[0].site_no), cs_no: rows[0].cS_ };
+}
+
+/**
+ * Moves to a path inside the app without reloading the page: the router hears popstate and reads
+ * its location state from `history.state.usr`.
+ * NOTE: every move carries a site, as Account Details and Recently Accessed pass one: the screens
+ * of a site (Search Site Systems, Property Details) then show it instead of sending the user on;
+ * the others ignore it.
+ */
+async function moveTo(page: Page, path: string, site: SiteState): Promise<void> {
+  await page.evaluate(
+    ({ p, site }) => {
+      const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      window.history.pushState({ usr: { site }, key: `axe${idx}`, idx }, '', p);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    { p: path, site },
+  );
 }
 
 const BUSY = [
@@ -148,46 +174,99 @@ function report(findings: Finding[]): string {
     .join('\n');
 }
 
+type DemoUser = (typeof DEMO_USERS)[number];
+
 describe.skipIf(!existsSync(CHROMIUM))('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
   let shared: SharedScreens;
   beforeAll(async () => {
     shared = await sharedScreens();
   });
 
+  /** A signed-in page of the user in the theme, open to axe's script (bypassCSP, tests only). */
+  async function themedPage(user: DemoUser, theme: Theme) {
+    const { context, agencyId } = await signedInContext(
+      shared.browser,
+      shared.url,
+      user.username,
+      user.password,
+      { bypassCSP: true },
+    );
+    // The locally stored flag wins over the profile's preference (lib/theme, session effects).
+    await context.addInitScript(({ key, dark }) => window.localStorage.setItem(key, dark), {
+      key: STORAGE_KEYS.isDarkTheme,
+      dark: String(theme === 'dark'),
+    });
+    const page = await context.newPage();
+    return { page, agencyId, close: () => context.close() };
+  }
+
+  async function expectTheme(page: Page, theme: Theme): Promise<void> {
+    expect(await page.evaluate((c) => document.documentElement.classList.contains(c), DARK_CLASS)).toBe(
+      theme === 'dark',
+    );
+  }
+
   for (const user of DEMO_USERS) {
     for (const theme of THEMES) {
       it(`every screen ${user.username} may open has no serious or critical violation in the ${theme} theme`, async () => {
-        const { context } = await signedInContext(shared.browser, shared.url, user.username, user.password, {
-          bypassCSP: true,
-        });
+        const { page, agencyId, close } = await themedPage(user, theme);
         try {
-          await context.addInitScript(({ key, dark }) => window.localStorage.setItem(key, dark), {
-            key: STORAGE_KEYS.isDarkTheme,
-            dark: String(theme === 'dark'),
-          });
-          const page = await context.newPage();
           const screens = await screensOf(page, shared.url);
           expect(screens.length).toBeGreaterThan(0);
+          const site = await siteOf(shared.simulatorUrl, agencyId);
           const findings: Finding[] = [];
           const [first, ...rest] = screens;
           await page.goto(`${shared.url}${first.paths[0]}`, { waitUntil: 'commit' });
           // The title index.html gives before a screen sets its own.
           let previousTitle = 'Dealer Portal';
           for (const screen of [first, ...rest]) {
-            if (screen !== first) await moveTo(page, screen.paths[0]);
+            if (screen !== first) await moveTo(page, screen.paths[0], site);
             const where = `${screen.paths[0]} as ${user.username}, ${theme} theme`;
             await settled(page, screen, previousTitle);
             previousTitle = await page.title();
-            expect(await page.evaluate(() => document.documentElement.classList.contains('greyDark'))).toBe(
-              theme === 'dark',
+            // A screen that sent the user elsewhere was not checked: say so rather than pass.
+            expect(new URL(page.url()).pathname, `${where}: the screen sent the user on`).toBe(
+              screen.paths[0],
             );
+            await expectTheme(page, theme);
             findings.push(...(await seriousViolations(page, where)));
           }
           expect(findings.length, `serious or critical violations:\n${report(findings)}\n`).toBe(0);
         } finally {
-          await context.close();
+          await close();
         }
       }, 120_000);
     }
+  }
+
+  for (const theme of THEMES) {
+    it(`the Request Dispatch dialog has no serious or critical violation in the ${theme} theme`, async () => {
+      const { page, close } = await themedPage(DEMO_USERS[0], theme);
+      try {
+        await page.goto(`${shared.url}/dashboardDetails`);
+        await page.getByRole('tab', { name: /Active Alarms Only/ }).click();
+        const grid = page.getByRole('grid', { name: 'Active Alarms' });
+        await grid
+          .getByRole('button', { name: /^Request Dispatch / })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog', { name: /^Request Dispatch - / });
+        await dialog.getByText(DISPATCH_CONFIRM).waitFor();
+        await expectTheme(page, theme);
+        const findings = await seriousViolations(page, `Request Dispatch, its question, ${theme} theme`);
+        // On to the comment: the dialog's form step.
+        await dialog.getByRole('button', { name: 'Yes' }).click();
+        await dialog.getByText(DISPATCH_ASK_RESPONDER).waitFor();
+        await dialog.getByRole('button', { name: 'Yes' }).click();
+        await dialog.getByLabel('Comment').waitFor();
+        findings.push(...(await seriousViolations(page, `Request Dispatch, its comment, ${theme} theme`)));
+        // Closed without dispatching: the alarm is left as it was.
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(findings.length, `serious or critical violations:\n${report(findings)}\n`).toBe(0);
+      } finally {
+        await close();
+      }
+    }, 60_000);
   }
 });
