@@ -11,7 +11,7 @@ import { selectedNavIds } from '../../client/src/lib/session/sitePreferences';
 import { STORAGE_KEYS } from '../../client/src/lib/storage/clientStorage';
 import { DARK_CLASS } from '../../client/src/lib/theme/theme';
 import { DISPATCH_ASK_RESPONDER, DISPATCH_CONFIRM } from '../../machines/messages';
-import { CHROMIUM, signedInContext } from './liveAlarmsStack';
+import { CHROMIUM, signedInContext, simPost } from './liveAlarmsStack';
 import { sharedScreens, type SharedScreens } from './support/sharedScreens';
 
 /**
@@ -62,6 +62,22 @@ async function siteOf(simulatorUrl: string, agencyId: string): Promise<SiteState
   const { rows } = (await res.json()) as { rows: Array<{ site_no: string | number; cS_: string }> };
   if (!rows[0]) throw new Error(`no event of agency ${agencyId} to take a site from`);
   return { site_no: String(rows[0].site_no), cs_no: rows[0].cS_ };
+}
+
+/** The agency has an active alarm to act on: the seeded one, or a fire signal raises one. */
+async function ensureActiveAlarm(simulatorUrl: string, agencyId: string): Promise<void> {
+  const truth = async (feed: string) =>
+    (
+      (await (await fetch(`${simulatorUrl}/_sim/truth?agencyId=${agencyId}&feed=${feed}`)).json()) as {
+        rows: Array<{ cS_: string }>;
+      }
+    ).rows;
+  if ((await truth('alarms')).length > 0) return;
+  for (const csNo of new Set((await truth('events')).map((e) => e.cS_))) {
+    const answer = await simPost<{ alarm?: unknown }>(simulatorUrl, '/_sim/signals', { csNo, eventId: 'F' });
+    if (answer.alarm) return;
+  }
+  throw new Error(`no account of agency ${agencyId} raised an alarm`);
 }
 
 /**
@@ -241,8 +257,9 @@ describe.skipIf(!existsSync(CHROMIUM))('accessibility (axe-core, WCAG 2.1 A/AA)'
 
   for (const theme of THEMES) {
     it(`the Request Dispatch dialog has no serious or critical violation in the ${theme} theme`, async () => {
-      const { page, close } = await themedPage(DEMO_USERS[0], theme);
+      const { page, agencyId, close } = await themedPage(DEMO_USERS[0], theme);
       try {
+        await ensureActiveAlarm(shared.simulatorUrl, agencyId);
         await page.goto(`${shared.url}/dashboardDetails`);
         await page.getByRole('tab', { name: /Active Alarms Only/ }).click();
         const grid = page.getByRole('grid', { name: 'Active Alarms' });
