@@ -66,8 +66,8 @@ async function openSiteRow(page: Page, siteNo: string) {
   if ((await size.inputValue()) !== '100') await size.selectOption('100');
   const row = grid.locator(`[role=row][data-row-id="${siteNo}"]`);
   await row.waitFor({ timeout: 20_000 });
-  if ((await row.getAttribute('aria-expanded')) !== 'true')
-    await row.getByRole('button', { name: 'Expand details' }).click();
+  const toggle = row.getByRole('button', { name: /^(Expand|Collapse) details$/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   return page.getByRole('table', { name: `Systems on test at ${siteName}` });
 }
 

@@ -412,7 +412,6 @@ export function DataGrid<R>(props: DataGridProps<R>) {
                 className={`grid__row${item.index % 2 ? ' grid__row--odd' : ''}${isNew ? ' grid__row--new' : ''}${extra ? ` ${extra}` : ''}`}
                 role="row"
                 aria-rowindex={(mode === 'paged' ? currentPage * pageSize : 0) + item.index + 2}
-                aria-expanded={renderDetail ? isOpen : undefined}
                 data-row-id={item.id}
                 style={{
                   ...rowStyle?.(item.row),
