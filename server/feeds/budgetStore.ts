@@ -21,6 +21,8 @@ export interface ProcessDemand {
   maxRps: number;
   /** Feed keys a screen of this process watches: the poller may be another process. */
   watched: string[];
+  /** When this process last saw the upstream err or slow down: every process backs off. */
+  troubleAt?: number | null;
 }
 
 export interface OwnedDemand {
@@ -123,6 +125,7 @@ const entrySchema = z.object({
     weight: z.number().min(0),
     maxRps: z.number().min(0),
     watched: z.array(z.string()).max(100_000),
+    troubleAt: z.number().nullable().optional(),
   }),
 });
 

@@ -173,6 +173,22 @@ describe('poll scheduler: one budget for every bridge', () => {
     expect(bRps).toBeLessThanOrEqual((50 - 4) * 0.9 + 1);
   });
 
+  it('backs every bridge off when one of them sees the upstream in trouble', async () => {
+    const store = createMemoryBudgetStore();
+    const a = scheduler({ store, owner: 'a' });
+    const b = scheduler({ store, owner: 'b' });
+    unwatched(a, 10, 'a');
+    unwatched(b, 10, 'b');
+    a.answered({ ms: 10, ok: false });
+    await a.refresh();
+    await b.refresh();
+    expect(b.limit()).toBeCloseTo(5);
+    vi.advanceTimersByTime(30_000);
+    await a.refresh();
+    await b.refresh();
+    expect(b.limit()).toBe(50);
+  });
+
   it('treats a feed a screen watches on another bridge as watched', async () => {
     const store = createMemoryBudgetStore();
     const a = scheduler({ store, owner: 'a', budgetRps: 5 });

@@ -72,18 +72,17 @@ export function createPollScheduler(d: PollSchedulerDeps) {
   let watchedElsewhere = new Set<string>();
   /** This process's part of the budget (the demand board's answer); the whole until told otherwise. */
   let processPart = 1;
+  /** When this process last saw trouble upstream; `heardAt`: when another did (the board). */
   let cutAt: number | null = null;
+  let heardAt: number | null = null;
   let timer: unknown = null;
   let running = false;
 
   /** The share of the budget usable now: 1 when healthy, `backoffShare` right after trouble. */
   function health(now = clock()): number {
-    if (cutAt == null) return 1;
-    const climbed = (now - cutAt) / recoverMs;
-    if (climbed >= 1) {
-      cutAt = null;
-      return 1;
-    }
+    const at = Math.max(cutAt ?? -Infinity, heardAt ?? -Infinity);
+    const climbed = (now - at) / recoverMs;
+    if (climbed >= 1) return 1;
     return backoffShare + (1 - backoffShare) * Math.max(0, climbed);
   }
 
@@ -98,7 +97,7 @@ export function createPollScheduler(d: PollSchedulerDeps) {
       weight += PRIORITY_WEIGHTS[priorityOf(p.ref.feed, watched(key))] * p.cost;
       maxRps += (p.cost * 1000) / floorMs;
     }
-    return { weight, maxRps, watched: [...watchedHere.keys()] };
+    return { weight, maxRps, watched: [...watchedHere.keys()], troubleAt: cutAt };
   }
 
   function assign() {
@@ -130,9 +129,16 @@ export function createPollScheduler(d: PollSchedulerDeps) {
     const mine = demand();
     try {
       const all = await d.store.shareDemand(d.owner, mine, clock());
-      watchedElsewhere = new Set(all.filter((p) => p.owner !== d.owner).flatMap((p) => p.demand.watched));
+      const others = all.filter((p) => p.owner !== d.owner).map((p) => p.demand);
+      watchedElsewhere = new Set(others.flatMap((p) => p.watched));
+      // NOTE: trouble one bridge saw backs every bridge off: they all read the same upstream.
+      heardAt = others.reduce<number | null>(
+        (at, p) => Math.max(at ?? -Infinity, p.troubleAt ?? -Infinity),
+        null,
+      );
+      if (heardAt === -Infinity) heardAt = null;
       // The processes share the budget as feeds do: by weight, none beyond what it can use.
-      const claims = [mine, ...all.filter((p) => p.owner !== d.owner).map((p) => p.demand)].map((p) => ({
+      const claims = [mine, ...others].map((p) => ({
         weight: p.weight,
         cost: 1,
         minRate: 0,

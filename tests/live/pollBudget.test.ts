@@ -101,6 +101,10 @@ describe.skipIf(!hasRedis)('one upstream request budget for two bridges', () => 
     expect(perSecond.length).toBeGreaterThanOrEqual(7);
     for (const n of perSecond) expect(n).toBeLessThanOrEqual(BUDGET);
     for (const s of screens) expect(s.stats.gaps).toBe(0);
+    // Screens are told each feed's interval with its freshness: between the floor and POLL_MS.
+    const told = screens.flatMap((s) => s.stats.statuses.map((m) => m.intervalMs)).filter((ms) => ms != null);
+    expect(told.length).toBeGreaterThan(0);
+    for (const ms of told) expect(ms).toBeGreaterThanOrEqual(250);
   }, 90_000);
 });
 
