@@ -31,13 +31,13 @@ export interface OwnedDemand {
 }
 
 /** Width of a counting slot. */
-export const SLOT_MS = 100;
+export const SLOT_MS = 50;
 /**
- * Slots summed per check: a second and one slot more. Any one-second window touches at most 11
- * slots, so it never holds more than the limit; the slot more also absorbs the few milliseconds
- * a request takes to reach the upstream.
+ * Slots summed per check: 1.15 s. Any window of 1.1 s touches at most 23 slots, so no one-second
+ * window holds more than the limit where the requests leave, nor where they arrive while they
+ * take up to 100 ms more or less to get there (a busy bridge, a busy network).
  */
-export const SLOTS = 11;
+export const SLOTS = 23;
 /** A process that has not said its demand for this long is gone. */
 export const DEMAND_TTL_MS = 5000;
 

@@ -3,6 +3,9 @@ import type { BudgetStore, ProcessDemand } from './budgetStore';
 import { realTimers, type Timers } from './feedPoller';
 import { PRIORITY_WEIGHTS, priorityOf, shareOut, type FeedPriority } from './pollShares';
 
+/** The share of the budget the intervals aim at; the rest absorbs re-reads, retries and travel. */
+export const HEADROOM = 0.85;
+
 export interface PollSchedulerDeps {
   /** UPSTREAM_BUDGET_RPS: requests per second for every bridge together. */
   budgetRps: number;
@@ -56,7 +59,7 @@ export function createPollScheduler(d: PollSchedulerDeps) {
   const clock = d.clock ?? Date.now;
   const random = d.random ?? Math.random;
   const timers = d.timers ?? realTimers;
-  const headroom = d.headroom ?? 0.9;
+  const headroom = d.headroom ?? HEADROOM;
   const jitter = d.jitter ?? 0.1;
   const slowAnswerMs = d.slowAnswerMs ?? 2000;
   const backoffShare = d.backoffShare ?? 0.1;

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type Bridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
 import { BRIDGE_SERVICE_USER } from '../../server/simulator/world/demoUsers';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { FeedRef } from '../../shared/live/protocol';
 import { startCountedSimulator, type CountedSimulator } from '../support/countedSimulator';
+import { spawnBridge, type BridgeProcess } from '../support/processes';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
 import { freshAccount, sameAsTruth, signIn, simPost, truth } from '../support/stack';
@@ -16,16 +15,14 @@ const BUDGET = 10;
 
 describe.skipIf(!hasRedis)('one upstream request budget for two bridges', () => {
   let counted: CountedSimulator;
-  const bridges: Bridge[] = [];
+  const bridges: BridgeProcess[] = [];
   const screens: Screen[] = [];
 
   beforeAll(async () => {
     counted = await startCountedSimulator();
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
+    // Two bridge processes, as deployed: their requests reach the simulator as the upstream's would.
+    const env = {
       UPSTREAM_URL: counted.sim.url,
-      LOG_LEVEL: 'silent',
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: prefix,
       UPSTREAM_BUDGET_RPS: String(BUDGET),
@@ -35,16 +32,13 @@ describe.skipIf(!hasRedis)('one upstream request budget for two bridges', () => 
       BRIDGE_UPSTREAM_USER: BRIDGE_SERVICE_USER.username,
       BRIDGE_UPSTREAM_PASSWORD: BRIDGE_SERVICE_USER.password,
       ALWAYS_ON_AGENCIES: 'all',
-    });
-    bridges.push(
-      await startBridge(config, { clientDir: null }),
-      await startBridge(config, { clientDir: null }),
-    );
+    };
+    bridges.push(await spawnBridge(env), await spawnBridge(env));
   }, 60_000);
 
   afterAll(async () => {
     for (const s of screens) s.close();
-    for (const b of bridges) await b.close();
+    for (const b of bridges) await b.kill('SIGTERM');
     await counted?.sim.close();
     await cleanPrefix(prefix);
   });
@@ -100,6 +94,7 @@ describe.skipIf(!hasRedis)('one upstream request budget for two bridges', () => 
     );
     expect(perSecond.length).toBeGreaterThanOrEqual(7);
     for (const n of perSecond) expect(n).toBeLessThanOrEqual(BUDGET);
+    expect(counted.busiestSecond(from, to)).toBeLessThanOrEqual(BUDGET);
     for (const s of screens) expect(s.stats.gaps).toBe(0);
     // Screens are told each feed's interval with its freshness: between the floor and POLL_MS.
     const told = screens.flatMap((s) => s.stats.statuses.map((m) => m.intervalMs)).filter((ms) => ms != null);
