@@ -33,11 +33,11 @@ export interface OwnedDemand {
 /** Width of a counting slot. */
 export const SLOT_MS = 50;
 /**
- * Slots summed per check: 1.15 s. Any window of 1.1 s touches at most 23 slots, so no one-second
+ * Slots summed per check: 1.25 s. Any window of 1.2 s touches at most 25 slots, so no one-second
  * window holds more than the limit where the requests leave, nor where they arrive while they
- * take up to 100 ms more or less to get there (a busy bridge, a busy network).
+ * take up to 200 ms more or less to get there (a busy bridge, a busy upstream, the network).
  */
-export const SLOTS = 23;
+export const SLOTS = 25;
 /** A process that has not said its demand for this long is gone. */
 export const DEMAND_TTL_MS = 5000;
 

@@ -4,7 +4,7 @@ import { realTimers, type Timers } from './feedPoller';
 import { PRIORITY_WEIGHTS, priorityOf, shareOut, type FeedPriority } from './pollShares';
 
 /** The share of the budget the intervals aim at; the rest absorbs re-reads, retries and travel. */
-export const HEADROOM = 0.85;
+export const HEADROOM = 0.78;
 
 export interface PollSchedulerDeps {
   /** UPSTREAM_BUDGET_RPS: requests per second for every bridge together. */
