@@ -79,7 +79,8 @@ export function createFeedManager(d: FeedManagerDeps) {
       d.scheduler?.answered({ ms: performance.now() - started, ok: true });
       return r;
     } catch (e) {
-      d.scheduler?.answered({ ms: performance.now() - started, ok: !troubled(e) });
+      // An expired session, a refusal or a poll stopped says nothing of the upstream's health.
+      if (troubled(e)) d.scheduler?.answered({ ms: performance.now() - started, ok: false });
       throw e;
     }
   }

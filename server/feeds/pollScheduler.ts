@@ -124,6 +124,11 @@ export function createPollScheduler(d: PollSchedulerDeps) {
     d.onAssign?.(intervals());
   }
 
+  /** The feed's interval now (POLL_MS for a feed not polled here). */
+  function intervalOf(ref: FeedRef): number {
+    return polled.get(feedKey(ref))?.intervalMs ?? ceilingMs;
+  }
+
   function intervals(): FeedInterval[] {
     return [...polled.values()].map((p) => ({ ref: p.ref, priority: p.priority, intervalMs: p.intervalMs }));
   }
@@ -196,14 +201,10 @@ export function createPollScheduler(d: PollSchedulerDeps) {
       const p = polled.get(feedKey(ref));
       if (p) p.cost = Math.max(1, 0.8 * p.cost + 0.2 * requests);
     },
-    /** The feed's interval now (POLL_MS for a feed not polled here). */
-    intervalOf(ref: FeedRef): number {
-      return polled.get(feedKey(ref))?.intervalMs ?? ceilingMs;
-    },
+    intervalOf,
     /** The delay before the feed's next poll: its interval with jitter, within floor and ceiling. */
     nextDelay(ref: FeedRef): number {
-      const base = this.intervalOf(ref);
-      const ms = base * (1 - jitter + 2 * jitter * random());
+      const ms = intervalOf(ref) * (1 - jitter + 2 * jitter * random());
       return Math.min(slowestMs(), Math.max(floorMs, ms));
     },
     /** Requests allowed in any one second now, for every bridge: lower while backed off. */
