@@ -70,7 +70,10 @@ export const envSchema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Upstream requests per second the bridge allows itself across all feeds. */
     UPSTREAM_BUDGET_RPS: z.coerce.number().min(1).default(50),
+    /** The slowest a feed is polled (a healthy upstream): the poll scheduler's ceiling. */
     POLL_MS: z.coerce.number().int().min(100).default(2000),
+    /** The fastest any feed is polled, however much budget is left (at most POLL_MS). */
+    POLL_FLOOR_MS: z.coerce.number().int().min(50).default(250),
     FEED_WINDOW: duration('24h'),
     /** Full re-read of a history window, to catch rows that changed below the newest page. */
     FEED_RECONCILE_MS: z.coerce.number().int().min(1000).default(60_000),

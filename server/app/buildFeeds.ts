@@ -7,6 +7,8 @@ import { createFeedManager } from '../feeds/feedManager';
 import { createMemoryFeedStore } from '../feeds/memoryFeedStore';
 import { createLocalLease, createRedisLease } from '../feeds/pollLease';
 import { createRedisFeedStore } from '../feeds/redisFeedStore';
+import { createMemoryBudgetStore, createRedisBudgetStore } from '../feeds/budgetStore';
+import { createPollScheduler } from '../feeds/pollScheduler';
 import { createRequestBudget } from '../feeds/requestBudget';
 import { observePoll } from '../live/pollObserver';
 import type { Logger } from '../observability/logger';
@@ -34,20 +36,45 @@ export interface FeedParts {
   onPoll?(r: PollReport): void;
 }
 
-/** The per-agency feeds: their store, poll lease and request budget, in Redis or in memory. */
+/** The per-agency feeds: their store, poll lease, request budget and scheduler, in Redis or in memory. */
 export function buildFeeds(p: FeedParts) {
   const { config, redis, metrics } = p;
+  const owner = randomUUID();
+  const budgetStore = redis ? createRedisBudgetStore(redis, config.REDIS_PREFIX) : createMemoryBudgetStore();
+  let storeWarned = false;
+  const onStoreError = (err: unknown) => {
+    if (storeWarned) return;
+    storeWarned = true;
+    p.logger.warn({ err: (err as Error).message }, 'shared request budget unreachable: counting alone');
+  };
+  const scheduler = createPollScheduler({
+    budgetRps: config.UPSTREAM_BUDGET_RPS,
+    floorMs: config.POLL_FLOOR_MS,
+    ceilingMs: config.POLL_MS,
+    store: budgetStore,
+    owner,
+    onStoreError,
+    onAssign: (intervals) => {
+      metrics.feedInterval.reset();
+      for (const f of intervals)
+        metrics.feedInterval.set({ feed: f.ref.feed, agency: f.ref.agencyId }, f.intervalMs / 1000);
+      metrics.upstreamBudget.set(scheduler.limit());
+      metrics.upstreamBudgetWaiting.set(budget.waiting);
+    },
+  });
+  const budget = createRequestBudget({ store: budgetStore, limit: scheduler.limit, onStoreError });
   const store = redis
     ? createRedisFeedStore(redis, config.REDIS_PREFIX, config.FEED_BACKLOG)
     : createMemoryFeedStore(config.FEED_BACKLOG);
   const lease = redis
-    ? createRedisLease(redis, config.REDIS_PREFIX, randomUUID(), LEASE_TTL_MS)
+    ? createRedisLease(redis, config.REDIS_PREFIX, owner, LEASE_TTL_MS)
     : createLocalLease();
   const feeds = createFeedManager({
     upstream: p.upstream,
     store,
     lease,
-    budget: createRequestBudget(config.UPSTREAM_BUDGET_RPS),
+    budget,
+    scheduler,
     publish: p.publish,
     logger: p.logger,
     pollMs: config.POLL_MS,

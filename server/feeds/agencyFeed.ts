@@ -56,7 +56,10 @@ export interface AgencyFeedDeps {
   store: FeedStore;
   lease: PollLease;
   publish: FeedPublisher;
+  /** POLL_MS: the interval without a scheduler, and the base of the back-off after failures. */
   intervalMs: number;
+  /** The poll scheduler's pace for this feed: its interval now, and the next poll's delay. */
+  pace?: { intervalMs(): number; nextDelayMs(): number };
   /** A poll running longer than this (the upstream's timeout) turns the feed stale at once. */
   slowPollMs?: number;
   leaseRenewMs: number;
@@ -114,6 +117,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     epoch: meta.epoch,
     seq: meta.seq,
     ...(meta.loadingOlder ? { loadingOlder: true } : {}),
+    ...(meta.intervalMs ? { intervalMs: meta.intervalMs } : {}),
   });
 
   async function pollOnce(signal: AbortSignal) {
@@ -157,6 +161,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       reason: undefined,
       lastPollAt: now,
       loadingOlder: outcome.olderPending || undefined,
+      intervalMs: d.pace?.intervalMs(),
     };
     // Screens show "loading older rows" until the status that says the window is whole.
     const olderDone = !!meta.loadingOlder && !fresh.loadingOlder;
@@ -225,6 +230,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
 
   const poller = createFeedPoller({
     intervalMs: d.intervalMs,
+    nextDelayMs: d.pace?.nextDelayMs,
     initialDelayMs: 0,
     // NOTE: a short cap, so a feed is fresh again within seconds of the upstream recovering.
     maxBackoffMs: Math.max(4000, 2 * d.intervalMs),
@@ -289,6 +295,8 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     heartbeatTimer = timers.setTimeout(() => {
       if (!holding) return;
       if (loaded) {
+        // The interval follows the budget: screens hear it change with the feed's age.
+        if (d.pace) meta = { ...meta, intervalMs: d.pace.intervalMs() };
         void d.store.setStatus(d.ref, meta).catch(() => {});
         d.publish.status(d.ref, statusMsg());
       }

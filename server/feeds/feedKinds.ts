@@ -13,11 +13,10 @@ import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
 /** What a feed kind's source is built from, once per agency feed. */
 export interface FeedSourceDeps {
   ref: FeedRef;
+  /** The upstream, each request of it within the request budget (feedManager.ts). */
   upstream: UpstreamClient;
   /** The signed-in session the current poll reads with. */
   credential(): FeedCredential;
-  /** Waits for a slot of the process's upstream request budget; call before each request. */
-  budget(): Promise<void>;
   /** How far back an event history reaches, and how often it is re-read whole. */
   windowMs: number;
   reconcileMs: number;
@@ -71,7 +70,6 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
         // The newest 500 rows make the first snapshot; the rest of the window streams in behind.
         firstPages: 1,
         fetchPage: async (page, count, signal, wholeRead) => {
-          await d.budget();
           if (wholeRead) rows.beginRead();
           return fetchHistoryPage(d.upstream, d.ref, d.credential(), d.windowMs, page, count, signal, rows);
         },
@@ -89,7 +87,6 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
       const rows = createRowTextCache(activeAlarmRowSchema.transform(withoutPageCount));
       return createAlarmsSource({
         fetchPage: async (page, count, signal) => {
-          await d.budget();
           // Every read of the active set is whole.
           if (page === 1) rows.beginRead();
           return fetchAlarmsPage(d.upstream, d.ref, d.credential(), page, count, signal, rows);
@@ -108,10 +105,7 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     alwaysOn: false,
     source: (d) =>
       createSystemsOnTestSource({
-        fetchList: async (signal) => {
-          await d.budget();
-          return fetchSystemsOnTest(d.upstream, d.ref, d.credential(), signal);
-        },
+        fetchList: (signal) => fetchSystemsOnTest(d.upstream, d.ref, d.credential(), signal),
       }),
   },
 };

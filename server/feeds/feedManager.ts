@@ -8,17 +8,23 @@ import {
   type FeedCredential,
   type FeedIdentity,
 } from './credentialPool';
+import { ALWAYS_ON_WATCHER } from './alwaysOnFeeds';
 import { realTimers, type Timers } from './feedPoller';
 import type { FeedStore } from './feedTypes';
 import { FEED_KINDS } from './feedKinds';
 import type { PollLease } from './pollLease';
+import type { PollScheduler } from './pollScheduler';
 import type { RequestBudget } from './requestBudget';
+import { isUpstreamError } from '../upstream/upstreamError';
 
 export interface FeedManagerDeps {
   upstream: UpstreamClient;
   store: FeedStore;
   lease: PollLease;
+  /** Every upstream request of every feed takes a slot of it first, retries included. */
   budget: RequestBudget;
+  /** Each feed's interval, following the budget; without it every feed polls every `pollMs`. */
+  scheduler?: PollScheduler;
   publish: FeedPublisher;
   logger: Logger;
   pollMs: number;
@@ -54,6 +60,37 @@ export function createFeedManager(d: FeedManagerDeps) {
   const timers = d.timers ?? realTimers;
   const entries = new Map<string, Entry>();
   let closed = false;
+  d.scheduler?.start();
+
+  /** Whether an upstream failure says the upstream is in trouble (not the session, not a refusal). */
+  const troubled = (e: unknown) =>
+    isUpstreamError(e) &&
+    (e.kind === 'network' ||
+      e.kind === 'timeout' ||
+      (e.kind === 'http' && ((e.details.status ?? 0) >= 500 || e.details.status === 429)));
+
+  // NOTE: every attempt of every feed request waits for the budget; the scheduler hears how long
+  // the upstream itself took (the wait for the budget not counted) and whether it was in trouble.
+  async function withinBudget<R>(attempt: () => Promise<R>): Promise<R> {
+    await d.budget.acquire();
+    const started = performance.now();
+    try {
+      const r = await attempt();
+      d.scheduler?.answered({ ms: performance.now() - started, ok: true });
+      return r;
+    } catch (e) {
+      // An expired session, a refusal or a poll stopped says nothing of the upstream's health.
+      if (troubled(e)) d.scheduler?.answered({ ms: performance.now() - started, ok: false });
+      throw e;
+    }
+  }
+  const upstream: UpstreamClient = {
+    ...d.upstream,
+    call: (c) => d.upstream.call({ ...c, eachAttempt: withinBudget }),
+  };
+
+  /** A screen (or a wall) watches, not only the always-on keeper. */
+  const screenWatches = (e: Entry) => [...e.watchers].some((w) => w !== ALWAYS_ON_WATCHER);
 
   function build(ref: FeedRef): Entry {
     const credentials = createCredentialPool(d.identityFor?.(ref.agencyId) ?? null);
@@ -64,9 +101,8 @@ export function createFeedManager(d: FeedManagerDeps) {
     };
     const source = FEED_KINDS[ref.feed].source({
       ref,
-      upstream: d.upstream,
+      upstream,
       credential: cred,
-      budget: () => d.budget.acquire(),
       windowMs: d.windowMs,
       reconcileMs: d.reconcileMs,
       clock: Date.now,
@@ -80,12 +116,22 @@ export function createFeedManager(d: FeedManagerDeps) {
       lease: d.lease,
       publish: d.publish,
       intervalMs: d.pollMs,
+      pace: d.scheduler && {
+        intervalMs: () => d.scheduler!.intervalOf(ref),
+        nextDelayMs: () => d.scheduler!.nextDelay(ref),
+      },
       slowPollMs: d.slowPollMs,
       leaseRenewMs: d.leaseRenewMs,
       heartbeatMs: d.heartbeatMs,
       onSessionExpired: d.onSessionExpired,
-      onPoll: d.onPoll,
-      onLeaseChange: (held) => d.onLeaseChange?.(ref, held),
+      onPoll: (r) => {
+        if (r.ok) d.scheduler?.polled(ref, r.requests);
+        d.onPoll?.(r);
+      },
+      onLeaseChange: (held) => {
+        d.scheduler?.polling(ref, held);
+        d.onLeaseChange?.(ref, held);
+      },
       logger: d.logger,
       timers,
     });
@@ -112,14 +158,19 @@ export function createFeedManager(d: FeedManagerDeps) {
         timers.clearTimeout(e.graceTimer);
         e.graceTimer = null;
       }
+      const before = screenWatches(e);
       e.watchers.add(watcherId);
+      if (!before && screenWatches(e)) d.scheduler?.watching(ref, true);
       if (credential) e.credentials.add(watcherId, credential);
       e.feed.start();
     },
     unwatch(ref: FeedRef, watcherId: string) {
       const key = feedKey(ref);
       const e = entries.get(key);
-      if (!e || !e.watchers.delete(watcherId)) return;
+      if (!e) return;
+      const before = screenWatches(e);
+      if (!e.watchers.delete(watcherId)) return;
+      if (before && !screenWatches(e)) d.scheduler?.watching(ref, false);
       e.credentials.remove(watcherId);
       if (e.watchers.size > 0 || e.graceTimer != null) return;
       e.graceTimer = timers.setTimeout(() => {
@@ -162,6 +213,7 @@ export function createFeedManager(d: FeedManagerDeps) {
     },
     async close() {
       closed = true;
+      d.scheduler?.stop();
       for (const e of entries.values()) {
         if (e.graceTimer != null) timers.clearTimeout(e.graceTimer);
         await e.feed.stop();

@@ -72,4 +72,24 @@ describe('feed poller', () => {
     p.stop();
     expect(times.map((t) => t - t0)).toEqual([0, 1000, 2000, 3000]);
   });
+
+  it('polls at the delays the poll scheduler gives, each counted from the start of the last poll', async () => {
+    const delays = [250, 400, 1000];
+    const times: number[] = [];
+    const p = createFeedPoller({
+      intervalMs: 2000,
+      nextDelayMs: () => delays.shift() ?? 2000,
+      initialDelayMs: 0,
+      pollOnce: async () => {
+        times.push(Date.now());
+        await new Promise((r) => setTimeout(r, 50));
+      },
+      onError: () => {},
+    });
+    const t0 = Date.now();
+    p.start();
+    await vi.advanceTimersByTimeAsync(1700);
+    p.stop();
+    expect(times.map((t) => t - t0)).toEqual([0, 250, 650, 1650]);
+  });
 });

@@ -9,7 +9,10 @@ export const realTimers: Timers = {
 };
 
 export interface FeedPollerDeps {
+  /** The base of the back-off after failures; also the interval when `nextDelayMs` is not given. */
   intervalMs: number;
+  /** The delay from one poll's start to the next (the poll scheduler's), jitter included. */
+  nextDelayMs?: () => number;
   /** First poll after this delay: spreads many agencies' polls over the interval. */
   initialDelayMs: number;
   pollOnce(signal: AbortSignal): Promise<void>;
@@ -57,7 +60,8 @@ export function createFeedPoller(d: FeedPollerDeps) {
       const soon = again;
       again = false;
       // NOTE: ±2% jitter, so feeds started together drift apart instead of polling in lockstep.
-      schedule(soon ? 0 : d.intervalMs * (0.98 + 0.04 * random()) - (clock() - started));
+      const delay = d.nextDelayMs ? d.nextDelayMs() : d.intervalMs * (0.98 + 0.04 * random());
+      schedule(soon ? 0 : delay - (clock() - started));
     } catch (err) {
       failures++;
       if (running) d.onError(err, failures);

@@ -10,6 +10,8 @@ export interface FeedMeta {
   reason?: string;
   /** The feed holds its newest rows; older rows of its window are still being read (SnapshotMessage.loadingOlder). */
   loadingOlder?: boolean;
+  /** How often the feed is polled now (the poll scheduler's interval), when known. */
+  intervalMs?: number;
 }
 
 /** What one poll of the upstream produced. */

@@ -47,6 +47,7 @@ export function createMemoryFeedStore(backlog: number): FeedStore {
         stale: e.meta.stale,
         lastPollAt: e.meta.lastPollAt,
         ...(e.meta.loadingOlder ? { loadingOlder: true } : {}),
+        ...(e.meta.intervalMs ? { intervalMs: e.meta.intervalMs } : {}),
       };
     },
     async deltasSince(ref, epoch, seq) {

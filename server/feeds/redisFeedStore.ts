@@ -41,6 +41,8 @@ export function createRedisFeedStore(
     m.reason ?? '',
     'loadingOlder',
     m.loadingOlder ? '1' : '',
+    'intervalMs',
+    String(m.intervalMs ?? ''),
   ];
   const readMeta = (h: Record<string, string>): FeedMeta | null =>
     h.epoch
@@ -51,6 +53,7 @@ export function createRedisFeedStore(
           lastPollAt: h.lastPollAt ? Number(h.lastPollAt) : null,
           reason: h.reason || undefined,
           loadingOlder: h.loadingOlder === '1' || undefined,
+          intervalMs: Number(h.intervalMs) > 0 ? Number(h.intervalMs) : undefined,
         }
       : null;
 
@@ -68,6 +71,7 @@ export function createRedisFeedStore(
       stale: meta.stale,
       lastPollAt: meta.lastPollAt,
       ...(meta.loadingOlder ? { loadingOlder: true } : {}),
+      ...(meta.intervalMs ? { intervalMs: meta.intervalMs } : {}),
     };
   });
   const readBacklog = sharedReads(feedKey, async (ref: FeedRef) => {

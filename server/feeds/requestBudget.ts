@@ -1,39 +1,70 @@
-/**
- * A token bucket shared by every feed of a process, so polls of many agencies stay within the
- * upstream request budget and are spread out rather than fired in bursts.
- */
-export function createRequestBudget(perSecond: number, clock: () => number = () => performance.now()) {
-  const capacity = Math.max(1, Math.ceil(perSecond));
-  let tokens = capacity;
-  let last = clock();
-  const waiters: (() => void)[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
+import { createMemoryBudgetStore, SLOT_MS, type BudgetStore } from './budgetStore';
+import { realTimers, type Timers } from './feedPoller';
 
-  function refill() {
-    const now = clock();
-    tokens = Math.min(capacity, tokens + ((now - last) / 1000) * perSecond);
-    last = now;
-  }
-  function drain() {
-    timer = null;
-    refill();
-    while (waiters.length && tokens >= 1) {
-      tokens -= 1;
-      waiters.shift()!();
+export interface RequestBudgetDeps {
+  /** Where requests are counted: this process, or every bridge on one Redis. */
+  store: BudgetStore;
+  /** Requests allowed in any one second right now (lower while the upstream is backed off). */
+  limit(): number;
+  clock?: () => number;
+  timers?: Timers;
+  random?: () => number;
+  onStoreError?(err: unknown): void;
+}
+
+/**
+ * The upstream request budget of every feed: each upstream request takes a slot first, in the
+ * order asked. A refused slot is asked again at the next count slot, with jitter so processes
+ * waiting together do not ask together.
+ */
+export function createRequestBudget(d: RequestBudgetDeps) {
+  const clock = d.clock ?? Date.now;
+  const timers = d.timers ?? realTimers;
+  const random = d.random ?? Math.random;
+  // NOTE: without its store (Redis away) a process counts alone rather than stopping its feeds;
+  // its leases fail then too, so few polls are running.
+  const fallback = createMemoryBudgetStore();
+  const waiters: (() => void)[] = [];
+  let draining = false;
+
+  async function take(): Promise<boolean> {
+    const limit = Math.max(1, Math.floor(d.limit()));
+    try {
+      return await d.store.take(clock(), limit);
+    } catch (err) {
+      d.onStoreError?.(err);
+      return fallback.take(clock(), limit);
     }
-    if (waiters.length) timer = setTimeout(drain, Math.ceil(((1 - tokens) / perSecond) * 1000));
   }
-  return {
-    acquire(): Promise<void> {
-      refill();
-      if (!waiters.length && tokens >= 1) {
-        tokens -= 1;
-        return Promise.resolve();
+
+  async function drain() {
+    if (draining) return;
+    draining = true;
+    try {
+      while (waiters.length) {
+        if (await take()) {
+          waiters.shift()!();
+          continue;
+        }
+        const toNextSlot = SLOT_MS - (clock() % SLOT_MS);
+        await new Promise<void>((r) => timers.setTimeout(r, toNextSlot + random() * (SLOT_MS / 2)));
       }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    /** Resolves once this request may go. */
+    acquire(): Promise<void> {
       return new Promise((resolve) => {
         waiters.push(resolve);
-        if (!timer) timer = setTimeout(drain, Math.ceil(((1 - tokens) / perSecond) * 1000));
+        void drain();
       });
+    },
+    /** Requests waiting for a slot. */
+    get waiting() {
+      return waiters.length;
     },
   };
 }

@@ -86,6 +86,22 @@ export function createMetrics() {
       help: 'Subscribes answered with the missed deltas',
       registers: [registry],
     }),
+    feedInterval: new Gauge({
+      name: 'bridge_feed_interval_seconds',
+      help: 'How often each feed this process polls is polled now (the poll scheduler)',
+      labelNames: ['feed', 'agency'],
+      registers: [registry],
+    }),
+    upstreamBudget: new Gauge({
+      name: 'bridge_upstream_budget_rps',
+      help: 'Upstream requests per second allowed now, for every bridge together (lower while backed off)',
+      registers: [registry],
+    }),
+    upstreamBudgetWaiting: new Gauge({
+      name: 'bridge_upstream_budget_waiting',
+      help: 'Feed requests of this process waiting for a slot of the upstream budget',
+      registers: [registry],
+    }),
     leaseChanges: new Counter({
       name: 'bridge_lease_changes_total',
       help: 'Poll leases won or lost',

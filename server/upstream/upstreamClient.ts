@@ -16,6 +16,8 @@ export interface UpstreamCall<T extends z.ZodType> {
   signal?: AbortSignal;
   /** Reads the answer's text instead of JSON.parse (a feed's row cache skips rows it has validated); throwing makes the answer malformed. */
   parseAnswer?: (text: string) => unknown;
+  /** Runs each attempt (retries included): the feeds' request budget takes a slot here. */
+  eachAttempt?: <R>(attempt: () => Promise<R>) => Promise<R>;
 }
 
 export interface UpstreamAnswer<T> {
@@ -163,8 +165,9 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
 
   /** Calls a path of the API and validates the envelope and its result. */
   async function call<T extends z.ZodType>(c: UpstreamCall<T>): Promise<UpstreamAnswer<z.infer<T>>> {
+    const attempt = c.eachAttempt ?? ((run) => run());
     return withRetry(c.retry, c.signal, async () => {
-      const { json, bytes } = await raw(opts.baseUrl, c.method, c.path, c);
+      const { json, bytes } = await attempt(() => raw(opts.baseUrl, c.method, c.path, c));
       const env = envelopeSchema.safeParse(json);
       if (!env.success)
         throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', {

@@ -98,6 +98,11 @@ export interface SnapshotMessage<F extends FeedName = FeedName> {
    * messages with the same epoch and seq (protocol 3).
    */
   restFollows?: boolean;
+  /**
+   * How often the bridge polls this feed now, in milliseconds: the poll scheduler's interval,
+   * which follows the upstream request budget. Absent when not known (a replay, an older bridge).
+   */
+  intervalMs?: number;
 }
 
 /**
@@ -132,6 +137,8 @@ export interface StatusMessage {
   seq?: number;
   /** As SnapshotMessage.loadingOlder: absent once the whole window is held. */
   loadingOlder?: boolean;
+  /** As SnapshotMessage.intervalMs. */
+  intervalMs?: number;
 }
 
 /**

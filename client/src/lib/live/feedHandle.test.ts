@@ -105,3 +105,17 @@ describe('a feed followed for its position only', () => {
     handle.stop();
   });
 });
+
+describe('a feed on a screen and the bridge poll interval', () => {
+  it('holds the interval its snapshot and later statuses say', () => {
+    const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
+    handle.onConnected();
+    handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(1)], intervalMs: 2000 });
+    expect(handle.getSnapshot().intervalMs).toBe(2000);
+    handle.onStatus({ ...ref, ...at, seq: 0, intervalMs: 250 });
+    expect(handle.getSnapshot().intervalMs).toBe(250);
+    handle.onStatus({ ...ref, ...at, seq: 0 });
+    expect(handle.getSnapshot().intervalMs).toBeNull();
+    handle.stop();
+  });
+});

@@ -32,6 +32,8 @@ export interface FeedState {
   replay: ReplayState | null;
   /** The rows are the feed's newest; older rows of its window are still arriving. */
   loadingOlder?: boolean;
+  /** How often the bridge polls the feed now (ms), when it says. */
+  intervalMs?: number | null;
   /** Bumps with every change of the rows (or of the position, for a handle without rows). */
   version: number;
   /** How many rows the feed holds (0 for a handle that keeps no rows). */
@@ -73,6 +75,8 @@ export function createFeedHandle<F extends FeedName>(
   let replay: ReplayState | null = null;
   /** The feed is still reading its window's older pages (status `loadingOlder`). */
   let olderPending = false;
+  /** The bridge's poll interval for the feed (status `intervalMs`). */
+  let intervalMs: number | null = null;
   /** Parts of a snapshot's rest waiting for the page to be idle. */
   const restParts: SnapshotRestMessage[] = [];
   let state: FeedState | null = null;
@@ -125,6 +129,7 @@ export function createFeedHandle<F extends FeedName>(
           reason: s.context.reason,
           replay,
           loadingOlder: olderPending || replica.restPending,
+          intervalMs,
           version: replica.version,
           size: replica.rows.size,
           position: replica.cursor,
@@ -169,6 +174,7 @@ export function createFeedHandle<F extends FeedName>(
       replay = msg.replay ?? (replay && msg.epoch.startsWith('replay:') ? replay : null);
       const r = replica.snapshot(msg);
       olderPending = msg.loadingOlder === true;
+      intervalMs = msg.intervalMs ?? null;
       actor.send({ type: 'feed.snapshot', stale: msg.stale, lastPollAt: msg.lastPollAt });
       if (r === 'gap') actor.send({ type: 'feed.gap' });
       changed();
@@ -199,8 +205,9 @@ export function createFeedHandle<F extends FeedName>(
       } else if (r === 'gap') actor.send({ type: 'feed.gap' });
     },
     onStatus(msg: StatusMessage) {
-      if (olderPending !== (msg.loadingOlder === true)) {
+      if (olderPending !== (msg.loadingOlder === true) || intervalMs !== (msg.intervalMs ?? null)) {
         olderPending = msg.loadingOlder === true;
+        intervalMs = msg.intervalMs ?? null;
         changed();
       }
       if (replica.status(msg) === 'gap') actor.send({ type: 'feed.gap' });

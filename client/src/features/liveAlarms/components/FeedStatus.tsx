@@ -11,12 +11,18 @@ export function FeedStatus({
   feed,
   show = 'both',
 }: {
-  feed: Pick<FeedState, 'state' | 'lastPollAt' | 'reason' | 'replay' | 'loadingOlder'>;
+  feed: Pick<FeedState, 'state' | 'lastPollAt' | 'reason' | 'replay' | 'loadingOlder' | 'intervalMs'>;
   show?: 'label' | 'warning' | 'both';
 }) {
   const now = useNow(1000);
   const f = freshnessOf(
-    { state: feed.state, lastPollAt: feed.lastPollAt, reason: feed.reason, replaying: feed.replay != null },
+    {
+      state: feed.state,
+      lastPollAt: feed.lastPollAt,
+      reason: feed.reason,
+      replaying: feed.replay != null,
+      intervalMs: feed.intervalMs,
+    },
     now,
   );
   if (show === 'warning' && !f.warning) return null;

@@ -34,6 +34,15 @@ describe('freshness', () => {
     );
   });
 
+  it('says how often the bridge polls the feed while live, as it says', () => {
+    expect(freshnessOf(input({ intervalMs: 250 }), NOW).label).toBe('Live · updated 3s ago · every 250 ms');
+    expect(freshnessOf(input({ intervalMs: 437 }), NOW).label).toBe('Live · updated 3s ago · every 450 ms');
+    expect(freshnessOf(input({ intervalMs: 1520 }), NOW).label).toBe('Live · updated 3s ago · every 1.5 s');
+    expect(freshnessOf(input({ intervalMs: 2000 }), NOW).label).toBe('Live · updated 3s ago · every 2 s');
+    expect(freshnessOf(input({ intervalMs: null }), NOW).label).toBe('Live · updated 3s ago');
+    expect(freshnessOf(input({ state: 'stale', intervalMs: 250 }), NOW).label).toBe('Stale · updated 3s ago');
+  });
+
   it('says so when the connection is lost, and when a replay is shown', () => {
     expect(freshnessOf(input({ state: 'offline' }), NOW).warning).toMatch(/^Connection lost/);
     expect(freshnessOf(input({ replaying: true }), NOW).level).toBe('replay');

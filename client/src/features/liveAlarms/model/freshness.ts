@@ -19,11 +19,28 @@ export interface Freshness {
 /** A poll older than this reads as aging even when the bridge has not said stale yet. */
 export const AGING_AFTER_MS = 30_000;
 
+/** How often the bridge polls the feed, in words: "every 250 ms", "every 1.5 s", "every 2 s". */
+export function formatInterval(ms: number): string {
+  if (ms < 1000) return `every ${Math.max(50, Math.round(ms / 50) * 50)} ms`;
+  const s = Math.round(ms / 100) / 10;
+  return `every ${s} s`;
+}
+
 export function freshnessOf(
-  input: { state: ConnectionState; lastPollAt: number | null; reason: string | null; replaying: boolean },
+  input: {
+    state: ConnectionState;
+    lastPollAt: number | null;
+    reason: string | null;
+    replaying: boolean;
+    /** The bridge's poll interval for the feed now, when it says (StatusMessage.intervalMs). */
+    intervalMs?: number | null;
+  },
   now: number,
 ): Freshness {
-  const { state, lastPollAt, reason, replaying } = input;
+  const { state, lastPollAt, reason, replaying, intervalMs } = input;
+  // NOTE: the interval follows the upstream budget (the bridge's poll scheduler): shown while live,
+  // so a dealer reads how fresh "updated 0s ago" can be.
+  const pace = intervalMs ? ` · ${formatInterval(intervalMs)}` : '';
   const age = lastPollAt == null ? null : Math.max(0, now - lastPollAt);
   const ago = age == null ? 'no update yet' : `updated ${formatElapsed(age)} ago`;
   if (replaying) return { level: 'replay', label: 'Replay', warning: null };
@@ -58,7 +75,7 @@ export function freshnessOf(
       };
     default:
       if (age != null && age > AGING_AFTER_MS)
-        return { level: 'aging', label: `Live · ${ago}`, warning: null };
-      return { level: 'live', label: `Live · ${ago}`, warning: null };
+        return { level: 'aging', label: `Live · ${ago}${pace}`, warning: null };
+      return { level: 'live', label: `Live · ${ago}${pace}`, warning: null };
   }
 }

@@ -1,0 +1,253 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FeedName, FeedRef } from '../../shared/live/protocol';
+import { createMemoryBudgetStore, type BudgetStore } from './budgetStore';
+import { createPollScheduler, HEADROOM, type PollSchedulerDeps } from './pollScheduler';
+import { createRequestBudget } from './requestBudget';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(1_000_000);
+});
+afterEach(() => vi.useRealTimers());
+
+const ref = (feed: FeedName, agencyId: string): FeedRef => ({ feed, agencyId });
+
+function scheduler(over: Partial<PollSchedulerDeps> = {}) {
+  return createPollScheduler({
+    budgetRps: 50,
+    floorMs: 250,
+    ceilingMs: 2000,
+    store: createMemoryBudgetStore(),
+    owner: 'bridge-a',
+    clock: () => Date.now(),
+    random: () => 0.5,
+    ...over,
+  });
+}
+
+/** Feeds of always-on agencies no screen watches: `n` agencies' active alarms. */
+function unwatched(s: ReturnType<typeof scheduler>, n: number, prefix = 'u') {
+  const refs = Array.from({ length: n }, (_, i) => ref('alarms', `${prefix}${i}`));
+  for (const r of refs) s.polling(r, true);
+  return refs;
+}
+
+describe('poll scheduler: priorities', () => {
+  it('polls watched active alarms most often, then event history, then test lists, then unwatched feeds', () => {
+    const s = scheduler({ budgetRps: 6 });
+    const alarms = ref('alarms', '1');
+    const events = ref('events', '1');
+    const tests = ref('systemsOnTest', '1');
+    const quiet = ref('alarms', '2');
+    for (const r of [alarms, events, tests]) s.watching(r, true);
+    for (const r of [alarms, events, tests, quiet]) s.polling(r, true);
+    const [a, e, t, q] = [alarms, events, tests, quiet].map((r) => s.intervalOf(r));
+    expect(a).toBeLessThan(e);
+    expect(e).toBeLessThan(t);
+    expect(t).toBeLessThan(q);
+    // The budget spent is the budget's share the scheduler aims at.
+    const rps = [a, e, t, q].reduce((sum, ms) => sum + 1000 / ms, 0);
+    expect(rps).toBeGreaterThan(6 * HEADROOM - 0.1);
+    expect(rps).toBeLessThanOrEqual(6 * HEADROOM + 0.01);
+  });
+
+  it('speeds a feed up when a screen opens on it and slows it when the screen leaves', () => {
+    const s = scheduler({ budgetRps: 5 });
+    const refs = unwatched(s, 4);
+    const before = s.intervalOf(refs[0]);
+    s.watching(refs[0], true);
+    expect(s.intervalOf(refs[0])).toBeLessThan(before);
+    s.watching(refs[0], false);
+    expect(s.intervalOf(refs[0])).toBe(before);
+  });
+
+  it('counts what a poll costs: polls of many pages slow the feeds down so the budget holds', async () => {
+    const s = scheduler({ budgetRps: 6 });
+    const [cheap, dear] = unwatched(s, 2);
+    const before = s.intervalOf(cheap);
+    for (let i = 0; i < 20; i++) s.polled(dear, 5);
+    await s.refresh();
+    expect(s.intervalOf(cheap)).toBeGreaterThan(before);
+    const rps = 1000 / s.intervalOf(cheap) + (5 * 1000) / s.intervalOf(dear);
+    expect(rps).toBeLessThanOrEqual(6 * HEADROOM + 0.1);
+  });
+});
+
+describe('poll scheduler: floor, ceiling and jitter', () => {
+  it('never polls a feed more often than the floor, however much budget is left', () => {
+    const s = scheduler({ budgetRps: 50 });
+    const alarms = ref('alarms', '1');
+    s.watching(alarms, true);
+    s.polling(alarms, true);
+    expect(s.intervalOf(alarms)).toBe(250);
+    expect(s.nextDelay(alarms)).toBeGreaterThanOrEqual(250);
+  });
+
+  it('polls every feed at least every POLL_MS while the upstream is healthy, even past the budget', () => {
+    const s = scheduler({ budgetRps: 5 });
+    const refs = unwatched(s, 100);
+    for (const r of refs) expect(s.intervalOf(r)).toBe(2000);
+    expect(s.nextDelay(refs[0])).toBeLessThanOrEqual(2000);
+  });
+
+  it('keeps to POLL_MS when it is below the floor', () => {
+    const s = scheduler({ ceilingMs: 200 });
+    const [r] = unwatched(s, 1);
+    expect(s.intervalOf(r)).toBe(200);
+  });
+
+  it('spreads polls by up to a tenth of the interval either way, within floor and ceiling', () => {
+    const draws = [0, 1, 0.25];
+    const s = scheduler({ budgetRps: 10, random: () => draws.shift() ?? 0.5 });
+    const refs = unwatched(s, 10);
+    const base = s.intervalOf(refs[0]);
+    expect(base).toBeGreaterThan(250 / 0.9);
+    expect(base).toBeLessThan(2000 / 1.1);
+    expect(s.nextDelay(refs[0])).toBeCloseTo(base * 0.9);
+    expect(s.nextDelay(refs[0])).toBeCloseTo(base * 1.1);
+    expect(s.nextDelay(refs[0])).toBeCloseTo(base * 0.95);
+  });
+});
+
+describe('poll scheduler: back-off', () => {
+  it('cuts the rate to a tenth at once on an upstream error, and climbs back over 30 s', async () => {
+    const s = scheduler();
+    const refs = unwatched(s, 20);
+    const healthy = s.intervalOf(refs[0]);
+    expect(s.limit()).toBe(50);
+
+    s.answered({ ms: 40, ok: false });
+    expect(s.limit()).toBeCloseTo(5);
+    // 20 feeds within 78% of 5 requests a second: past POLL_MS, which backing off may stretch.
+    expect(s.intervalOf(refs[0])).toBeGreaterThan(2000);
+    const cut = s.intervalOf(refs[0]);
+
+    vi.advanceTimersByTime(15_000);
+    await s.refresh();
+    expect(s.limit()).toBeCloseTo(27.5);
+    expect(s.intervalOf(refs[0])).toBeLessThan(cut);
+    expect(s.intervalOf(refs[0])).toBeGreaterThan(healthy);
+
+    vi.advanceTimersByTime(15_000);
+    await s.refresh();
+    expect(s.limit()).toBe(50);
+    expect(s.intervalOf(refs[0])).toBe(healthy);
+  });
+
+  it('backs off on a slow answer too, and a good answer does not undo it', () => {
+    const s = scheduler({ slowAnswerMs: 2000 });
+    unwatched(s, 5);
+    s.answered({ ms: 1500, ok: true });
+    expect(s.limit()).toBe(50);
+    s.answered({ ms: 2500, ok: true });
+    expect(s.limit()).toBeCloseTo(5);
+    s.answered({ ms: 20, ok: true });
+    expect(s.limit()).toBeCloseTo(5);
+  });
+
+  it('starts the climb again from a tenth at each new error', () => {
+    const s = scheduler();
+    s.answered({ ms: 0, ok: false });
+    vi.advanceTimersByTime(20_000);
+    expect(s.limit()).toBeGreaterThan(30);
+    s.answered({ ms: 0, ok: false });
+    expect(s.limit()).toBeCloseTo(5);
+  });
+});
+
+describe('poll scheduler: one budget for every bridge', () => {
+  it('shares the budget between two bridges by what their feeds weigh', async () => {
+    const store = createMemoryBudgetStore();
+    const a = scheduler({ store, owner: 'a' });
+    const b = scheduler({ store, owner: 'b' });
+    const watched = ref('alarms', 'w');
+    a.watching(watched, true);
+    a.polling(watched, true);
+    const quiet = unwatched(b, 40);
+    await a.refresh();
+    await b.refresh();
+    // One watched feed on A can use four requests a second (the floor); B's 40 feeds get the rest.
+    expect(a.intervalOf(watched)).toBe(250);
+    const bRps = quiet.reduce((sum, r) => sum + 1000 / b.intervalOf(r), 0);
+    expect(bRps).toBeGreaterThan(50 * HEADROOM - 4 - 1);
+    expect(bRps).toBeLessThanOrEqual(50 * HEADROOM - 4 + 1);
+  });
+
+  it('backs every bridge off when one of them sees the upstream in trouble', async () => {
+    const store = createMemoryBudgetStore();
+    const a = scheduler({ store, owner: 'a' });
+    const b = scheduler({ store, owner: 'b' });
+    unwatched(a, 10, 'a');
+    unwatched(b, 10, 'b');
+    a.answered({ ms: 10, ok: false });
+    await a.refresh();
+    await b.refresh();
+    expect(b.limit()).toBeCloseTo(5);
+    vi.advanceTimersByTime(30_000);
+    await a.refresh();
+    await b.refresh();
+    expect(b.limit()).toBe(50);
+  });
+
+  it('treats a feed a screen watches on another bridge as watched', async () => {
+    const store = createMemoryBudgetStore();
+    const a = scheduler({ store, owner: 'a', budgetRps: 5 });
+    const b = scheduler({ store, owner: 'b', budgetRps: 5 });
+    const refs = unwatched(b, 4);
+    const before = b.intervalOf(refs[0]);
+    a.watching(refs[0], true);
+    await a.refresh();
+    await b.refresh();
+    expect(b.intervalOf(refs[0])).toBeLessThan(before);
+  });
+
+  it('two bridges polling on one budget never exceed it in any one-second window, and spend most of it', async () => {
+    const store: BudgetStore = createMemoryBudgetStore();
+    const sent: number[] = [];
+    const until = Date.now() + 20_000;
+    const bridges = ['a', 'b'].map((owner, i) => {
+      const s = scheduler({ store, owner, random: Math.random });
+      const budget = createRequestBudget({ store, limit: s.limit, clock: () => Date.now() });
+      // A: five agencies watched; B: thirty always-on agencies no screen watches.
+      const refs =
+        i === 0
+          ? Array.from({ length: 5 }, (_, n) => [ref('alarms', `w${n}`), ref('events', `w${n}`)]).flat()
+          : unwatched(s, 30, 'q');
+      if (i === 0)
+        for (const r of refs) {
+          s.watching(r, true);
+          s.polling(r, true);
+        }
+      s.start();
+      return { s, budget, refs };
+    });
+    const loops = bridges.flatMap(({ s, budget, refs }) =>
+      refs.map(async (r) => {
+        while (Date.now() < until) {
+          await budget.acquire();
+          sent.push(Date.now());
+          // An event history's poll now and then reads two pages.
+          if (r.feed === 'events' && Math.random() < 0.2) {
+            await budget.acquire();
+            sent.push(Date.now());
+          }
+          await new Promise((res) => setTimeout(res, s.nextDelay(r)));
+        }
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(30_000);
+    await Promise.all(loops);
+    for (const { s } of bridges) s.stop();
+
+    sent.sort((x, y) => x - y);
+    let most = 0;
+    for (let i = 0, j = 0; i < sent.length; i++) {
+      while (sent[j] < sent[i] - 999) j++;
+      most = Math.max(most, i - j + 1);
+    }
+    expect(most).toBeLessThanOrEqual(50);
+    // After the first seconds (the demand board fills), the two spend what they aim at.
+    const late = sent.filter((t) => t >= until - 15_000 && t < until).length / 15;
+    expect(late).toBeGreaterThan(50 * HEADROOM - 5);
+  });
+});

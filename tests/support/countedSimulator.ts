@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FEED_KINDS } from '../../server/feeds/feedKinds';
+import { createSimulator, type SimulatorOptions } from '../../simulator/createSimulator';
+import type { Simulator } from './stack';
+
+const FEED_PATHS = new Set(Object.values(FEED_KINDS).map((k) => `/${k.upstreamPath}`));
+
+/**
+ * The simulator behind a server of the test's own that notes the arrival time of every feed
+ * request (the polls the request budget governs), so a test or a bench can count them per second
+ * where the upstream sees them.
+ */
+export async function startCountedSimulator(opts: SimulatorOptions = {}) {
+  const simulator = createSimulator({ seed: 7, agencies: 4, sitesPerAgency: 40, generator: false, ...opts });
+  const arrivals: number[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://sim').pathname;
+    if (FEED_PATHS.has(path)) arrivals.push(Date.now());
+    void simulator.app(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const sim: Simulator = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    world: simulator.world,
+    generator: simulator.generator,
+    simulator,
+    close: () =>
+      new Promise<void>((resolve) => {
+        simulator.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return {
+    sim,
+    /** Feed requests that arrived from `from` to `to`, counted per whole second. */
+    perSecond(from: number, to: number): number[] {
+      const counts = new Array<number>(Math.max(0, Math.floor((to - from) / 1000))).fill(0);
+      for (const t of arrivals) {
+        const i = Math.floor((t - from) / 1000);
+        if (t >= from && i < counts.length) counts[i]++;
+      }
+      return counts;
+    },
+    /** The most feed requests that arrived in any one-second window from `from` to `to`. */
+    busiestSecond(from: number, to: number): number {
+      const t = arrivals.filter((a) => a >= from && a < to).sort((x, y) => x - y);
+      let most = 0;
+      for (let i = 0, j = 0; i < t.length; i++) {
+        while (t[j] <= t[i] - 1000) j++;
+        most = Math.max(most, i - j + 1);
+      }
+      return most;
+    },
+  };
+}
+export type CountedSimulator = Awaited<ReturnType<typeof startCountedSimulator>>;
