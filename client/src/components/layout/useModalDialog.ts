@@ -114,14 +114,26 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, onClose
     };
   }, [ref]);
 
-  // A step that removed the focused control (Yes, then "Saving…"), or a step after one that had
-  // none: focus moves to the new step's first control.
+  // A flow's next step (a new title or new footer buttons: Confirmation's No/Yes, then the
+  // comment's Cancel/Save), a step that removed the focused control (Yes, then "Saving…"), or a
+  // step after one that had none: focus moves to the new step's first control, as on opening.
+  const step = useRef<string | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const previous = step.current;
+    step.current = stepOf(dialog);
     const at = document.activeElement;
-    if (!(at instanceof Node) || at === dialog || !dialog.contains(at)) initialFocus(dialog).focus();
+    const lost = !(at instanceof Node) || at === dialog || !dialog.contains(at);
+    if (lost || (previous !== null && previous !== step.current)) initialFocus(dialog).focus();
   });
+}
+
+/** What tells one step of a flow dialog from the next: its title and its footer's buttons. */
+function stepOf(dialog: HTMLElement): string {
+  const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent;
+  const buttons = [...dialog.querySelectorAll('[data-dialog-footer] button')].map((b) => b.textContent);
+  return JSON.stringify([title, buttons]);
 }
 
 /** Back to the opener, or to the first control of the nearest of its ancestors still shown. */
