@@ -22,8 +22,10 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref, onClose);
   return (
+    // NOTE: the role is the element's own; it is written out so that `[role=dialog]` still finds it.
     <dialog
       className="dialog-backdrop"
+      role="dialog"
       aria-labelledby={titleId}
       ref={ref}
       tabIndex={-1}
