@@ -74,6 +74,8 @@ interface Focus {
   dialog: string | null;
   /** Position of the focused element among the open dialog's elements; -1 when outside it. */
   indexInDialog: number;
+  /** Where in its dialog: the title bar, the body or the footer's buttons. */
+  part: 'header' | 'body' | 'footer' | null;
   /** The grid holding focus, and the id of its row. */
   grid: string | null;
   rowId: string | null;
@@ -93,6 +95,13 @@ function focus(): Promise<Focus> {
       name: (label ?? labelledBy ?? el?.textContent ?? '').trim(),
       dialog: titleOf(el?.closest('dialog') ?? null),
       indexInDialog: open && el && open.contains(el) ? [...open.querySelectorAll('*')].indexOf(el) : -1,
+      part: !el?.closest('dialog')
+        ? null
+        : el.closest('footer')
+          ? ('footer' as const)
+          : el.closest('header')
+            ? ('header' as const)
+            : ('body' as const),
       grid: el?.closest('[role=grid]')?.getAttribute('aria-label') ?? null,
       rowId: el?.closest('[role=row]')?.getAttribute('data-row-id') ?? null,
     };
@@ -223,6 +232,7 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     // In flight: Escape does not close it.
     await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
     await dialog.getByText(DISPATCH_SUCCESS).waitFor({ timeout: 15_000 });
     await pressUntil('Tab', named('OK'), 3);
     await page.keyboard.press('Enter');
@@ -253,6 +263,7 @@ describe('the keyboard alone', () => {
     await pressUntil('Tab', named('Cancel Dispatch'), 3);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog', { name: cancel, exact: true }).isVisible()).toBe(true);
     const done = await dialogOpen(cancel);
     await done.getByText(CANCEL_SUCCESS).waitFor({ timeout: 15_000 });
     await pressUntil('Tab', named('OK'), 3);
@@ -360,6 +371,7 @@ describe('the keyboard alone', () => {
     await pressUntil('Tab', named('Save'));
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('status').filter({ hasText: TEST_EXTENDED }).waitFor();
     await pressUntil('Tab', named('OK'), 3);
     await page.keyboard.press('Enter');
@@ -447,7 +459,7 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     const dialog = await dialogOpen('More details');
     await expect.poll(() => dialog.textContent()).toContain(row!.site_name);
-    expect(await focus()).toMatchObject({ dialog: 'More details', name: 'Close' });
+    expect(await focus()).toMatchObject({ dialog: 'More details', name: 'Close', part: 'footer' });
     await expectFocusTrapped('More details');
     await expectEscapeReturnsTo('More details', opener.name);
   });
