@@ -144,15 +144,20 @@ async function expectFocusTrapped(name: string): Promise<void> {
       back = f.indexInDialog === start.indexInDialog;
     }
     expect(back, `${key} did not cycle back`).toBe(true);
+    // Every enabled control shown, a group of radios counting once (its checked one).
     const controls = await page
       .getByRole('dialog', { name, exact: true })
       .evaluate(
         (d) =>
-          [...d.querySelectorAll<HTMLElement>('button, input, select, textarea')].filter(
-            (c) => !(c as HTMLButtonElement).disabled && c.tabIndex >= 0,
+          [...d.querySelectorAll<HTMLInputElement>('button, input, select, textarea')].filter(
+            (c) =>
+              !c.disabled &&
+              c.tabIndex >= 0 &&
+              c.checkVisibility() &&
+              !(c.type === 'radio' && !c.checked && d.querySelector(`input[name="${c.name}"]:checked`)),
           ).length,
       );
-    expect(seen.size).toBeGreaterThanOrEqual(Math.min(controls, 2));
+    expect(seen.size).toBe(controls);
   }
 }
 
