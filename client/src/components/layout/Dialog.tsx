@@ -20,7 +20,7 @@ export function Dialog({
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  useModalDialog(ref, onClose);
+  const { onKeyDown } = useModalDialog(ref, onClose);
   return (
     // NOTE: the role is the element's own; it is written out so that `[role=dialog]` still finds it.
     <dialog
@@ -29,6 +29,7 @@ export function Dialog({
       aria-labelledby={titleId}
       ref={ref}
       tabIndex={-1}
+      onKeyDown={onKeyDown}
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
     >
       <div className="dialog">

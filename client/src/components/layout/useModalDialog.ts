@@ -1,4 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+} from 'react';
 
 /** What keyboard focus may land on (disabled and hidden controls are skipped by `tabbables`). */
 const FOCUSABLE =
@@ -50,7 +56,10 @@ const openDialogs: HTMLElement[] = [];
  * - on close, focus returns to the remembered control, or, when it has gone (an alarm that left
  *   the grid), to the nearest thing still on the page that held it.
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, onClose: () => void): void {
+export function useModalDialog(
+  ref: RefObject<HTMLDialogElement | null>,
+  onClose: () => void,
+): { onKeyDown(e: ReactKeyboardEvent): void } {
   const onCloseRef = useRef(onClose);
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
@@ -70,11 +79,11 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, onClose
     initialFocus(dialog).focus();
 
     const isTop = () => openDialogs[openDialogs.length - 1] === dialog;
+    // Escape with focus outside the dialog (on the page's body after a step removed a control);
+    // inside it, `onKeyDown` below answers first.
     const onKeyDown = (e: KeyboardEvent) => {
       if (!isTop() || e.defaultPrevented) return;
       if (e.key === 'Escape') {
-        // NOTE: cancelling the keydown stops the browser's own close request, so the dialog
-        // closes only when the screen says so (never while a request is in flight).
         e.preventDefault();
         onCloseRef.current();
         return;
@@ -127,6 +136,18 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, onClose
     const lost = !(at instanceof Node) || at === dialog || !dialog.contains(at);
     if (lost || (previous !== null && previous !== step.current)) initialFocus(dialog).focus();
   });
+
+  return {
+    // NOTE: cancelling the keydown stops the browser's own close request, so the dialog closes
+    // only when the screen says so (never while a request is in flight); stopping it keeps a
+    // drawer or page behind (an ancestor in React's tree) from closing too.
+    onKeyDown: (e) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onCloseRef.current();
+    },
+  };
 }
 
 /** What tells one step of a flow dialog from the next: its title and its footer's buttons. */
