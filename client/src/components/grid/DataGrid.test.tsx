@@ -251,6 +251,34 @@ describe('DataGrid', () => {
     expect((document.activeElement as HTMLElement).dataset.cell).toBe('1:1');
   });
 
+  it("is one Tab stop: a row's actions are Tab stops only while their cell is the active one", () => {
+    render(
+      <DataGrid
+        label="Sites"
+        columns={columns}
+        rows={makeRows(3)}
+        getRowId={(r) => r.id}
+        rowActions={(r) => (
+          <>
+            <button type="button">Open {r.id}</button>
+            <button type="button">Close {r.id}</button>
+          </>
+        )}
+      />,
+    );
+    const stops = () =>
+      [...document.querySelectorAll<HTMLElement>('.grid__body [data-cell], .grid__body button')]
+        .filter((el) => el.tabIndex === 0)
+        .map((el) => el.textContent);
+    expect(stops()).toEqual(['Open r0Close r0', 'Open r0', 'Close r0']);
+    const open = screen.getByRole('button', { name: 'Open r0' });
+    open.focus();
+    // The arrows on a row's action move to the next row, as from its cell.
+    fireEvent.keyDown(open, { key: 'ArrowDown' });
+    expect((document.activeElement as HTMLElement).dataset.cell).toBe('1:0');
+    expect(stops()).toEqual(['Open r1Close r1', 'Open r1', 'Close r1']);
+  });
+
   it('hands the sorted rows and visible columns to an export', () => {
     const api = createRef<DataGridApi<Row>>();
     render(

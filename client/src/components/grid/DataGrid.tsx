@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -91,6 +92,10 @@ export interface DataGridProps<R> {
   overscan?: number;
   className?: string;
 }
+
+/** The controls a cell may hold. */
+const CELL_CONTROLS = '[data-cell] :is(button, a[href], input, select, textarea)';
+const VERTICAL = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp']);
 
 type DisplayItem<R> =
   { kind: 'row'; row: R; id: string; index: number } | { kind: 'detail'; row: R; id: string; index: number };
@@ -277,6 +282,8 @@ export function DataGrid<R>(props: DataGridProps<R>) {
   );
 
   // Keyboard: arrow keys move the active cell; the virtualizer scrolls it into view, then it gets focus.
+  // When rows leave (an alarm dispatched), the last row keeps the grid's Tab stop.
+  const activeRow = Math.min(active.row, Math.max(0, shown.length - 1));
   const wantFocus = useRef(false);
   const moveActive = (row: number, col: number) => {
     const r = Math.min(Math.max(0, row), Math.max(0, shown.length - 1));
@@ -292,27 +299,45 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     const el = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`);
     el?.focus();
   });
+  // NOTE: rows do not swallow Tab. The grid is one Tab stop (its active cell, moved by the
+  // arrows); the controls a cell holds (row actions, expand, links) are Tab stops only while their
+  // cell is the active one, so Tab goes from the active cell through its controls and out.
+  useLayoutEffect(() => {
+    const body = scrollRef.current;
+    if (!body) return;
+    const current = `${activeRow}:${active.col}`;
+    for (const el of body.querySelectorAll<HTMLElement>(CELL_CONTROLS)) {
+      const tabIndex = el.closest('[data-cell]')?.getAttribute('data-cell') === current ? 0 : -1;
+      if (el.tabIndex !== tabIndex) el.tabIndex = tabIndex;
+    }
+  });
   const onBodyKeyDown = (e: React.KeyboardEvent) => {
     const pageRows = Math.max(1, Math.floor(bodyHeight / rowHeight) - 1);
     const keys: Record<string, () => void> = {
-      ArrowDown: () => moveActive(active.row + 1, active.col),
-      ArrowUp: () => moveActive(active.row - 1, active.col),
-      ArrowRight: () => moveActive(active.row, active.col + 1),
-      ArrowLeft: () => moveActive(active.row, active.col - 1),
-      PageDown: () => moveActive(active.row + pageRows, active.col),
-      PageUp: () => moveActive(active.row - pageRows, active.col),
-      Home: () => moveActive(e.ctrlKey ? 0 : active.row, 0),
-      End: () => moveActive(e.ctrlKey ? shown.length - 1 : active.row, colCount - 1),
+      ArrowDown: () => moveActive(activeRow + 1, active.col),
+      ArrowUp: () => moveActive(activeRow - 1, active.col),
+      ArrowRight: () => moveActive(activeRow, active.col + 1),
+      ArrowLeft: () => moveActive(activeRow, active.col - 1),
+      PageDown: () => moveActive(activeRow + pageRows, active.col),
+      PageUp: () => moveActive(activeRow - pageRows, active.col),
+      Home: () => moveActive(e.ctrlKey ? 0 : activeRow, 0),
+      End: () => moveActive(e.ctrlKey ? shown.length - 1 : activeRow, colCount - 1),
     };
     const target = e.target as HTMLElement;
-    if (target.dataset.cell == null) return; // keys inside a cell's own control stay with it
+    if (target.dataset.cell == null) {
+      // Keys inside a cell's own control stay with it, but for the arrows up and down on a
+      // button: they move to the next row as from its cell.
+      const fromButton =
+        target instanceof HTMLButtonElement && target.closest('[data-cell]') && VERTICAL.has(e.key);
+      if (!fromButton) return;
+    }
     if (keys[e.key]) {
       e.preventDefault();
       keys[e.key]();
     } else if (e.key === 'Enter') {
       const control = target.querySelector<HTMLElement>('button, a, input');
       if (control) control.click();
-      else if (onRowActivate && shown[active.row]) onRowActivate(shown[active.row]);
+      else if (onRowActivate && shown[activeRow]) onRowActivate(shown[activeRow]);
     }
   };
 
@@ -326,7 +351,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
 
   const cellProps = (row: number, col: number) => ({
     'data-cell': `${row}:${col}`,
-    tabIndex: active.row === row && active.col === col ? 0 : -1,
+    tabIndex: activeRow === row && active.col === col ? 0 : -1,
     onFocus: () => (active.row !== row || active.col !== col ? setActive({ row, col }) : undefined),
   });
 

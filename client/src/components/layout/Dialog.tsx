@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Icon } from '../icons/Icon';
+import { useModalDialog } from './useModalDialog';
 
 /**
- * A modal dialog: labelled by its title, focus moves in on open and back on close, Esc closes,
- * Tab stays inside.
+ * A modal dialog (the native `<dialog>`, opened with `showModal()`), labelled by its title. Focus
+ * moves in on open and back on close, Tab and Shift+Tab stay inside, Escape calls `onClose`
+ * (`useModalDialog`); the page behind is inert.
  */
 export function Dialog({
   title,
@@ -17,48 +19,20 @@ export function Dialog({
   footer?: ReactNode;
 }) {
   const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>(
-      'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])',
-    );
-    (first ?? ref.current)?.focus();
-    return () => before?.focus?.();
-  }, []);
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = [
-      ...ref.current.querySelectorAll<HTMLElement>(
-        'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
-      ),
-    ];
-    if (items.length === 0) return;
-    const [first, last] = [items[0], items[items.length - 1]];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  const ref = useRef<HTMLDialogElement>(null);
+  const { onKeyDown } = useModalDialog(ref, onClose);
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        ref={ref}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+    // NOTE: the role is the element's own; it is written out so that `[role=dialog]` still finds it.
+    <dialog
+      className="dialog-backdrop"
+      role="dialog"
+      aria-labelledby={titleId}
+      ref={ref}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className="dialog">
         <header className="dialog__header">
           <h2 id={titleId} className="dialog__title">
             {title}
@@ -67,9 +41,15 @@ export function Dialog({
             <Icon name="close" />
           </button>
         </header>
-        <div className="dialog__body">{children}</div>
-        {footer ? <footer className="dialog__footer">{footer}</footer> : null}
+        <div className="dialog__body" data-dialog-body="">
+          {children}
+        </div>
+        {footer ? (
+          <footer className="dialog__footer" data-dialog-footer="">
+            {footer}
+          </footer>
+        ) : null}
       </div>
-    </div>
+    </dialog>
   );
 }
