@@ -173,7 +173,14 @@ async function main() {
   console.log(
     `\nconditions: loopback; bridge and a screenless second bridge as processes, simulator in this process, its own redis-server (no persistence); heap (after a full GC) and RSS per feed include the ${AGENCIES} screens (about 14 KB each) and the rows the history window had loaded by then; CPU per poll net and the screenless bridge's CPU per publish have each process's own upkeep before the screens subtracted; the machine is shared, so CPU figures are upper bounds; ${round(seconds, 1)} s measured`,
   );
-  jsonLine('feedCost', { agencies: AGENCIES, feeds, pollMs: POLL_MS, rate: RATE, seconds: round(seconds, 1), ...figures });
+  jsonLine('feedCost', {
+    agencies: AGENCIES,
+    feeds,
+    pollMs: POLL_MS,
+    rate: RATE,
+    seconds: round(seconds, 1),
+    ...figures,
+  });
   await runner.stop();
   await bridge.kill('SIGTERM');
   await idle.kill('SIGTERM');
