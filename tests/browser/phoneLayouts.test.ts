@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_EXTENDED } from '../../machines/messages';
 import { signedInContext, simPost } from './liveAlarmsStack';
 import { sharedScreens } from './support/sharedScreens';
@@ -82,6 +82,22 @@ async function expectFitsThePhone(what: string) {
   expect({ what, small: await smallTargets(screen(page)) }).toEqual({ what, small: [] });
 }
 
+/** Taps an action, checks the dialog it opens fits the phone, and closes it again. */
+async function checkDialogOf(action: Locator, what: string) {
+  await action.tap();
+  const dialog = page.getByRole('dialog').last();
+  await dialog.getByRole('button').last().waitFor();
+  // Measured once the dialog's content is in, not while it loads.
+  await dialog.getByText(/^Loading/).waitFor({ state: 'detached', timeout: 15_000 });
+  await dialog.locator('[aria-busy=true]').waitFor({ state: 'detached', timeout: 15_000 });
+  await expectFitsThePhone(what);
+  await dialog
+    .getByRole('button', { name: /^(Close|Cancel|No|OK)$/ })
+    .last()
+    .tap();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** Opens the menu and follows one of its links, as a thumb would. */
 async function goByMenu(name: string) {
   await page.getByRole('button', { name: 'Toggle navigation' }).first().tap();
@@ -104,6 +120,12 @@ beforeAll(async () => {
   page = await signed.context.newPage();
   close = () => signed.context.close();
   await page.goto(`${shared.url}/dashboardDetails`);
+});
+
+// A step that failed with a dialog open leaves the page to the next step as a user would find it.
+beforeEach(async () => {
+  for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++)
+    await page.keyboard.press('Escape');
 });
 
 afterAll(async () => {
@@ -146,6 +168,12 @@ describe('the field screens on a 390 px phone', () => {
     await expectFitsThePhone('the Request Dispatch dialog');
     await dialog.getByRole('button', { name: 'No' }).tap();
     await dialog.waitFor({ state: 'detached' });
+    // The card's other actions open their dialogs by a tap too, each fit for a thumb.
+    for (const action of ['Cancel Dispatch', 'Alarm Details', 'Place On Test', 'More details'])
+      await checkDialogOf(
+        card.getByRole('button', { name: `${action} ${alarm.cs_No}`, exact: true }),
+        action,
+      );
 
     // The other tab of the same screen: the event history, as cards too.
     await page.getByRole('tab', { name: /All Event History/ }).tap();
@@ -167,6 +195,8 @@ describe('the field screens on a 390 px phone', () => {
     expect(text).toContain(String(test.cs_no));
     expect(text).toMatch(/left|expired|ended/i);
     await expectFitsThePhone('Alarm Testing');
+    for (const action of ['Clear On Test', 'View Test History', 'Zones Report'])
+      await checkDialogOf(system.getByRole('button', { name: `${action} ${test.cs_no}` }), action);
 
     await system.getByRole('button', { name: `Extend On Test ${test.cs_no}` }).tap();
     const dialog = page.getByRole('dialog', { name: /Extend/ });
