@@ -92,7 +92,7 @@ async function checkDialogOf(action: Locator, what: string) {
   await dialog.locator('[aria-busy=true]').waitFor({ state: 'detached', timeout: 15_000 });
   await expectFitsThePhone(what);
   await dialog
-    .getByRole('button', { name: /^(Close|Cancel|No|OK)$/ })
+    .getByRole('button', { name: /^(Close|Cancel|No|OK|Done)$/ })
     .last()
     .tap();
   await dialog.waitFor({ state: 'detached' });
@@ -208,18 +208,24 @@ describe('the field screens on a 390 px phone', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('Place On Test: the site list and the test form fit the phone', async () => {
+  it("Place On Test: the site list, then the chosen site's form, its systems chooser and its test history fit the phone", async () => {
     await page.getByRole('button', { name: 'Place On Test', exact: true }).first().tap();
     await page.waitForURL(/\/placeontest/);
     const site = page.locator('.pot-site').first();
     await site.waitFor({ timeout: 20_000 });
     await expectFitsThePhone('Place On Test, the sites');
     await site.tap();
-    await page
-      .getByRole('button', { name: /Place On Test|Submit|Save/ })
-      .last()
-      .waitFor();
+    // The site's form replaces the list: the list is gone, the form's Save is in reach.
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    expect(await site.isVisible()).toBe(false);
     await expectFitsThePhone('Place On Test, the form');
+    await checkDialogOf(page.getByRole('button', { name: 'Select Systems' }), 'the systems chooser');
+    await page.getByRole('tab', { name: 'Event History' }).tap();
+    await page
+      .getByRole('tabpanel')
+      .getByText(/^Loading/)
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    await expectFitsThePhone("Place On Test, the site's test history");
   });
 
   it('global search: accounts found show as tappable rows without sideways scrolling', async () => {
