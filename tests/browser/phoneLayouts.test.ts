@@ -249,5 +249,19 @@ describe('the field screens on a 390 px phone', () => {
     await results.locator('[data-row-id]').first().waitFor({ timeout: 20_000 });
     expect(await results.locator('[data-row-id]').first().innerText()).toMatch(/Residence/);
     await expectFitsThePhone('the advanced search results');
+    await drawer.getByRole('button', { name: 'Close Advanced Search' }).tap();
+  });
+
+  it('held sideways (844 x 390), the phone still shows the alarms as cards that fit', async () => {
+    await goByMenu('Live Alarm View');
+    await page.setViewportSize({ width: 844, height: 390 });
+    try {
+      await page.getByRole('tab', { name: /Active Alarms Only/ }).tap();
+      await page.getByRole('list', { name: 'Active Alarms' }).locator('[data-row-id]').first().waitFor();
+      expect(await page.getByRole('grid').count()).toBe(0);
+      await expectFitsThePhone('Active Alarms, sideways');
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The width below which the field screens show their rows as cards instead of a grid: a phone
- * held upright (390 px is the common case). Kept in step with the `@media` rules of
- * components/cardList/cardList.css and styles/touch.css.
+ * When the field screens show their rows as cards instead of a grid: a phone held upright (390 px
+ * is the common case), or held sideways (a touch screen too short for a grid). Kept in step with
+ * the `@media` rules of styles/phone.css and the features' phone rules.
  */
-export const PHONE_QUERY = '(max-width: 600px)';
+export const PHONE_QUERY = '(max-width: 600px), (pointer: coarse) and (max-height: 500px)';
 
 function subscribe(onChange: () => void): () => void {
   if (typeof window === 'undefined' || !window.matchMedia) return () => undefined;
