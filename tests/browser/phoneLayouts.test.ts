@@ -76,6 +76,7 @@ async function smallTargets(root: Locator): Promise<string[]> {
 const screen = (p: Page) => p.locator('header.toolbar, .shell__content, [role=dialog]');
 
 async function expectFitsThePhone(what: string) {
+  // PHONE_SHOTS=1 keeps each checked screen as /tmp/phone-<what>.png, to judge the cards by eye.
   if (process.env.PHONE_SHOTS)
     await page.screenshot({ path: `/tmp/phone-${what.replace(/\W+/g, '_')}.png`, fullPage: false });
   expect({ what, widest: await widestSidewaysBox(page) }).toEqual({ what, widest: { width: 0, what: '' } });
