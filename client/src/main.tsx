@@ -7,6 +7,7 @@ import { registerServiceWorker } from './lib/pwa/serviceWorker';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
+import './styles/phone.css';
 
 bootstrap();
 

@@ -1,6 +1,7 @@
 import { readUpstreamTime, showUpstreamTime } from '../../../../shared/onTest/siteDates';
 import type { TestEventRow } from '../../../../shared/upstream/onTestRows';
-import { DataGrid } from '../grid/DataGrid';
+import { GridOrCards } from '../cardList/GridOrCards';
+import type { RowCard } from '../cardList/rowCard';
 import type { GridColumn } from '../grid/gridTypes';
 
 /** Test events shown per page (docs/product/live-alarms-and-testing.md#constants). */
@@ -20,13 +21,27 @@ const COLUMNS: GridColumn<TestEventRow>[] = [
   },
 ];
 
+/** A test event on a phone: what and when, then the account, the event id and the comment. */
+const CARD: RowCard<TestEventRow> = {
+  title: (r) => r.event_description,
+  aside: (r) => showUpstreamTime(r.date),
+  fields: [
+    { label: 'CS #', value: (r) => r.cs_no },
+    { label: 'Event Id', value: (r) => r.event_id },
+    { label: 'Comment', value: (r) => r.comment },
+  ],
+  estimateHeight: 120,
+};
+
 /**
  * The test Event History grid of Alarm Testing and Place On Test
  * (docs/product/live-alarms-and-testing.md#screens, #states): test events, 10 a page, newest first.
  */
 export function TestEventGrid({ rows, loading }: { rows: readonly TestEventRow[]; loading: boolean }) {
   return (
-    <DataGrid<TestEventRow>
+    <GridOrCards<TestEventRow>
+      card={CARD}
+      cardScroll="box"
       label="Test Event History"
       columns={COLUMNS}
       rows={rows}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { DataGrid } from '../../components/grid/DataGrid';
+import { columnsCard } from '../../components/cardList/columnsCard';
+import { GridOrCards } from '../../components/cardList/GridOrCards';
 import type { GridColumn } from '../../components/grid/gridTypes';
 import { CsNoLink } from '../../components/handoff/CsNoLink';
 import { Icon } from '../../components/icons/Icon';
@@ -179,7 +180,9 @@ export function AdvancedSearchPanel({ onClose }: { onClose: () => void }) {
               ) : null}
             </div>
             {results.kind === 'statuses' ? (
-              <DataGrid
+              <GridOrCards
+                card={columnsCard(statusColumns)}
+                cardScroll="box"
                 label="Event statuses"
                 columns={statusColumns}
                 rows={results.rows}
@@ -187,7 +190,11 @@ export function AdvancedSearchPanel({ onClose }: { onClose: () => void }) {
                 maxBodyHeight={560}
               />
             ) : (
-              <DataGrid
+              <GridOrCards
+                card={columnsCard(
+                  results.kind === 'sites' && results.type === 1003 ? CONTACT_COLUMNS : SITE_COLUMNS,
+                )}
+                cardScroll="box"
                 label={
                   results.kind === 'statusSites'
                     ? `Sites with ${statusLabel(results.status)}`

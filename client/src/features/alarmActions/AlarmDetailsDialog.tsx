@@ -5,6 +5,7 @@ import type { AlarmDetailRow } from './alarmActionsApi';
 import { AlarmFlowBusy } from './AlarmFlowParts';
 import type { AlarmDetailsState } from './useAlarmDetails';
 import { formatWallClock } from '../../../../shared/dates/displayDate';
+import './alarmDetailsPhone.css';
 
 /**
  * The columns of an alarm detail row (docs/product/live-alarms-and-testing.md#entities: date, zone,
@@ -78,7 +79,7 @@ export function AlarmDetailsDialog({
             {details.rows.map((r, i) => (
               <tr key={detailCell(r, ['id']) || i}>
                 {ALARM_DETAIL_COLUMNS.map((c) => (
-                  <td key={c.label}>
+                  <td key={c.label} data-label={c.label}>
                     {c.label === 'Date' ? displayDate(detailCell(r, c.fields)) : detailCell(r, c.fields)}
                   </td>
                 ))}

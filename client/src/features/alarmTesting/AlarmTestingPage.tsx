@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatTimeLeft } from '../../../../shared/onTest/siteDates';
-import { DataGrid } from '../../components/grid/DataGrid';
+import { GridOrCards } from '../../components/cardList/GridOrCards';
 import type { GridColumn } from '../../components/grid/gridTypes';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { TabStrip, type Tab } from '../../components/layout/TabStrip';
@@ -12,6 +12,7 @@ import { ExportButtons } from '../../reporting/export/ExportButtons';
 import { clearTestFlow, extendTestFlow } from './alarmTestingActors';
 import { ClearTestDialog } from './ClearTestDialog';
 import { ExtendTestDialog } from './ExtendTestDialog';
+import { siteOnTestCard } from './siteOnTestCard';
 import { SitesOnTestMap } from './SitesOnTestMap';
 import { SystemsOnTestTable, type SystemAction } from './SystemsOnTestTable';
 import { TestHistoryDialog } from './TestHistoryDialog';
@@ -52,6 +53,7 @@ export function AlarmTestingPage() {
   const [view, setView] = useState<View>('grid');
   const [open, setOpen] = useState<{ action: SystemAction; system: SystemOnTest } | null>(null);
   const close = useCallback(() => setOpen(null), []);
+  const card = useMemo(() => siteOnTestCard((action, system) => setOpen({ action, system })), []);
 
   const columns = useMemo<GridColumn<SiteOnTest>[]>(
     () => [
@@ -168,7 +170,8 @@ export function AlarmTestingPage() {
 
       <div role="tabpanel" aria-label={view === 'grid' ? 'Grid View' : 'Map View'}>
         {view === 'grid' ? (
-          <DataGrid<SiteOnTest>
+          <GridOrCards<SiteOnTest>
+            card={card}
             label="Systems On Test"
             columns={columns}
             rows={sites}

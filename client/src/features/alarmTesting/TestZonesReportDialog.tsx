@@ -5,7 +5,7 @@ import { cellTextOf } from '../../../../shared/reports/reportColumns';
 import { TEST_ZONES_COLUMNS } from '../../../../shared/reports/testZones';
 import { reportEmailAddresses } from '../../../../shared/reportEmail/reportEmailRules';
 import type { TestZonesReportRow } from '../../../../shared/upstream/onTestRows';
-import { DataGrid } from '../../components/grid/DataGrid';
+import { GridOrCards } from '../../components/cardList/GridOrCards';
 import type { GridColumn } from '../../components/grid/gridTypes';
 import { Dialog } from '../../components/layout/Dialog';
 import { FormError, FormSuccess } from '../../components/form/FormMessage';
@@ -16,6 +16,7 @@ import { saveBlob } from '../../reporting/export/exportFiles';
 import { ScheduleEmailButton } from '../../reporting/schedule/ScheduleEmailButton';
 import { useSessionView } from '../../lib/session/sessionView';
 import { sendReportEmail, testZonesReport } from './alarmTestingApi';
+import { TEST_ZONE_CARD } from './testZoneCard';
 
 // NOTE: the columns are the bridge's too (shared/schedules): a scheduled e-mail prints the same table.
 const FIELDS = TEST_ZONES_COLUMNS;
@@ -130,7 +131,9 @@ export function TestZonesReportDialog({ siteNo, onClose }: { siteNo: string; onC
             <dt>Expire Date</dt>
             <dd>{expire}</dd>
           </dl>
-          <DataGrid<TestZonesReportRow>
+          <GridOrCards<TestZonesReportRow>
+            card={TEST_ZONE_CARD}
+            cardScroll="box"
             label="Test Zones Report"
             columns={COLUMNS}
             rows={rows}

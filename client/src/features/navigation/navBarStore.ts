@@ -7,7 +7,8 @@ import { createStore } from '../../lib/store/createStore';
  */
 export type NavBarState = 'open' | 'closed' | 'folded' | 'mobile-open';
 
-export const MOBILE_QUERY = '(max-width: 767.98px)';
+// NOTE: a phone held sideways is wider than the breakpoint but too short for a side bar.
+export const MOBILE_QUERY = '(max-width: 767.98px), (pointer: coarse) and (max-height: 500px)';
 
 export interface NavBar {
   state: NavBarState;

@@ -77,7 +77,8 @@ export function PlaceOnTestPage() {
 
   return (
     <PageFrame title="Place On Test">
-      <div className="pot-layout">
+      {/* NOTE: on a phone the site list and the chosen site's form take turns (placeOnTest.css). */}
+      <div className={`pot-layout${siteNo ? ' pot-layout--site' : ''}`}>
         <SiteDrawer
           sites={sites}
           loading={accounts.length === 0}

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
-import { DataGrid } from '../../../components/grid/DataGrid';
+import { GridOrCards } from '../../../components/cardList/GridOrCards';
 import type { DataGridApi, GridSort } from '../../../components/grid/gridTypes';
 import type { FeedState } from '../../../lib/live/feedHandle';
 import type { FeedRowSource, FeedViewQuery } from '../../../lib/live/feedView';
@@ -17,6 +17,7 @@ import { alarmRowStyle } from '../model/rowColours';
 import { compareFor, sortKeyOf } from '../model/rowSort';
 import { groupRowOfAlarm, siteOfAlarm, type SiteRef } from '../model/siteRef';
 import { ActionIcon, type ActionIconName } from './ActionIcon';
+import { alarmCard } from './alarmCard';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmColumns, alarmTieBreak } from './alarmColumns';
 import { AlarmMoreDetailsDialog } from './AlarmMoreDetailsDialog';
 import { Switch } from './Switch';
@@ -118,6 +119,18 @@ export function ActiveAlarmsView(props: {
     [onDirections, onAlarmAction, presence],
   );
 
+  const card = useMemo(
+    () =>
+      alarmCard({
+        thresholds,
+        onAlarmAction,
+        onDirections,
+        onMore: setDetails,
+        handling: (r) => handlingText(presence.get(r.alarminc_No)) ?? null,
+      }),
+    [thresholds, onAlarmAction, onDirections, presence],
+  );
+
   const getTable = (): ExportTable => {
     const data = grid.current!.getExportData();
     // The clock column exports the signal's age at export time, as text.
@@ -192,7 +205,8 @@ export function ActiveAlarmsView(props: {
           onDirections={onDirections}
         />
       ) : (
-        <DataGrid
+        <GridOrCards
+          card={card}
           label="Active Alarms"
           columns={columns}
           rows={rows}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
-import { DataGrid } from '../../../components/grid/DataGrid';
+import { GridOrCards } from '../../../components/cardList/GridOrCards';
 import type { DataGridApi, GridLayout, GridSort } from '../../../components/grid/gridTypes';
 import { ActionIcon } from './ActionIcon';
 import { showToast } from '../../../components/toast/toastStore';
@@ -30,6 +30,7 @@ import { groupRowOfEvent, siteOfEvent, type SiteRef } from '../model/siteRef';
 import { ColumnVisibilityDialog } from './ColumnVisibilityDialog';
 import { DueTabs } from './DueTabs';
 import { EVENT_COLUMN_LABELS, EVENT_COLUMNS, EVENT_DEFAULT_SORT } from './eventColumns';
+import { eventCard } from './eventCard';
 import { EventTypeSelect } from './EventTypeSelect';
 import { MessageDialog } from './MessageDialog';
 import { Switch } from './Switch';
@@ -162,6 +163,7 @@ export function EventHistoryView(props: {
     ),
     [onDirections],
   );
+  const card = useMemo(() => eventCard(onDirections), [onDirections]);
 
   return (
     <section className="la-history" aria-label="All Event History">
@@ -275,7 +277,8 @@ export function EventHistoryView(props: {
           onDirections={onDirections}
         />
       ) : (
-        <DataGrid
+        <GridOrCards
+          card={card}
           key={visibleKey}
           label="All Event History"
           columns={columns}

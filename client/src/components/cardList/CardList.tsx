@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import type { RowCard } from './rowCard';
+import './cardList.css';
+
+export interface CardListProps<R> {
+  /** Accessible name of the list (the grid's label on a desktop). */
+  label: string;
+  rows: readonly R[];
+  getRowId(row: R): string;
+  card: RowCard<R>;
+  /**
+   * 'page' (default): the page itself scrolls, as a phone user expects. 'box': the list scrolls
+   * inside its own box (a drawer, which has its own scrolling).
+   */
+  scroll?: 'page' | 'box';
+  /** Rows to flash as new (ids). */
+  highlightedRowIds?: ReadonlySet<string>;
+  emptyText?: string;
+  loading?: boolean;
+  /** The last card is in view: a screen can load older rows. Called once per row count. */
+  onEndReached?(): void;
+  /** Brings a card into view by its row's id (a notification's alarm). */
+  scrollRef?: { current: ((id: string) => void) | null };
+  overscan?: number;
+}
+
+const GAP = 8;
+
+/**
+ * The phone's presentation of a screen's rows (docs/decisions.md, "Phones in the field"): one card
+ * per row, virtualized like the grid (only the cards in view are in the DOM), keyed by row id so
+ * live inserts keep each card's measured height, and fed by the same rows the grid would show.
+ */
+export function CardList<R>(props: CardListProps<R>) {
+  return props.scroll === 'box' ? <BoxCardList {...props} /> : <PageCardList {...props} />;
+}
+
+function useListOptions<R>(props: CardListProps<R>) {
+  const { rows, getRowId, card } = props;
+  const estimateSize = useCallback(
+    (i: number) => {
+      const guess = card.estimateHeight ?? 160;
+      return (typeof guess === 'function' ? guess(rows[i]) : guess) + GAP;
+    },
+    [card, rows],
+  );
+  const getItemKey = useCallback((i: number) => getRowId(rows[i]), [rows, getRowId]);
+  return { count: rows.length, estimateSize, getItemKey, overscan: props.overscan ?? 4 };
+}
+
+function PageCardList<R>(props: CardListProps<R>) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  // NOTE: the page scrolls, so the virtualizer needs where the list starts on the page; the
+  // toolbars above it may wrap or grow, hence measured after every render (it settles at once).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- no deps on purpose: see above
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+    if (top !== margin) setMargin(top);
+  });
+  const virtualizer = useWindowVirtualizer({ ...useListOptions(props), scrollMargin: margin });
+  return <Cards {...props} listRef={listRef} virtualizer={virtualizer} offset={margin} />;
+}
+
+function BoxCardList<R>(props: CardListProps<R>) {
+  const listRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler in the build; the virtualizer re-renders this component itself
+  const virtualizer = useVirtualizer({
+    ...useListOptions(props),
+    getScrollElement: () => listRef.current,
+  });
+  return <Cards {...props} listRef={listRef} virtualizer={virtualizer} offset={0} box />;
+}
+
+function Cards<R>(
+  props: CardListProps<R> & {
+    listRef: React.RefObject<HTMLDivElement | null>;
+    virtualizer: Virtualizer<Window, Element> | Virtualizer<HTMLDivElement, Element>;
+    offset: number;
+    box?: boolean;
+  },
+) {
+  const { label, rows, getRowId, card, highlightedRowIds, virtualizer, offset, onEndReached } = props;
+  const { listRef, box, loading, emptyText, scrollRef } = props;
+  const items = virtualizer.getVirtualItems();
+
+  const last = items.length ? items[items.length - 1].index : -1;
+  const reportedFor = useRef(-1);
+  useEffect(() => {
+    if (!onEndReached || rows.length === 0 || last < rows.length - 1) return;
+    if (reportedFor.current === rows.length) return;
+    reportedFor.current = rows.length;
+    onEndReached();
+  }, [last, rows.length, onEndReached]);
+
+  useEffect(() => {
+    if (!scrollRef) return;
+    scrollRef.current = (id) => {
+      const i = rows.findIndex((r) => getRowId(r) === id);
+      if (i >= 0) virtualizer.scrollToIndex(i, { align: 'center' });
+    };
+    return () => {
+      scrollRef.current = null;
+    };
+  }, [scrollRef, rows, getRowId, virtualizer]);
+
+  let content: ReactNode;
+  if (rows.length === 0) {
+    content = loading ? (
+      <p className="card-list__empty muted" role="status">
+        Loading…
+      </p>
+    ) : (
+      <p className="card-list__empty" role="status">
+        {emptyText ?? 'No records found'}
+      </p>
+    );
+  }
+  return (
+    <div
+      ref={listRef}
+      className={`card-list${box ? ' card-list--box' : ''}`}
+      aria-busy={loading || undefined}
+    >
+      {content}
+      <div
+        role="list"
+        aria-label={label}
+        className="card-list__canvas"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((v) => {
+          const row = rows[v.index];
+          if (!row) return null;
+          const id = getRowId(row);
+          return (
+            <article
+              key={v.key}
+              role="listitem"
+              className={`row-card${highlightedRowIds?.has(id) ? ' row-card--new' : ''}`}
+              data-row-id={id}
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              style={{ transform: `translateY(${v.start - offset}px)` }}
+            >
+              <RowCardView row={row} card={card} />
+            </article>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function RowCardView<R>({ row, card }: { row: R; card: RowCard<R> }) {
+  const fields = (card.fields ?? [])
+    .map((f) => ({ label: f.label, value: f.value(row) }))
+    .filter((f) => f.value != null && f.value !== '');
+  return (
+    <>
+      <header className="row-card__head" style={card.headStyle?.(row)}>
+        <div className="row-card__title">{card.title(row)}</div>
+        {card.aside ? <div className="row-card__aside">{card.aside(row)}</div> : null}
+      </header>
+      {card.subtitle ? <div className="row-card__subtitle">{card.subtitle(row)}</div> : null}
+      {fields.length ? (
+        <dl className="row-card__fields">
+          {fields.map((f) => (
+            <div key={f.label} className="row-card__field">
+              <dt>{f.label}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {card.body ? <div className="row-card__body">{card.body(row)}</div> : null}
+      {card.actions ? <div className="row-card__actions">{card.actions(row)}</div> : null}
+    </>
+  );
+}
