@@ -6,15 +6,7 @@ type Fields = ReadonlyArray<readonly [string, string]>;
 /** A report row's 'More details' dialog: its fields as a list of label and value. */
 function DetailsDialog({ title, fields, onClose }: { title: string; fields: Fields; onClose: () => void }) {
   return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      footer={
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <Dialog title={title} onClose={onClose} closeText="Close">
       <dl className="details-list">
         {fields.map(([label, value]) => (
           <div key={label} style={{ display: 'contents' }}>

@@ -3,18 +3,20 @@ import { Icon } from '../icons/Icon';
 
 /**
  * A modal dialog: labelled by its title, focus moves in on open and back on close, Esc closes,
- * Tab stays inside.
+ * Tab stays inside. `closeText` gives it a footer of one button of that text that closes it.
  */
 export function Dialog({
   title,
   onClose,
   children,
   footer,
+  closeText,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  closeText?: string;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -68,7 +70,16 @@ export function Dialog({
           </button>
         </header>
         <div className="dialog__body">{children}</div>
-        {footer ? <footer className="dialog__footer">{footer}</footer> : null}
+        {footer || closeText ? (
+          <footer className="dialog__footer">
+            {footer}
+            {closeText ? (
+              <button type="button" className="button" onClick={onClose}>
+                {closeText}
+              </button>
+            ) : null}
+          </footer>
+        ) : null}
       </div>
     </div>
   );
