@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll } from 'vitest';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
@@ -43,6 +43,13 @@ export function renderWithProviders(ui: ReactElement, profile: PublicProfile = t
     </QueryClientProvider>,
   );
 }
+
+/** `renderHook`'s wrapper: the hook runs under a query client made with `options`. */
+export const queryWrapper =
+  (options?: Parameters<typeof createQueryClient>[0]) =>
+  ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={createQueryClient(options)}>{children}</QueryClientProvider>
+  );
 
 /**
  * jsdom has no layout: every element reports this size while the file's tests run, so a grid's
