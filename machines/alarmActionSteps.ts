@@ -4,13 +4,26 @@ import {
   alarmAlreadyCleared,
   notifyErrorText,
   type AlarmNotification,
+  type IncidentLookupInput,
   type AlarmRef,
+  type NotifyOutput,
   type RefreshAlarmsInput,
 } from './alarmIncident';
 import { gatewayErrorText } from './gatewayError';
 import { errorWithText, NO_REPLY, UNABLE_TO_PROCESS } from './messages';
+import { notProvided } from './notProvided';
 
 type Answered<Output> = { event: { output: Output } };
+
+/**
+ * The placeholder actors of the steps every alarm action shares (the incident lookup, the
+ * notification, the reload); the app and the tests `provide` them.
+ */
+export const alarmActionActors = {
+  lookupIncident: notProvided<GatewayAnswer, IncidentLookupInput>('lookupIncident'),
+  notify: notProvided<NotifyOutput, AlarmNotification>('notify'),
+  refreshAlarms: notProvided<void, RefreshAlarmsInput>('refreshAlarms'),
+};
 
 /** The branch that ends in `failed` when `errorText` reads the answer as a refusal. */
 const refusedTo = <const Failed extends string, Output>(

@@ -6,12 +6,8 @@ import {
   DEFAULT_SITE_UTC_OFFSET,
   DISPATCH_TYPE,
   type AlarmActionRequest,
-  type AlarmNotification,
   type AlarmRef,
   type AlarmUser,
-  type IncidentLookupInput,
-  type NotifyOutput,
-  type RefreshAlarmsInput,
 } from '../alarmIncident';
 import {
   ACTION_IN_DOUBT,
@@ -23,7 +19,7 @@ import {
   MANUAL_SIGNAL_OK,
   NO_REPLY,
 } from '../messages';
-import { alarmActionStep, notifyAndRefreshSteps } from '../alarmActionSteps';
+import { alarmActionActors, alarmActionStep, notifyAndRefreshSteps } from '../alarmActionSteps';
 import { incidentLookupStep } from '../incidentLookupStep';
 import { notProvided } from '../notProvided';
 
@@ -107,12 +103,10 @@ export const cancelDispatchMachine = setup({
     tags: {} as CancelDispatchTag,
   },
   actors: {
+    ...alarmActionActors,
     verifyCodeword: notProvided<CodewordCheck, CodewordCheckInput>('verifyCodeword'),
-    lookupIncident: notProvided<GatewayAnswer, IncidentLookupInput>('lookupIncident'),
     clearAlarm: notProvided<GatewayAnswer, AlarmActionRequest>('clearAlarm'),
     setManualSignal: notProvided<ManualSignalOutput, ManualSignalInput>('setManualSignal'),
-    notify: notProvided<NotifyOutput, AlarmNotification>('notify'),
-    refreshAlarms: notProvided<void, RefreshAlarmsInput>('refreshAlarms'),
   },
   actions: {
     show: assign((_, params: { message: string | null }) => ({ message: params.message })),

@@ -5,13 +5,9 @@ import {
   alarmNotification,
   DEFAULT_SITE_UTC_OFFSET,
   DISPATCH_TYPE,
-  type AlarmNotification,
   type AlarmRef,
   type AlarmUser,
   type DispatchRequest,
-  type IncidentLookupInput,
-  type NotifyOutput,
-  type RefreshAlarmsInput,
 } from '../alarmIncident';
 import {
   ACTION_IN_DOUBT,
@@ -20,7 +16,7 @@ import {
   DISPATCH_CONFIRM,
   DISPATCH_SUCCESS,
 } from '../messages';
-import { alarmActionStep, notifyAndRefreshSteps } from '../alarmActionSteps';
+import { alarmActionActors, alarmActionStep, notifyAndRefreshSteps } from '../alarmActionSteps';
 import { incidentLookupStep } from '../incidentLookupStep';
 import { notProvided } from '../notProvided';
 
@@ -78,10 +74,8 @@ export const requestDispatchMachine = setup({
     tags: {} as RequestDispatchTag,
   },
   actors: {
-    lookupIncident: notProvided<GatewayAnswer, IncidentLookupInput>('lookupIncident'),
+    ...alarmActionActors,
     callDispatch: notProvided<GatewayAnswer, DispatchRequest>('callDispatch'),
-    notify: notProvided<NotifyOutput, AlarmNotification>('notify'),
-    refreshAlarms: notProvided<void, RefreshAlarmsInput>('refreshAlarms'),
   },
   actions: {
     show: assign((_, params: { message: string | null }) => ({ message: params.message })),
