@@ -2,21 +2,13 @@ import { assign, setup } from 'xstate';
 import type { GatewayAnswer } from '../../shared/upstream/envelope';
 import {
   alarmActionRequest,
-  alarmActionInDoubt,
-  alarmAlreadyCleared,
   alarmNotification,
   DEFAULT_SITE_UTC_OFFSET,
   DISPATCH_TYPE,
-  notifyErrorText,
   type AlarmActionRequest,
-  type AlarmNotification,
   type AlarmRef,
   type AlarmUser,
-  type IncidentLookupInput,
-  type NotifyOutput,
-  type RefreshAlarmsInput,
 } from '../alarmIncident';
-import { gatewayErrorText } from '../gatewayError';
 import {
   ACTION_IN_DOUBT,
   ALREADY_HANDLED,
@@ -24,11 +16,10 @@ import {
   CODEWORD_EMPTY,
   CODEWORD_INVALID,
   CODEWORD_NO_USER,
-  errorWithText,
   MANUAL_SIGNAL_OK,
   NO_REPLY,
-  UNABLE_TO_PROCESS,
 } from '../messages';
+import { alarmActionActors, alarmActionStep, notifyAndRefreshSteps } from '../alarmActionSteps';
 import { incidentLookupStep } from '../incidentLookupStep';
 import { notProvided } from '../notProvided';
 
@@ -117,12 +108,10 @@ export const cancelDispatchMachine = setup({
     tags: {} as CancelDispatchTag,
   },
   actors: {
+    ...alarmActionActors,
     verifyCodeword: notProvided<CodewordCheck, CodewordCheckInput>('verifyCodeword'),
-    lookupIncident: notProvided<GatewayAnswer, IncidentLookupInput>('lookupIncident'),
     clearAlarm: notProvided<GatewayAnswer, AlarmActionRequest>('clearAlarm'),
     setManualSignal: notProvided<ManualSignalOutput, ManualSignalInput>('setManualSignal'),
-    notify: notProvided<NotifyOutput, AlarmNotification>('notify'),
-    refreshAlarms: notProvided<void, RefreshAlarmsInput>('refreshAlarms'),
   },
   actions: {
     show: assign((_, params: { message: string | null }) => ({ message: params.message })),
@@ -220,42 +209,19 @@ export const cancelDispatchMachine = setup({
       initial: 'lookingUp',
       states: {
         lookingUp: incidentLookupStep('cancelDispatch', 'clearing'),
-        clearing: {
-          invoke: {
-            id: 'clearAlarm',
-            src: 'clearAlarm',
-            input: ({ context }) =>
-              alarmActionRequest(
-                context.alarm,
-                actingUser(context),
-                cancelComment(actingUser(context).userName),
-                context.siteUtcOffset,
-                context.incident,
-              ),
-            onDone: [
-              {
-                guard: ({ event }) => alarmAlreadyCleared(event.output),
-                target: '#cancelDispatch.alreadyHandled',
-              },
-              {
-                guard: ({ event }) => alarmActionInDoubt(event.output),
-                target: '#cancelDispatch.inDoubt',
-              },
-              {
-                guard: ({ event }) => gatewayErrorText(event.output) !== null,
-                target: '#cancelDispatch.failed',
-                actions: assign({
-                  message: ({ event }) => errorWithText(gatewayErrorText(event.output) ?? UNABLE_TO_PROCESS),
-                }),
-              },
-              { target: 'signalling' },
-            ],
-            onError: {
-              target: '#cancelDispatch.failed',
-              actions: { type: 'show', params: { message: NO_REPLY } },
-            },
-          },
-        },
+        clearing: alarmActionStep({
+          machineId: 'cancelDispatch',
+          actor: 'clearAlarm',
+          input: (context: CancelDispatchContext): AlarmActionRequest =>
+            alarmActionRequest(
+              context.alarm,
+              actingUser(context),
+              cancelComment(actingUser(context).userName),
+              context.siteUtcOffset,
+              context.incident,
+            ),
+          next: 'signalling',
+        }),
         signalling: {
           // A reply other than 'Success.' is shown, but the cancel itself has gone through.
           invoke: {
@@ -277,37 +243,12 @@ export const cancelDispatchMachine = setup({
             onError: { target: 'notifying', actions: assign({ signalNotice: NO_REPLY }) },
           },
         },
-        notifying: {
-          invoke: {
-            id: 'notify',
-            src: 'notify',
-            input: ({ context }) =>
-              alarmNotification(context.alarm, actingUser(context), DISPATCH_TYPE.cancel),
-            onDone: [
-              {
-                guard: ({ event }) => notifyErrorText(event.output) !== null,
-                target: '#cancelDispatch.failed',
-                actions: assign({
-                  message: ({ event }) => errorWithText(notifyErrorText(event.output) ?? UNABLE_TO_PROCESS),
-                }),
-              },
-              { target: 'refreshing' },
-            ],
-            onError: {
-              target: '#cancelDispatch.failed',
-              actions: { type: 'show', params: { message: NO_REPLY } },
-            },
-          },
-        },
-        refreshing: {
-          invoke: {
-            id: 'refreshAlarms',
-            src: 'refreshAlarms',
-            input: ({ context }) => ({ reason: 'cancel' as const, alarmincNo: context.alarm.alarminc_No }),
-            onDone: '#cancelDispatch.succeeded',
-            onError: '#cancelDispatch.succeeded',
-          },
-        },
+        ...notifyAndRefreshSteps({
+          machineId: 'cancelDispatch',
+          notification: (context: CancelDispatchContext) =>
+            alarmNotification(context.alarm, actingUser(context), DISPATCH_TYPE.cancel),
+          reason: 'cancel',
+        }),
       },
     },
     succeeded: {

@@ -2,31 +2,21 @@ import { assign, setup } from 'xstate';
 import type { GatewayAnswer } from '../../shared/upstream/envelope';
 import {
   alarmActionRequest,
-  alarmActionInDoubt,
-  alarmAlreadyCleared,
   alarmNotification,
   DEFAULT_SITE_UTC_OFFSET,
   DISPATCH_TYPE,
-  notifyErrorText,
-  type AlarmNotification,
   type AlarmRef,
   type AlarmUser,
   type DispatchRequest,
-  type IncidentLookupInput,
-  type NotifyOutput,
-  type RefreshAlarmsInput,
 } from '../alarmIncident';
-import { gatewayErrorText } from '../gatewayError';
 import {
   ACTION_IN_DOUBT,
   ALREADY_HANDLED,
   DISPATCH_ASK_RESPONDER,
   DISPATCH_CONFIRM,
   DISPATCH_SUCCESS,
-  errorWithText,
-  NO_REPLY,
-  UNABLE_TO_PROCESS,
 } from '../messages';
+import { alarmActionActors, alarmActionStep, notifyAndRefreshSteps } from '../alarmActionSteps';
 import { incidentLookupStep } from '../incidentLookupStep';
 import { notProvided } from '../notProvided';
 
@@ -88,10 +78,8 @@ export const requestDispatchMachine = setup({
     tags: {} as RequestDispatchTag,
   },
   actors: {
-    lookupIncident: notProvided<GatewayAnswer, IncidentLookupInput>('lookupIncident'),
+    ...alarmActionActors,
     callDispatch: notProvided<GatewayAnswer, DispatchRequest>('callDispatch'),
-    notify: notProvided<NotifyOutput, AlarmNotification>('notify'),
-    refreshAlarms: notProvided<void, RefreshAlarmsInput>('refreshAlarms'),
   },
   actions: {
     show: assign((_, params: { message: string | null }) => ({ message: params.message })),
@@ -158,81 +146,32 @@ export const requestDispatchMachine = setup({
       initial: 'lookingUp',
       states: {
         lookingUp: incidentLookupStep('requestDispatch', 'dispatching'),
-        dispatching: {
-          invoke: {
-            id: 'callDispatch',
-            src: 'callDispatch',
-            input: ({ context }) => ({
-              ...alarmActionRequest(
-                context.alarm,
-                context.user,
-                context.comment,
-                context.siteUtcOffset,
-                context.incident,
-              ),
-              WillRespond: context.willRespond,
-            }),
-            onDone: [
-              {
-                guard: ({ event }) => alarmAlreadyCleared(event.output),
-                target: '#requestDispatch.alreadyHandled',
-              },
-              {
-                guard: ({ event }) => alarmActionInDoubt(event.output),
-                target: '#requestDispatch.inDoubt',
-              },
-              {
-                guard: ({ event }) => gatewayErrorText(event.output) !== null,
-                target: '#requestDispatch.failed',
-                actions: assign({
-                  message: ({ event }) => errorWithText(gatewayErrorText(event.output) ?? UNABLE_TO_PROCESS),
-                }),
-              },
-              { target: 'notifying' },
-            ],
-            onError: {
-              target: '#requestDispatch.failed',
-              actions: { type: 'show', params: { message: NO_REPLY } },
-            },
-          },
-        },
-        notifying: {
-          invoke: {
-            id: 'notify',
-            src: 'notify',
-            input: ({ context }) =>
-              alarmNotification(
-                context.alarm,
-                context.user,
-                context.willRespond ? DISPATCH_TYPE.responding : DISPATCH_TYPE.notResponding,
-                context.comment,
-              ),
-            onDone: [
-              {
-                guard: ({ event }) => notifyErrorText(event.output) !== null,
-                target: '#requestDispatch.failed',
-                actions: assign({
-                  message: ({ event }) => errorWithText(notifyErrorText(event.output) ?? UNABLE_TO_PROCESS),
-                }),
-              },
-              { target: 'refreshing' },
-            ],
-            onError: {
-              target: '#requestDispatch.failed',
-              actions: { type: 'show', params: { message: NO_REPLY } },
-            },
-          },
-        },
-        refreshing: {
-          // NOTE: the dispatch is done; a failed reload leaves it to the live feed to catch up.
-          invoke: {
-            id: 'refreshAlarms',
-            src: 'refreshAlarms',
-            input: ({ context }) => ({ reason: 'dispatch' as const, alarmincNo: context.alarm.alarminc_No }),
-            onDone: '#requestDispatch.succeeded',
-            onError: '#requestDispatch.succeeded',
-          },
-        },
+        dispatching: alarmActionStep({
+          machineId: 'requestDispatch',
+          actor: 'callDispatch',
+          input: (context: RequestDispatchContext): DispatchRequest => ({
+            ...alarmActionRequest(
+              context.alarm,
+              context.user,
+              context.comment,
+              context.siteUtcOffset,
+              context.incident,
+            ),
+            WillRespond: context.willRespond,
+          }),
+          next: 'notifying',
+        }),
+        ...notifyAndRefreshSteps({
+          machineId: 'requestDispatch',
+          notification: (context: RequestDispatchContext) =>
+            alarmNotification(
+              context.alarm,
+              context.user,
+              context.willRespond ? DISPATCH_TYPE.responding : DISPATCH_TYPE.notResponding,
+              context.comment,
+            ),
+          reason: 'dispatch',
+        }),
       },
     },
     succeeded: {

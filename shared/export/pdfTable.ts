@@ -1,3 +1,4 @@
+import { pdfNumber as num, pdfString, writePdf } from './pdfWriter';
 import { textWidth } from './textWidth';
 
 /**
@@ -48,18 +49,6 @@ export function fitText(text: string, width: number, size: number, bold = false)
   return lo === 0 ? '' : `${text.slice(0, lo)}...`;
 }
 
-/** Latin-1 only (the standard fonts' encoding), PDF string escapes applied. */
-function pdfString(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const c = ch.charCodeAt(0);
-    const safe = c === 9 || c === 10 || c === 13 ? ' ' : c < 32 || c > 255 ? '?' : ch;
-    out += safe === '(' || safe === ')' || safe === '\\' ? `\\${safe}` : safe;
-  }
-  return `(${out})`;
-}
-
-const num = (n: number) => (Math.round(n * 100) / 100).toString();
 const yieldToBrowser = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /** Builds the PDF; resolves with its bytes. */
@@ -159,39 +148,5 @@ export async function buildPdfTable(table: PdfTable, opts: PdfOptions = {}): Pro
   }
   endPage();
   opts.onProgress?.(1);
-  return assemble(pages, page);
-}
-
-/** Objects, cross-reference table and trailer around the page content streams. */
-function assemble(contents: string[], page: { w: number; h: number }): Uint8Array {
-  const objects: string[] = [];
-  const add = (body: string) => objects.push(body) - 1 + 1;
-  const catalog = add('');
-  const pagesObj = add('');
-  const f1 = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const f2 = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
-  const kids: number[] = [];
-  for (const c of contents) {
-    const stream = add(`<< /Length ${c.length} >>\nstream\n${c}\nendstream`);
-    kids.push(
-      add(
-        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${page.w} ${page.h}] /Resources << /Font << /F1 ${f1} 0 R /F2 ${f2} 0 R >> >> /Contents ${stream} 0 R >>`,
-      ),
-    );
-  }
-  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
-  objects[pagesObj - 1] =
-    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  let out = '%PDF-1.4\n%\xE2\xE3\xCF\xD3\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  const bytes = new Uint8Array(out.length);
-  for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i) & 0xff;
-  return bytes;
+  return writePdf({ pages, size: page, fonts: ['Helvetica', 'Helvetica-Bold'] });
 }

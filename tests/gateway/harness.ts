@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { startBridge, type Bridge } from '../../server/app/bridge';
 import { loadConfig } from '../../server/config';
 import { startSimulator, type RunningSimulator } from '../../simulator/createSimulator';
@@ -48,6 +49,26 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await sim.close();
     },
   };
+}
+
+/**
+ * For a file whose tests sign in many times from one address: the per-address sign-in limit has
+ * its own test (session.test.ts).
+ */
+export const SIGNS_IN_OFTEN = { LOGIN_RATE_PER_MIN: '1000' };
+
+/**
+ * The stack of one test file, started before its tests and closed after them (`env` as in
+ * `startStack`); `stack` and `base` (the bridge's URL) are set once the file's tests run.
+ */
+export function stackPerFile(env: Record<string, string> = {}): { stack: Stack; base: string } {
+  const held = {} as { stack: Stack; base: string };
+  beforeAll(async () => {
+    held.stack = await startStack(env);
+    held.base = held.stack.bridge.url;
+  });
+  afterAll(() => held.stack?.close());
+  return held;
 }
 
 export interface Answer {

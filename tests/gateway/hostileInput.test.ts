@@ -1,20 +1,13 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startStack, type Stack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { call, signIn, SIGNS_IN_OFTEN, stackPerFile } from './harness';
 
 /**
  * Requests shaped to slip past the bridge's guards, made as a hostile page, a mail link or a
  * script would, against the real bridge and simulator: a write spelled another way, an account
  * "named" by a value that names none, a field moved to where a guard did not look.
  */
-let stack: Stack;
-let base: string;
-
-beforeAll(async () => {
-  stack = await startStack({ LOGIN_RATE_PER_MIN: '1000' });
-  base = stack.bridge.url;
-});
-afterAll(() => stack?.close());
+const gateway = stackPerFile(SIGNS_IN_OFTEN);
 
 interface RawAnswer {
   status: number;
@@ -28,7 +21,7 @@ function raw(
   headers: Record<string, string>,
   body?: string,
 ): Promise<RawAnswer> {
-  const url = new URL(base);
+  const url = new URL(gateway.base);
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -60,7 +53,7 @@ function raw(
 
 /** How many requests of a path (any case) reached the simulator. */
 async function upstreamCalls(path: string): Promise<number> {
-  const stats = (await (await fetch(`${stack.sim.url}/_sim/stats`)).json()) as {
+  const stats = (await (await fetch(`${gateway.stack.sim.url}/_sim/stats`)).json()) as {
     byPath: Record<string, { requests: number }>;
   };
   return Object.entries(stats.byPath)
@@ -74,8 +67,8 @@ const navIdsOf = (profile: { sitePreferences?: string | null }) =>
 
 describe('a write is a write however its path is spelled (finding #3)', () => {
   it('a manual-signal link opened from a mail app raises no signal, with or without a trailing slash', async () => {
-    const owner = await signIn(base, 'owner', 'owner123');
-    const cs = stack.sim.world.systemsOf(owner.body.profile.agencyId)[0].csNo;
+    const owner = await signIn(gateway.base, 'owner', 'owner123');
+    const cs = gateway.stack.sim.world.systemsOf(owner.body.profile.agencyId)[0].csNo;
     const fromMail = { cookie: owner.cookie, 'sec-fetch-site': 'none' };
     const query = `?CsNo=${cs}&EventId=BA`;
     const before = await upstreamCalls('/alarm/SetManualSignal');
@@ -98,8 +91,8 @@ describe('a write is a write however its path is spelled (finding #3)', () => {
   });
 
   it('a write that names neither Sec-Fetch-Site nor Origin is refused; its own origin passes', async () => {
-    const owner = await signIn(base, 'owner', 'owner123');
-    const cs = stack.sim.world.systemsOf(owner.body.profile.agencyId)[0].csNo;
+    const owner = await signIn(gateway.base, 'owner', 'owner123');
+    const cs = gateway.stack.sim.world.systemsOf(owner.body.profile.agencyId)[0].csNo;
     const json = { cookie: owner.cookie, 'content-type': 'application/json' };
     const bare = await raw('POST', '/api/session/codeword', json, '{"codeword":""}');
     expect(bare.status).toBe(403);
@@ -109,7 +102,12 @@ describe('a write is a write however its path is spelled (finding #3)', () => {
     });
     expect(signal.status).toBe(403);
     // The same calls from the bridge's own pages pass (Origin, or the browser's Sec-Fetch-Site).
-    const own = await raw('POST', '/api/session/codeword', { ...json, origin: base }, '{"codeword":""}');
+    const own = await raw(
+      'POST',
+      '/api/session/codeword',
+      { ...json, origin: gateway.base },
+      '{"codeword":""}',
+    );
     expect(own.status).toBe(200);
     const screen = await raw('GET', `/api/alarm/SetManualSignal/?CsNo=${cs}&EventId=4618`, {
       cookie: owner.cookie,
@@ -128,12 +126,12 @@ describe('a write is a write however its path is spelled (finding #3)', () => {
 
 describe('an account is named only by a valid value (finding #5)', () => {
   it('a sub-account without Data Management gets no hand-off by naming account 0 or null', async () => {
-    const dispatcher = await signIn(base, 'dispatcher', 'dispatch123');
+    const dispatcher = await signIn(gateway.base, 'dispatcher', 'dispatch123');
     expect(navIdsOf(dispatcher.body.profile)).toBe('1,3,4,7');
     const { cookie } = dispatcher;
     const before = await upstreamCalls('/GetMasWebPlusTransfer');
     for (const named of [{ SiteNo: '0' }, { SystemNo: '0' }, { Cs_No: 'null' }, { SiteNo: '-4' }]) {
-      const handOff = await call(base, 'GET', '/api/GetMasWebPlusTransfer', {
+      const handOff = await call(gateway.base, 'GET', '/api/GetMasWebPlusTransfer', {
         cookie,
         query: { SiteNo: '', SystemNo: '', Cs_No: '', ...named, DMTool: '7001' },
       });
@@ -147,21 +145,21 @@ describe('an account is named only by a valid value (finding #5)', () => {
     expect(await upstreamCalls('/GetMasWebPlusTransfer')).toBe(before);
 
     // A real account still hands off from any screen; the Data Management item stays refused.
-    const cs = stack.sim.world.systemsOf(dispatcher.body.profile.agencyId)[0].csNo;
-    const account = await call(base, 'GET', '/api/GetMasWebPlusTransfer', {
+    const cs = gateway.stack.sim.world.systemsOf(dispatcher.body.profile.agencyId)[0].csNo;
+    const account = await call(gateway.base, 'GET', '/api/GetMasWebPlusTransfer', {
       cookie,
       query: { SiteNo: '', SystemNo: '', Cs_No: cs, DMTool: '7001' },
     });
     expect(account.status).toBe(200);
     expect(account.body.result).toMatch(/^http/);
-    const dataManagement = await call(base, 'GET', '/api/GetMasWebPlusTransfer', {
+    const dataManagement = await call(gateway.base, 'GET', '/api/GetMasWebPlusTransfer', {
       cookie,
       query: { SiteNo: '', SystemNo: '', Cs_No: '', DMTool: '7001' },
     });
     expect(dataManagement.status).toBe(403);
     // The owner, who has the item, still opens Data Management with the blank fields the menu sends.
-    const owner = await signIn(base, 'owner', 'owner123');
-    const ownerDataManagement = await call(base, 'GET', '/api/GetMasWebPlusTransfer', {
+    const owner = await signIn(gateway.base, 'owner', 'owner123');
+    const ownerDataManagement = await call(gateway.base, 'GET', '/api/GetMasWebPlusTransfer', {
       cookie: owner.cookie,
       query: { SiteNo: '', SystemNo: '', Cs_No: '', DMTool: '7001' },
     });
@@ -174,7 +172,7 @@ describe('an account is named only by a valid value (finding #5)', () => {
       [{ Cs_No: 'null' }, 'Cs_No must be a CS# (letters and digits, at least one digit) or empty.'],
       [{ Cs_No: cs, SiteNo: '0' }, 'SiteNo must be a positive whole number or empty.'],
     ] as const) {
-      const refused = await call(base, 'GET', '/api/GetMasWebPlusTransfer', {
+      const refused = await call(gateway.base, 'GET', '/api/GetMasWebPlusTransfer', {
         cookie: owner.cookie,
         query: { ...named, DMTool: '7001' },
       });
@@ -190,8 +188,8 @@ describe('an account is named only by a valid value (finding #5)', () => {
 
 describe('guards read the query as they read the body (finding #10)', () => {
   it("a sub-account's SelectedNavIds in the query never reaches the upstream; its menu stays", async () => {
-    const dispatcher = await signIn(base, 'dispatcher', 'dispatch123');
-    const save = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+    const dispatcher = await signIn(gateway.base, 'dispatcher', 'dispatch123');
+    const save = await call(gateway.base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
       cookie: dispatcher.cookie,
       query: { Mode: 'UPDATE', SelectedNavIds: '1,2,3,4,5,7' },
       body: { GraphsView: 9002 },
@@ -199,16 +197,16 @@ describe('guards read the query as they read the body (finding #10)', () => {
     // The bridge dropped the menu: the upstream saved the rest and had nothing to refuse.
     expect(save.status).toBe(200);
     expect(save.body).toMatchObject({ apiStatus: true });
-    const again = await signIn(base, 'dispatcher', 'dispatch123');
+    const again = await signIn(gateway.base, 'dispatcher', 'dispatch123');
     expect(navIdsOf(again.body.profile)).toBe('1,3,4,7');
     expect(JSON.parse(again.body.profile.sitePreferences)[0]).toMatchObject({ GraphsView: 9002 });
   });
 
   it('a sub-account naming another contact in the query is refused by the bridge', async () => {
-    const dispatcher = await signIn(base, 'dispatcher', 'dispatch123');
-    const owner = await signIn(base, 'owner', 'owner123');
+    const dispatcher = await signIn(gateway.base, 'dispatcher', 'dispatch123');
+    const owner = await signIn(gateway.base, 'owner', 'owner123');
     const before = await upstreamCalls('/Contact/GetOrUpdateSitePreference');
-    const foreign = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+    const foreign = await call(gateway.base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
       cookie: dispatcher.cookie,
       query: { SelectedContactNo: String(owner.body.profile.contactNumber) },
       body: {},
@@ -219,8 +217,8 @@ describe('guards read the query as they read the body (finding #10)', () => {
   });
 
   it('a GET with a body is refused, so a body cannot open the Data Management hand-off', async () => {
-    const dispatcher = await signIn(base, 'dispatcher', 'dispatch123');
-    const cs = stack.sim.world.systemsOf(dispatcher.body.profile.agencyId)[0].csNo;
+    const dispatcher = await signIn(gateway.base, 'dispatcher', 'dispatch123');
+    const cs = gateway.stack.sim.world.systemsOf(dispatcher.body.profile.agencyId)[0].csNo;
     const before = await upstreamCalls('/GetMasWebPlusTransfer');
     const smuggled = await raw(
       'GET',

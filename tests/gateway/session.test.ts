@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startBridge } from '../../server/app/bridge';
 import { loadConfig } from '../../server/config';
-import { call, signIn, startStack, type Stack } from './harness';
+import { call, signIn, SIGNS_IN_OFTEN, stackPerFile } from './harness';
 
-let stack: Stack;
-let base: string;
-
-beforeAll(async () => {
-  // The per-address sign-in limit has its own test below; this file signs in often.
-  stack = await startStack({ LOGIN_RATE_PER_MIN: '1000' });
-  base = stack.bridge.url;
-});
-afterAll(() => stack?.close());
+const gateway = stackPerFile(SIGNS_IN_OFTEN);
 
 describe('sign-in', () => {
   it('sets an httpOnly SameSite=Lax cookie and answers the public profile without secrets', async () => {
-    const s = await signIn(base, 'owner', 'owner123');
+    const s = await signIn(gateway.base, 'owner', 'owner123');
     expect(s.status).toBe(200);
     expect(s.setCookie).toHaveLength(1);
     expect(s.setCookie[0]).toMatch(/^dlp_session=[A-Za-z0-9_-]{20,}/);
@@ -30,86 +22,88 @@ describe('sign-in', () => {
   });
 
   it('a sub-account is not the owner', async () => {
-    const s = await signIn(base, 'dispatcher', 'dispatch123');
+    const s = await signIn(gateway.base, 'dispatcher', 'dispatch123');
     expect(s.status).toBe(200);
     expect(s.body.isOwner).toBe(false);
   });
 
   it('a wrong password answers 401 invalid_credentials with the message to show', async () => {
-    const s = await signIn(base, 'nobody', 'nope');
+    const s = await signIn(gateway.base, 'nobody', 'nope');
     expect(s.status).toBe(401);
     expect(s.body).toEqual({ error: 'invalid_credentials', message: 'Invalid username or password.' });
     expect(s.setCookie).toHaveLength(0);
   });
 
   it('a body without credentials is a 400', async () => {
-    const a = await call(base, 'POST', '/api/session', { body: { username: '' } });
+    const a = await call(gateway.base, 'POST', '/api/session', { body: { username: '' } });
     expect(a.status).toBe(400);
     expect(a.body.error).toBe('bad_request');
   });
 
   it('five wrong passwords in a row lock the account for ten minutes, even for the right password', async () => {
-    for (let i = 1; i <= 4; i++) expect((await signIn(base, 'dispatcher', `wrong${i}`)).status).toBe(401);
-    const fifth = await signIn(base, 'dispatcher', 'wrong5');
+    for (let i = 1; i <= 4; i++)
+      expect((await signIn(gateway.base, 'dispatcher', `wrong${i}`)).status).toBe(401);
+    const fifth = await signIn(gateway.base, 'dispatcher', 'wrong5');
     expect(fifth.status).toBe(423);
     expect(fifth.body).toEqual({
       error: 'locked',
       message: 'This account is locked for 10 minutes after 5 failed sign-in attempts.',
     });
-    const right = await signIn(base, 'DISPATCHER', 'dispatch123');
+    const right = await signIn(gateway.base, 'DISPATCHER', 'dispatch123');
     expect(right.status).toBe(423);
     expect(right.setCookie).toHaveLength(0);
     // Another account is not affected.
-    expect((await signIn(base, 'owner', 'owner123')).status).toBe(200);
+    expect((await signIn(gateway.base, 'owner', 'owner123')).status).toBe(200);
   });
 
   it('a success resets the count of failures', async () => {
-    for (let i = 0; i < 4; i++) await signIn(base, 'multi', 'wrong');
-    expect((await signIn(base, 'multi', 'multi123')).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await signIn(base, 'multi', 'wrong')).status).toBe(401);
-    expect((await signIn(base, 'multi', 'multi123')).status).toBe(200);
+    for (let i = 0; i < 4; i++) await signIn(gateway.base, 'multi', 'wrong');
+    expect((await signIn(gateway.base, 'multi', 'multi123')).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signIn(gateway.base, 'multi', 'wrong')).status).toBe(401);
+    expect((await signIn(gateway.base, 'multi', 'multi123')).status).toBe(200);
   });
 });
 
 describe('the current session', () => {
   it('GET /api/session answers the profile with the cookie and 401 without', async () => {
-    const s = await signIn(base, 'owner', 'owner123');
-    const mine = await call(base, 'GET', '/api/session', { cookie: s.cookie });
+    const s = await signIn(gateway.base, 'owner', 'owner123');
+    const mine = await call(gateway.base, 'GET', '/api/session', { cookie: s.cookie });
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual(s.body);
 
-    const none = await call(base, 'GET', '/api/session');
+    const none = await call(gateway.base, 'GET', '/api/session');
     expect(none.status).toBe(401);
     expect(none.body).toEqual({
       error: 'no_session',
       message: 'Your session has expired. Please login again.',
     });
 
-    const forged = await call(base, 'GET', '/api/session', {
+    const forged = await call(gateway.base, 'GET', '/api/session', {
       cookie: 'dlp_session=forged-session-id-0123456789',
     });
     expect(forged.status).toBe(401);
   });
 
   it('sign-out ends the session at the bridge and upstream and clears the cookie', async () => {
-    const s = await signIn(base, 'owner', 'owner123');
-    const upstreamSessions = stack.sim.simulator.sessions.size;
-    const out = await call(base, 'DELETE', '/api/session', { cookie: s.cookie });
+    const s = await signIn(gateway.base, 'owner', 'owner123');
+    const upstreamSessions = gateway.stack.sim.simulator.sessions.size;
+    const out = await call(gateway.base, 'DELETE', '/api/session', { cookie: s.cookie });
     expect(out.status).toBe(204);
     expect(out.headers.getSetCookie().join()).toMatch(/dlp_session=;.*Expires=Thu, 01 Jan 1970/i);
-    expect(stack.sim.simulator.sessions.size).toBe(upstreamSessions - 1);
-    expect((await call(base, 'GET', '/api/session', { cookie: s.cookie })).status).toBe(401);
+    expect(gateway.stack.sim.simulator.sessions.size).toBe(upstreamSessions - 1);
+    expect((await call(gateway.base, 'GET', '/api/session', { cookie: s.cookie })).status).toBe(401);
     expect(
-      (await call(base, 'POST', '/api/AlarmBuffer/GetEventTypes', { cookie: s.cookie, body: {} })).status,
+      (await call(gateway.base, 'POST', '/api/AlarmBuffer/GetEventTypes', { cookie: s.cookie, body: {} }))
+        .status,
     ).toBe(401);
     // Signing out twice is harmless.
-    expect((await call(base, 'DELETE', '/api/session', { cookie: s.cookie })).status).toBe(204);
+    expect((await call(gateway.base, 'DELETE', '/api/session', { cookie: s.cookie })).status).toBe(204);
   });
 });
 
 describe('the service-company switch (docs/product/shell-session-search.md#states)', () => {
   it('switches to a corporate company of the list and back to a dealer, and refuses others', async () => {
-    const s = await signIn(base, 'multi', 'multi123');
+    const s = await signIn(gateway.base, 'multi', 'multi123');
     const companies: Array<{ servco_no: string; servco_Type: string; install_servco_no?: string }> =
       s.body.profile.serviceCompanyList;
     expect(companies.length).toBeGreaterThan(1);
@@ -117,7 +111,7 @@ describe('the service-company switch (docs/product/shell-session-search.md#state
     const dealer = companies.find((c) => c.servco_Type.toUpperCase() !== 'C');
     if (!corp || !dealer) throw new Error('the multi user needs a corporate and a dealer company');
 
-    const toCorp = await call(base, 'POST', '/api/session/company', {
+    const toCorp = await call(gateway.base, 'POST', '/api/session/company', {
       cookie: s.cookie,
       body: { servco_no: corp.servco_no },
     });
@@ -129,10 +123,11 @@ describe('the service-company switch (docs/product/shell-session-search.md#state
       agencyIdForCorpAccount: corp.install_servco_no,
     });
     expect(
-      (await call(base, 'GET', '/api/session', { cookie: s.cookie })).body.profile.install_servco_Type,
+      (await call(gateway.base, 'GET', '/api/session', { cookie: s.cookie })).body.profile
+        .install_servco_Type,
     ).toBe('C');
 
-    const toDealer = await call(base, 'POST', '/api/session/company', {
+    const toDealer = await call(gateway.base, 'POST', '/api/session/company', {
       cookie: s.cookie,
       body: { servco_no: dealer.servco_no },
     });
@@ -142,7 +137,7 @@ describe('the service-company switch (docs/product/shell-session-search.md#state
       install_servco_Type: 'D',
     });
 
-    const foreign = await call(base, 'POST', '/api/session/company', {
+    const foreign = await call(gateway.base, 'POST', '/api/session/company', {
       cookie: s.cookie,
       body: { servco_no: '987654' },
     });
@@ -153,18 +148,18 @@ describe('the service-company switch (docs/product/shell-session-search.md#state
 
 describe('the cancel-dispatch codeword check (docs/product/live-alarms-and-testing.md#validation)', () => {
   it('answers the spec messages and never the codeword', async () => {
-    const s = await signIn(base, 'owner', 'owner123');
+    const s = await signIn(gateway.base, 'owner', 'owner123');
     const check = (codeword: string) =>
-      call(base, 'POST', '/api/session/codeword', { cookie: s.cookie, body: { codeword } });
+      call(gateway.base, 'POST', '/api/session/codeword', { cookie: s.cookie, body: { codeword } });
     expect((await check('')).body).toEqual({ ok: false, message: 'Please enter password!' });
     expect((await check('9999')).body).toEqual({ ok: false, message: 'Invalid password!' });
     expect((await check('1234')).body).toEqual({ ok: true });
   });
 
   it('five wrong entries in a row lock the check for the session', async () => {
-    const s = await signIn(base, 'multi', 'multi123');
+    const s = await signIn(gateway.base, 'multi', 'multi123');
     const check = (codeword: string) =>
-      call(base, 'POST', '/api/session/codeword', { cookie: s.cookie, body: { codeword } });
+      call(gateway.base, 'POST', '/api/session/codeword', { cookie: s.cookie, body: { codeword } });
     for (let i = 0; i < 4; i++) expect((await check('0000')).status).toBe(200);
     const fifth = await check('0000');
     expect(fifth.status).toBe(423);
@@ -173,9 +168,9 @@ describe('the cancel-dispatch codeword check (docs/product/live-alarms-and-testi
   });
 
   it('needs a session', async () => {
-    expect((await call(base, 'POST', '/api/session/codeword', { body: { codeword: '1234' } })).status).toBe(
-      401,
-    );
+    expect(
+      (await call(gateway.base, 'POST', '/api/session/codeword', { body: { codeword: '1234' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -185,7 +180,7 @@ describe('sign-in throttling and an unreachable upstream', () => {
       loadConfig({
         PORT: '0',
         HOST: '127.0.0.1',
-        UPSTREAM_URL: stack.sim.url,
+        UPSTREAM_URL: gateway.stack.sim.url,
         LOG_LEVEL: 'silent',
         LOGIN_RATE_PER_MIN: '3',
       }),

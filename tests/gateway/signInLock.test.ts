@@ -1,42 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectScreen, waitFor } from '../support/screen';
-import { call, clearFaults, fault, signIn, startStack, type Stack } from './harness';
+import { call, clearFaults, fault, signIn, SIGNS_IN_OFTEN, stackPerFile } from './harness';
 
 /**
  * The sign-in lock under hostile input (issue "Hostile input" #4, #11): passwords sent at once get
  * no more checks than the lock allows, a success cannot outrun the lock, wrong one-time codes
  * count until a code is accepted, and turning two-factor on ends the user's other sessions.
  */
-let stack: Stack;
-let base: string;
-
-beforeAll(async () => {
-  // Many sign-ins here come from one address: the per-address limit has its own test.
-  stack = await startStack({ LOGIN_RATE_PER_MIN: '1000' });
-  base = stack.bridge.url;
-});
-afterAll(() => stack?.close());
+const gateway = stackPerFile(SIGNS_IN_OFTEN);
 
 /** How many password checks reached the upstream since the last reset. */
 async function passwordChecks(): Promise<number> {
-  const stats = (await fetch(`${stack.sim.url}/_sim/stats`).then((r) => r.json())) as {
+  const stats = (await fetch(`${gateway.stack.sim.url}/_sim/stats`).then((r) => r.json())) as {
     byPath: Record<string, { requests: number }>;
   };
   return Object.entries(stats.byPath)
     .filter(([path]) => /login\/authlogon$/i.test(path))
     .reduce((n, [, s]) => n + s.requests, 0);
 }
-const resetStats = () => fetch(`${stack.sim.url}/_sim/stats/reset`, { method: 'POST' });
+const resetStats = () => fetch(`${gateway.stack.sim.url}/_sim/stats/reset`, { method: 'POST' });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cookieOf = (a: { headers: Headers }) =>
   a.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-const otp = (path: string, body: unknown) => call(base, 'POST', `/api/session/otp${path}`, { body });
+const otp = (path: string, body: unknown) => call(gateway.base, 'POST', `/api/session/otp${path}`, { body });
 
 async function turnTwoFactorOn(cookie: string, contactNumber: string) {
-  return call(base, 'POST', '/api/Contact/UpdateContactSettings', {
+  return call(gateway.base, 'POST', '/api/Contact/UpdateContactSettings', {
     cookie,
     body: { ContactNo: Number(contactNumber), TwoFactorFlag: 'Y', TwoFactorCount: 1 },
   });
@@ -44,7 +36,7 @@ async function turnTwoFactorOn(cookie: string, contactNumber: string) {
 
 /** Signs in with the password and answers the one-time password challenge it got, code sent. */
 async function passwordStep(username: string, password: string): Promise<string> {
-  const first = await signIn(base, username, password);
+  const first = await signIn(gateway.base, username, password);
   expect(first.status).toBe(200);
   const { challenge } = first.body.twoFactor;
   expect((await otp('/send', { challenge, address: 0 })).body).toEqual({ sent: true });
@@ -54,12 +46,12 @@ async function passwordStep(username: string, password: string): Promise<string>
 describe('passwords sent at once (#4)', () => {
   it('twenty at once get no more than five checks upstream, and the right one among them no session', async () => {
     await resetStats();
-    await fault(stack.sim, { path: '/Login/AuthLogon', latencyMs: 300 });
+    await fault(gateway.stack.sim, { path: '/Login/AuthLogon', latencyMs: 300 });
     try {
-      const wrong = Array.from({ length: 19 }, (_, i) => signIn(base, 'dispatcher', `wrong${i}`));
+      const wrong = Array.from({ length: 19 }, (_, i) => signIn(gateway.base, 'dispatcher', `wrong${i}`));
       // The right password comes while the wrong ones are still being checked.
       await pause(100);
-      const right = await signIn(base, 'dispatcher', 'dispatch123');
+      const right = await signIn(gateway.base, 'dispatcher', 'dispatch123');
       const answers = await Promise.all(wrong);
 
       expect(await passwordChecks()).toBeLessThanOrEqual(5);
@@ -69,28 +61,30 @@ describe('passwords sent at once (#4)', () => {
       expect(answers.filter((a) => a.status === 401)).toHaveLength(4);
       expect(answers.filter((a) => a.status === 423)).toHaveLength(15);
     } finally {
-      await clearFaults(stack.sim);
+      await clearFaults(gateway.stack.sim);
     }
   });
 
   it('a wall of screens signing in as one user at once all get in, a few at a time', async () => {
-    await fault(stack.sim, { path: '/Login/AuthLogon', latencyMs: 100 });
+    await fault(gateway.stack.sim, { path: '/Login/AuthLogon', latencyMs: 100 });
     try {
-      const all = await Promise.all(Array.from({ length: 12 }, () => signIn(base, 'owner', 'owner123')));
+      const all = await Promise.all(
+        Array.from({ length: 12 }, () => signIn(gateway.base, 'owner', 'owner123')),
+      );
       expect(all.map((a) => a.status)).toEqual(Array(12).fill(200));
       expect(all.every((a) => a.setCookie.length === 1)).toBe(true);
     } finally {
-      await clearFaults(stack.sim);
+      await clearFaults(gateway.stack.sim);
     }
   });
 });
 
 describe('turning two-factor on', () => {
   it("ends the user's other sessions and tells their live screens, and keeps the one that turned it on", async () => {
-    const mine = await signIn(base, 'owner', 'owner123');
-    const other = await signIn(base, 'owner', 'owner123');
-    const someoneElse = await signIn(base, 'multi', 'multi123');
-    const screen = connectScreen(base, other.cookie);
+    const mine = await signIn(gateway.base, 'owner', 'owner123');
+    const other = await signIn(gateway.base, 'owner', 'owner123');
+    const someoneElse = await signIn(gateway.base, 'multi', 'multi123');
+    const screen = connectScreen(gateway.base, other.cookie);
     await screen.connected();
     let told = false;
     screen.socket.on('session.expired', () => (told = true));
@@ -98,17 +92,19 @@ describe('turning two-factor on', () => {
     const set = await turnTwoFactorOn(mine.cookie, mine.body.profile.contactNumber);
     expect(set.body.result).toBe('ok');
 
-    expect((await call(base, 'GET', '/api/session', { cookie: other.cookie })).status).toBe(401);
+    expect((await call(gateway.base, 'GET', '/api/session', { cookie: other.cookie })).status).toBe(401);
     await waitFor('the other session’s screen to be told and closed', () => told && !screen.socket.connected);
-    expect((await call(base, 'GET', '/api/session', { cookie: mine.cookie })).status).toBe(200);
-    expect((await call(base, 'GET', '/api/session', { cookie: someoneElse.cookie })).status).toBe(200);
+    expect((await call(gateway.base, 'GET', '/api/session', { cookie: mine.cookie })).status).toBe(200);
+    expect((await call(gateway.base, 'GET', '/api/session', { cookie: someoneElse.cookie })).status).toBe(
+      200,
+    );
     screen.close();
   });
 });
 
 describe('wrong one-time codes (#11)', () => {
   it('a right password does not reset them: five in a row lock the name across fresh sign-ins', async () => {
-    const { body, cookie } = await signIn(base, 'multi', 'multi123');
+    const { body, cookie } = await signIn(gateway.base, 'multi', 'multi123');
     expect((await turnTwoFactorOn(cookie, body.profile.contactNumber)).body.result).toBe('ok');
 
     const first = await passwordStep('multi', 'multi123');
@@ -118,7 +114,7 @@ describe('wrong one-time codes (#11)', () => {
     const fifth = await otp('', { challenge: second, code: '111111' });
     expect(fifth.status).toBe(423);
     expect(fifth.body.error).toBe('locked');
-    expect((await signIn(base, 'multi', 'multi123')).status).toBe(423);
+    expect((await signIn(gateway.base, 'multi', 'multi123')).status).toBe(423);
   });
 
   it('the accepted code resets them', async () => {
@@ -129,7 +125,7 @@ describe('wrong one-time codes (#11)', () => {
     const second = await passwordStep('owner', 'owner123');
     const right = await otp('', { challenge: second, code: '123456' });
     expect(right.status).toBe(200);
-    expect((await call(base, 'GET', '/api/session', { cookie: cookieOf(right) })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await signIn(base, 'owner', 'wrong')).status).toBe(401);
+    expect((await call(gateway.base, 'GET', '/api/session', { cookie: cookieOf(right) })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signIn(gateway.base, 'owner', 'wrong')).status).toBe(401);
   });
 });

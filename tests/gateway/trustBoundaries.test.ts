@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startStack, type Stack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { call, signIn, SIGNS_IN_OFTEN, stackPerFile } from './harness';
 
 /**
  * The trust boundaries of the gateway, tried as a second dealer or a sub-account would: the
  * codeword lock, the menu the bridge enforces, the limits, same-origin writes, the operator's
  * endpoints, and agencies of another real dealer.
  */
-let stack: Stack;
-let base: string;
-
-beforeAll(async () => {
-  // Many sign-ins from one address here: the per-address sign-in rate is tested elsewhere.
-  stack = await startStack({ LOGIN_RATE_PER_MIN: '1000' });
-  base = stack.bridge.url;
-});
-afterAll(() => stack?.close());
+const gateway = stackPerFile(SIGNS_IN_OFTEN);
 
 const codeword = (cookie: string, entry: string) =>
-  call(base, 'POST', '/api/session/codeword', { cookie, body: { codeword: entry } });
+  call(gateway.base, 'POST', '/api/session/codeword', { cookie, body: { codeword: entry } });
 
 /** The SelectedNavIds of a sign-in's profile. */
 const navIdsOf = (profile: { sitePreferences?: string | null }) =>
@@ -25,10 +17,10 @@ const navIdsOf = (profile: { sitePreferences?: string | null }) =>
 
 describe('the cancel-dispatch codeword lock', () => {
   it('counts wrong entries per user across sessions: signing in again does not reset it', async () => {
-    const first = await signIn(base, 'multi', 'multi123');
+    const first = await signIn(gateway.base, 'multi', 'multi123');
     for (let i = 0; i < 3; i++)
       expect((await codeword(first.cookie, '1111')).body.message).toBe('Invalid password!');
-    const second = await signIn(base, 'multi', 'multi123');
+    const second = await signIn(gateway.base, 'multi', 'multi123');
     expect((await codeword(second.cookie, '1111')).body.message).toBe('Invalid password!');
     // The fifth wrong entry, in the second session, locks the user.
     const fifth = await codeword(second.cookie, '1111');
@@ -39,12 +31,12 @@ describe('the cancel-dispatch codeword lock', () => {
       message: 'Too many wrong entries. Please try again in 5 minutes.',
     });
     // Even the right codeword, from a third session, is refused while locked.
-    const third = await signIn(base, 'multi', 'multi123');
+    const third = await signIn(gateway.base, 'multi', 'multi123');
     expect((await codeword(third.cookie, '2468')).status).toBe(423);
   });
 
   it('concurrent wrong entries get no more than five checks', async () => {
-    const { cookie } = await signIn(base, 'dispatcher', 'dispatch123');
+    const { cookie } = await signIn(gateway.base, 'dispatcher', 'dispatch123');
     const answers = await Promise.all(Array.from({ length: 12 }, () => codeword(cookie, '9999')));
     const checked = answers.filter((a) => a.status === 200);
     expect(checked.length).toBeLessThanOrEqual(4);
@@ -55,22 +47,24 @@ describe('the cancel-dispatch codeword lock', () => {
 
 describe('the sign-in lock', () => {
   it('many screens signing in as one user at once all get in (only failures count)', async () => {
-    const all = await Promise.all(Array.from({ length: 12 }, () => signIn(base, 'owner', 'owner123')));
+    const all = await Promise.all(
+      Array.from({ length: 12 }, () => signIn(gateway.base, 'owner', 'owner123')),
+    );
     expect(all.map((a) => a.status)).toEqual(Array(12).fill(200));
   });
 });
 
 describe('menu permissions enforced by the bridge', () => {
   it("a sub-account's own preference save keeps its menu; the owner still changes it", async () => {
-    const dispatcher = await signIn(base, 'dispatcher', 'dispatch123');
+    const dispatcher = await signIn(gateway.base, 'dispatcher', 'dispatch123');
     expect(navIdsOf(dispatcher.body.profile)).toBe('1,3,4,7');
-    const save = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+    const save = await call(gateway.base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
       cookie: dispatcher.cookie,
       body: { Mode: 'UPDATE', SelectedNavIds: '1,2,3,4,5,6,7', GraphsView: 9001, IsDarkTheme: false },
     });
     expect(save.status).toBe(200);
     expect(save.body.apiStatus).toBe(true);
-    const again = await signIn(base, 'dispatcher', 'dispatch123');
+    const again = await signIn(gateway.base, 'dispatcher', 'dispatch123');
     expect(navIdsOf(again.body.profile)).toBe('1,3,4,7');
     // The rest of the save went through.
     expect(JSON.parse(again.body.profile.sitePreferences)[0]).toMatchObject({
@@ -79,8 +73,8 @@ describe('menu permissions enforced by the bridge', () => {
     });
 
     // Another contact's preferences are the owner's business only.
-    const owner = await signIn(base, 'owner', 'owner123');
-    const foreign = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+    const owner = await signIn(gateway.base, 'owner', 'owner123');
+    const foreign = await call(gateway.base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
       cookie: dispatcher.cookie,
       body: { Mode: 'UPDATE', SelectedContactNo: owner.body.profile.contactNumber, IsDarkTheme: true },
     });
@@ -88,16 +82,16 @@ describe('menu permissions enforced by the bridge', () => {
     expect(foreign.body.error).toBe('forbidden_owner');
 
     // The owner gives the sub-account two reports of Alarm Activity only.
-    const set = await call(base, 'POST', '/api/Contact/UpdateChildSitePreference', {
+    const set = await call(gateway.base, 'POST', '/api/Contact/UpdateChildSitePreference', {
       cookie: owner.cookie,
       body: { contact_no: dispatcher.body.profile.contactNumber, SelectedNavIds: '1,3,401,7' },
     });
     expect(set.body.result).toBe('Menu settings saved successfully.');
-    const narrowed = await signIn(base, 'dispatcher', 'dispatch123');
+    const narrowed = await signIn(gateway.base, 'dispatcher', 'dispatch123');
     expect(navIdsOf(narrowed.body.profile)).toBe('1,3,401,7');
 
     // Now the Unrestored Zones report is outside its menu, the Actuals report inside.
-    const unrestored = await call(base, 'GET', '/api/Report/GetUnrestoredZonesReport', {
+    const unrestored = await call(gateway.base, 'GET', '/api/Report/GetUnrestoredZonesReport', {
       cookie: narrowed.cookie,
       query: { ServcoNo: narrowed.body.profile.servco_no },
     });
@@ -106,13 +100,13 @@ describe('menu permissions enforced by the bridge', () => {
       error: 'forbidden_menu',
       message: 'You do not have permission to access this page (Unrestored Zones).',
     });
-    const actuals = await call(base, 'GET', '/api/Dashboard/GetActualEvents', {
+    const actuals = await call(gateway.base, 'GET', '/api/Dashboard/GetActualEvents', {
       cookie: narrowed.cookie,
       query: { key: 'last30' },
     });
     expect(actuals.status).toBe(200);
     // The opt-out list (a gateway method) is refused the same way.
-    const optOut = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+    const optOut = await call(gateway.base, 'POST', '/api/MASAPI/APIRequest', {
       cookie: narrowed.cookie,
       body: { methodName: 'GetOptOutListByServcoNo', arguments: [narrowed.body.profile.servco_no] },
     });
@@ -120,7 +114,7 @@ describe('menu permissions enforced by the bridge', () => {
     expect(optOut.body.error).toBe('forbidden_menu');
 
     // The owner gives the whole group back through the site-preference call, under the same checks.
-    const tooMuch = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+    const tooMuch = await call(gateway.base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
       cookie: owner.cookie,
       body: {
         Mode: 'UPDATE',
@@ -129,7 +123,7 @@ describe('menu permissions enforced by the bridge', () => {
       },
     });
     expect(tooMuch.body.errors).toEqual(['Security Settings cannot be given to a sub-account.']);
-    const back = await call(base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
+    const back = await call(gateway.base, 'POST', '/api/Contact/GetOrUpdateSitePreference', {
       cookie: owner.cookie,
       body: {
         Mode: 'UPDATE',
@@ -138,30 +132,30 @@ describe('menu permissions enforced by the bridge', () => {
       },
     });
     expect(back.body.apiStatus).toBe(true);
-    expect(navIdsOf((await signIn(base, 'dispatcher', 'dispatch123')).body.profile)).toBe('1,3,4,7');
+    expect(navIdsOf((await signIn(gateway.base, 'dispatcher', 'dispatch123')).body.profile)).toBe('1,3,4,7');
   });
 
   it('a sub-account calling a report or hand-off outside its menu gets 403 with a clear message', async () => {
-    const { cookie, body } = await signIn(base, 'dispatcher', 'dispatch123');
+    const { cookie, body } = await signIn(gateway.base, 'dispatcher', 'dispatch123');
     const servco = body.profile.servco_no;
-    const zone = await call(base, 'POST', '/api/Report/GetZoneSummaryReport', {
+    const zone = await call(gateway.base, 'POST', '/api/Report/GetZoneSummaryReport', {
       cookie,
       body: { Servco_no: servco, CsNo: '1' },
     });
     expect(zone.status).toBe(403);
     expect(zone.body.message).toBe('You do not have permission to access this page (Zone Report).');
-    const certificate = await call(base, 'GET', '/api/GetMonitorCertificateDetails', {
+    const certificate = await call(gateway.base, 'GET', '/api/GetMonitorCertificateDetails', {
       cookie,
       query: { CsNo: '1' },
     });
     expect(certificate.status).toBe(403);
-    const security = await call(base, 'POST', '/api/Contact/UpdateChildSitePreference', {
+    const security = await call(gateway.base, 'POST', '/api/Contact/UpdateChildSitePreference', {
       cookie,
       body: { contact_no: body.profile.contactNumber, SelectedNavIds: '1,2,3,4,5,7' },
     });
     expect(security.status).toBe(403);
     // The Data Management item is a hand-off without an account; a CS# hand-off is every screen's.
-    const dataManagement = await call(base, 'GET', '/api/GetMasWebPlusTransfer', {
+    const dataManagement = await call(gateway.base, 'GET', '/api/GetMasWebPlusTransfer', {
       cookie,
       query: { SiteNo: '', SystemNo: '', Cs_No: '', DMTool: '7002' },
     });
@@ -170,11 +164,11 @@ describe('menu permissions enforced by the bridge', () => {
       'You do not have permission to access this page (Data Management).',
     );
     // Calls every screen needs stay open.
-    expect((await call(base, 'GET', '/api/GetRecentlyAccessedSites', { cookie })).status).toBe(200);
-    expect((await call(base, 'GET', '/api/GetAllAccountsBySeqNo', { cookie })).status).toBe(200);
+    expect((await call(gateway.base, 'GET', '/api/GetRecentlyAccessedSites', { cookie })).status).toBe(200);
+    expect((await call(gateway.base, 'GET', '/api/GetAllAccountsBySeqNo', { cookie })).status).toBe(200);
     // The owner has every item.
-    const owner = await signIn(base, 'owner', 'owner123');
-    const ownerZone = await call(base, 'POST', '/api/Report/GetZoneSummaryReport', {
+    const owner = await signIn(gateway.base, 'owner', 'owner123');
+    const ownerZone = await call(gateway.base, 'POST', '/api/Report/GetZoneSummaryReport', {
       cookie: owner.cookie,
       body: { Servco_no: owner.body.profile.servco_no, CsNo: '1' },
     });
@@ -182,14 +176,14 @@ describe('menu permissions enforced by the bridge', () => {
   });
 
   it('the simulator refuses the same calls as the monitoring center does', async () => {
-    const login = await fetch(`${stack.sim.url}/Login/AuthLogon`, {
+    const login = await fetch(`${gateway.stack.sim.url}/Login/AuthLogon`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ Username: 'dispatcher', Password: 'dispatch123' }),
     });
     const guid = ((await login.json()) as { result: { loginGUID: string; servco_no: string } }).result;
     const post = async (path: string, body: unknown) =>
-      (await fetch(`${stack.sim.url}/${path}`, {
+      (await fetch(`${gateway.stack.sim.url}/${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: guid.loginGUID },
         body: JSON.stringify(body),
@@ -212,21 +206,21 @@ describe('menu permissions enforced by the bridge', () => {
 
 describe('body limits', () => {
   it('a call gets no more body than it needs: 413 beyond its limit', async () => {
-    const { cookie } = await signIn(base, 'owner', 'owner123');
-    const big = await call(base, 'POST', '/api/OnTest/SaveOnTest', {
+    const { cookie } = await signIn(gateway.base, 'owner', 'owner123');
+    const big = await call(gateway.base, 'POST', '/api/OnTest/SaveOnTest', {
       cookie,
       body: { Comment: 'x'.repeat(20_000) },
     });
     expect(big.status).toBe(413);
     expect(big.body.error).toBe('payload_too_large');
-    const signInBody = await call(base, 'POST', '/api/session', {
+    const signInBody = await call(gateway.base, 'POST', '/api/session', {
       body: { username: 'owner', password: 'x'.repeat(5000) },
     });
     expect(signInBody.status).toBe(413);
   });
 
   it('the report e-mail takes a PDF up to 5 MB, not more', async () => {
-    const { cookie } = await signIn(base, 'owner', 'owner123');
+    const { cookie } = await signIn(gateway.base, 'owner', 'owner123');
     const multipart = (size: number) => {
       const boundary = 'b0undary';
       const field = (name: string, value: string) =>
@@ -241,12 +235,12 @@ describe('body limits', () => {
       data.set(new TextEncoder().encode(tail), head.length + size);
       return { rawBody: data, contentType: `multipart/form-data; boundary=${boundary}` };
     };
-    const tooBig = await call(base, 'POST', '/api/MASAPI/sendReportEmail', {
+    const tooBig = await call(gateway.base, 'POST', '/api/MASAPI/sendReportEmail', {
       cookie,
       ...multipart(6 * 1024 * 1024),
     });
     expect(tooBig.status).toBe(413);
-    const fits = await call(base, 'POST', '/api/MASAPI/sendReportEmail', {
+    const fits = await call(gateway.base, 'POST', '/api/MASAPI/sendReportEmail', {
       cookie,
       ...multipart(4 * 1024 * 1024),
     });
@@ -257,9 +251,9 @@ describe('body limits', () => {
 
 describe('requests from another site of the same domain', () => {
   it('writes need Sec-Fetch-Site same-origin; same-site is refused', async () => {
-    const { cookie } = await signIn(base, 'owner', 'owner123');
+    const { cookie } = await signIn(gateway.base, 'owner', 'owner123');
     const write = (site: string) =>
-      fetch(`${base}/api/session/codeword`, {
+      fetch(`${gateway.base}/api/session/codeword`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': site },
         body: '{"codeword":""}',
@@ -269,19 +263,21 @@ describe('requests from another site of the same domain', () => {
     expect(((await sameSite.json()) as { error: string }).error).toBe('cross_site');
     expect((await write('same-origin')).status).toBe(200);
     // A GET that writes (the manual signal) is a write too: not from a typed address either.
-    const typed = await fetch(`${base}/api/alarm/SetManualSignal?CsNo=1&EventId=4618`, {
+    const typed = await fetch(`${gateway.base}/api/alarm/SetManualSignal?CsNo=1&EventId=4618`, {
       headers: { cookie, 'sec-fetch-site': 'none' },
     });
     expect(typed.status).toBe(403);
-    const read = await fetch(`${base}/api/session`, { headers: { cookie, 'sec-fetch-site': 'none' } });
+    const read = await fetch(`${gateway.base}/api/session`, {
+      headers: { cookie, 'sec-fetch-site': 'none' },
+    });
     expect(read.status).toBe(200);
   });
 });
 
 describe('agencies of another real dealer', () => {
   it("owner and multi cannot reach each other's agencies, however the field is nested", async () => {
-    const owner = await signIn(base, 'owner', 'owner123');
-    const multi = await signIn(base, 'multi', 'multi123');
+    const owner = await signIn(gateway.base, 'owner', 'owner123');
+    const multi = await signIn(gateway.base, 'multi', 'multi123');
     const ownerAgency: string = owner.body.profile.agencyId;
     const multiAgencies: string[] = multi.body.profile.serviceCompanyList.map(
       (c: { servco_no?: string; install_servco_no?: string }) => c.servco_no ?? c.install_servco_no,
@@ -289,42 +285,42 @@ describe('agencies of another real dealer', () => {
     const multiDealer = multiAgencies.find((a) => a !== ownerAgency)!;
     expect(multiAgencies).not.toContain(ownerAgency);
 
-    const ownerReadsMulti = await call(base, 'POST', '/api/AlarmBuffer/GetEventLogs', {
+    const ownerReadsMulti = await call(gateway.base, 'POST', '/api/AlarmBuffer/GetEventLogs', {
       cookie: owner.cookie,
       body: { AgencyId: multiDealer, offset: 1, count: 10 },
     });
     expect(ownerReadsMulti.status).toBe(403);
     expect(ownerReadsMulti.body.error).toBe('forbidden_agency');
-    const multiReadsOwner = await call(base, 'GET', '/api/Report/GetUnrestoredZonesReport', {
+    const multiReadsOwner = await call(gateway.base, 'GET', '/api/Report/GetUnrestoredZonesReport', {
       cookie: multi.cookie,
       query: { ServcoNo: ownerAgency },
     });
     expect(multiReadsOwner.status).toBe(403);
-    const banner = await call(base, 'POST', '/api/Contact/GetDealerBannerByServcoNo', {
+    const banner = await call(gateway.base, 'POST', '/api/Contact/GetDealerBannerByServcoNo', {
       cookie: multi.cookie,
       query: { ServcoNo: ownerAgency },
     });
     expect(banner.status).toBe(403);
-    const sites = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+    const sites = await call(gateway.base, 'POST', '/api/MASAPI/APIRequest', {
       cookie: multi.cookie,
       body: { methodName: 'GetSiteByServCoNo', arguments: [ownerAgency] },
     });
     expect(sites.status).toBe(403);
 
     // Nested: an agency inside an object of the body, or inside a gateway argument.
-    const nested = await call(base, 'POST', '/api/Dashboard/GetEventListChartData', {
+    const nested = await call(gateway.base, 'POST', '/api/Dashboard/GetEventListChartData', {
       cookie: owner.cookie,
       body: { AgencyId: ownerAgency, Filter: { Scope: [{ AgencyId: multiDealer }] } },
     });
     expect(nested.status).toBe(403);
     expect(nested.body.message).toBe('You do not have access to that agency (Filter.Scope.0.AgencyId).');
-    const nestedArgument = await call(base, 'POST', '/api/MASAPI/APIRequest', {
+    const nestedArgument = await call(gateway.base, 'POST', '/api/MASAPI/APIRequest', {
       cookie: multi.cookie,
       body: { methodName: 'GetSiteDetails', arguments: [{ site: { servco_no: ownerAgency } }] },
     });
     expect(nestedArgument.status).toBe(403);
     // The owner's own agency, nested, passes.
-    const own = await call(base, 'POST', '/api/Dashboard/GetEventListChartData', {
+    const own = await call(gateway.base, 'POST', '/api/Dashboard/GetEventListChartData', {
       cookie: owner.cookie,
       body: { AgencyId: ownerAgency, Filter: { Scope: [{ AgencyId: ownerAgency }] } },
     });

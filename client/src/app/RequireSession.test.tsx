@@ -1,7 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import type { PublicProfile } from '../../../shared/upstream/loginProfile';
 import {
   initialSessionView,
   noSessionCommands,
@@ -11,41 +10,14 @@ import {
 } from '../lib/session/sessionView';
 import { RequireSession } from './RequireSession';
 import { shellRoutes } from './routes';
+import { testProfile, withMatchMedia } from '../lib/testing/renderWithProviders';
 
 afterEach(cleanup);
 
-// Report screens draw charts with uPlot, which reads the pixel ratio through matchMedia when its
-// module loads; jsdom has none.
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+withMatchMedia();
 
-const profile = (navIds: string | null): PublicProfile => ({
-  agencyId: '100',
-  agencyIdForCorpAccount: null,
-  servco_no: '100',
-  install_servco_Type: 'D',
-  contactNumber: '500002',
-  firstName: 'Dennis',
-  lastName: 'Park',
-  bannerImage: null,
-  RelationId: '2',
-  serviceCompanyList: [],
-  dataManagementTool: 7001,
-  sitePreferences: navIds == null ? null : JSON.stringify([{ SelectedNavIds: navIds }]),
-  accountInfo: [],
-  testCategoryDetails: null,
-});
+const profile = (navIds: string | null) =>
+  testProfile({ sitePreferences: navIds == null ? null : JSON.stringify([{ SelectedNavIds: navIds }]) });
 
 function renderAt(url: string, view: Partial<SessionView>, rememberUrl = vi.fn()) {
   const router = createMemoryRouter(

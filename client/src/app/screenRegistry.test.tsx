@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { createMemoryRouter, matchRoutes, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
-import type { PublicProfile } from '../../../shared/upstream/loginProfile';
 import { isOwnerOnlyMenuId, MENU_ENTRIES } from '../../../shared/menu/menuCatalog';
 import { DEFAULT_RUNTIME_CONFIG } from '../lib/config/runtimeConfig';
 import { buildMenu, menuIds } from '../lib/menu/buildMenu';
@@ -14,24 +13,11 @@ import { RequireSession } from './RequireSession';
 import { guardRoute } from './routeAccess';
 import { loadScreenPage, routes, shellRoutes } from './routes';
 import { hasPage } from './screenPages';
+import { testProfile, withMatchMedia } from '../lib/testing/renderWithProviders';
 
 afterEach(cleanup);
 
-// uPlot (Live Alarm View's chart) reads the pixel ratio through matchMedia when its module loads;
-// jsdom has none.
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+withMatchMedia();
 
 /**
  * docs/product/shell-session-search.md#route-table, the route table: every route opens a page, or
@@ -165,22 +151,13 @@ describe('the screen registry', () => {
   });
 
   it('sends a non-owner to /unauthorized from Security Settings even when their list names it', async () => {
-    const profile: PublicProfile = {
-      agencyId: '100',
-      agencyIdForCorpAccount: null,
-      servco_no: '100',
-      install_servco_Type: 'D',
+    const profile = testProfile({
       contactNumber: '500003',
       firstName: 'Dana',
       lastName: 'Cole',
-      bannerImage: null,
       RelationId: '3',
-      serviceCompanyList: [],
-      dataManagementTool: 7001,
       sitePreferences: JSON.stringify([{ SelectedNavIds: '1,6,7' }]),
-      accountInfo: [],
-      testCategoryDetails: null,
-    };
+    });
     const router = createMemoryRouter(
       [
         {

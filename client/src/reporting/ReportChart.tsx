@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import {
@@ -246,13 +246,12 @@ export function ReportChart(props: ReportChartProps) {
       plot.current = null;
       setHover(null);
     };
-    // Rebuilt when the shape changes; new values go through setData below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape, empty]);
+    // Rebuilt when the shape (which includes the height) changes; new values go through setData below.
+  }, [shape, empty, height]);
 
+  const showValues = useEffectEvent(() => plot.current?.setData(plotData(props)));
   useEffect(() => {
-    plot.current?.setData(plotData(props));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    showValues();
   }, [x, series]);
 
   if (empty) {

@@ -1,8 +1,9 @@
 import { createRef } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { GridColumn } from '../components/grid/gridTypes';
 import { ReportGrid, type ReportGridApi } from './ReportGrid';
+import { withLayoutSize } from '../lib/testing/renderWithProviders';
 
 interface System {
   id: string;
@@ -39,18 +40,7 @@ const systems = (n: number): System[] =>
     })),
   }));
 
-const sizes = { clientHeight: 600, clientWidth: 1000 };
-const saved: Record<string, PropertyDescriptor | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(sizes)) {
-    saved[k] = Object.getOwnPropertyDescriptor(HTMLElement.prototype, k);
-    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
-  }
-});
-afterAll(() => {
-  for (const k of Object.keys(sizes))
-    if (saved[k]) Object.defineProperty(HTMLElement.prototype, k, saved[k]!);
-});
+withLayoutSize({ clientHeight: 600, clientWidth: 1000 });
 afterEach(cleanup);
 
 const grid = (name: string) => screen.getByRole('grid', { name });

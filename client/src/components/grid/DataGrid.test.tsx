@@ -1,8 +1,9 @@
 import { createRef } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { DataGrid } from './DataGrid';
 import type { DataGridApi, GridColumn } from './gridTypes';
+import { withLayoutSize } from '../../lib/testing/renderWithProviders';
 
 interface Row {
   id: string;
@@ -21,19 +22,7 @@ const makeRows = (n: number): Row[] =>
     count: (i * 7) % 13,
   }));
 
-// jsdom has no layout: give the scroll viewport a size so the virtualizer has something to fill.
-const sizes = { clientHeight: 400, clientWidth: 800 };
-const saved: Record<string, PropertyDescriptor | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(sizes)) {
-    saved[k] = Object.getOwnPropertyDescriptor(HTMLElement.prototype, k);
-    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
-  }
-});
-afterAll(() => {
-  for (const k of Object.keys(sizes))
-    if (saved[k]) Object.defineProperty(HTMLElement.prototype, k, saved[k]!);
-});
+withLayoutSize({ clientHeight: 400, clientWidth: 800 });
 afterEach(cleanup);
 
 const bodyRows = () => screen.getAllByRole('row').filter((r) => r.closest('.grid__body'));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { clampWidth, columnLimits, moveColumn, resolveLayout, shiftColumn } from './gridModel';
 import type { GridColumn, GridLayout } from './gridTypes';
 
@@ -37,12 +37,7 @@ export function useColumnLayout<R>(
   const userSized = useRef(new Set<string>());
   const widthKey = columns.map((c) => `${c.id}:${c.width ?? ''}`).join('|');
   const firstWidths = useRef(true);
-  useEffect(() => {
-    if (!followColumnWidths) return;
-    if (firstWidths.current) {
-      firstWidths.current = false;
-      return;
-    }
+  const followWidths = useEffectEvent(() =>
     setLayout((prev) => {
       let widths: Record<string, number> | null = null;
       for (const c of columns) {
@@ -52,8 +47,16 @@ export function useColumnLayout<R>(
         if (prev.widths[c.id] !== w) (widths ??= { ...prev.widths })[c.id] = w;
       }
       return widths ? { ...prev, widths } : prev;
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    }),
+  );
+  // Runs when the computed widths change, not on every new columns array.
+  useEffect(() => {
+    if (!followColumnWidths) return;
+    if (firstWidths.current) {
+      firstWidths.current = false;
+      return;
+    }
+    followWidths();
   }, [widthKey, followColumnWidths]);
 
   const changed = useRef(onLayoutChange);

@@ -5,18 +5,21 @@ import { useModalDialog } from './useModalDialog';
 /**
  * A modal dialog (the native `<dialog>`, opened with `showModal()`), labelled by its title. Focus
  * moves in on open and back on close, Tab and Shift+Tab stay inside, Escape calls `onClose`
- * (`useModalDialog`); the page behind is inert.
+ * (`useModalDialog`); the page behind is inert. `closeText` gives it a footer of one button of that
+ * text that closes it.
  */
 export function Dialog({
   title,
   onClose,
   children,
   footer,
+  closeText,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  closeText?: string;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
@@ -44,9 +47,14 @@ export function Dialog({
         <div className="dialog__body" data-dialog-body="">
           {children}
         </div>
-        {footer ? (
+        {footer || closeText ? (
           <footer className="dialog__footer" data-dialog-footer="">
             {footer}
+            {closeText ? (
+              <button type="button" className="button" onClick={onClose}>
+                {closeText}
+              </button>
+            ) : null}
           </footer>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { pdfNumber as num, pdfString, writePdf } from '../../../../shared/export/pdfWriter';
 import { textWidth } from '../../reporting/export/pdfTable';
 import {
   certificateDate,
@@ -22,18 +23,6 @@ const MARGIN = 72;
 const NAVY = '0.09 0.16 0.33';
 const GOLD = '0.72 0.56 0.2';
 const GREY = '0.35 0.38 0.42';
-
-function pdfString(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const c = ch.charCodeAt(0);
-    const safe = c < 32 || c > 255 ? '?' : ch;
-    out += safe === '(' || safe === ')' || safe === '\\' ? `\\${safe}` : safe;
-  }
-  return `(${out})`;
-}
-
-const num = (n: number) => (Math.round(n * 100) / 100).toString();
 
 /** The page of a paper size, in points. */
 export function pageSizeOf(paperId: number): { w: number; h: number } {
@@ -175,27 +164,10 @@ function drawCertificate(f: CertificateFields, page: { w: number; h: number }, i
 /** The certificate PDF's bytes on the chosen paper (1001 Legal, 1002 Auto, 1003 A4, 1004 Letter). */
 export function buildCertificatePdf(f: CertificateFields, paperId: number, issued: Date): Uint8Array {
   const page = pageSizeOf(paperId);
-  const content = drawCertificate(f, page, issued);
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(page.w)} ${num(page.h)}] /Resources << /Font << /F1 5 0 R /F2 6 0 R /F3 7 0 R >> >> /Contents 4 0 R >>`,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>',
-    `<< /Title ${pdfString(`Monitoring Certificate ${f.csNo}`)} /Producer (Dealer Portal) >>`,
-  ];
-  let out = '%PDF-1.4\n%\xE2\xE3\xCF\xD3\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  return writePdf({
+    pages: [drawCertificate(f, page, issued)],
+    size: page,
+    fonts: ['Helvetica', 'Helvetica-Bold', 'ZapfDingbats'],
+    title: `Monitoring Certificate ${f.csNo}`,
   });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  const bytes = new Uint8Array(out.length);
-  for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i) & 0xff;
-  return bytes;
 }

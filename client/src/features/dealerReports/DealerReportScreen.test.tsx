@@ -1,12 +1,8 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
-import { createQueryClient } from '../../lib/query/queryClient';
-import { initialSessionView, SessionViewContext } from '../../lib/session/sessionView';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactSummaryPage } from './ContactSummaryPage';
 import { ZoneSummaryPage } from './ZoneSummaryPage';
+import { renderWithProviders, withLayoutSize } from '../../lib/testing/renderWithProviders';
 
 vi.mock('./dealerReportsApi', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./dealerReportsApi')>()),
@@ -36,48 +32,11 @@ vi.mock('./dealerReportsApi', async (importOriginal) => ({
     ]),
 }));
 
-// jsdom has no layout: give the grid's viewport a size so its rows render.
-const sizes = { clientHeight: 400, clientWidth: 800 };
-const saved: Record<string, PropertyDescriptor | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(sizes)) {
-    saved[k] = Object.getOwnPropertyDescriptor(HTMLElement.prototype, k);
-    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
-  }
-});
-afterAll(() => {
-  for (const k of Object.keys(sizes))
-    if (saved[k]) Object.defineProperty(HTMLElement.prototype, k, saved[k]!);
-});
+withLayoutSize({ clientHeight: 400, clientWidth: 800 });
 afterEach(cleanup);
 
-const profile: PublicProfile = {
-  agencyId: '100',
-  agencyIdForCorpAccount: null,
-  servco_no: '100',
-  install_servco_Type: 'D',
-  contactNumber: '500002',
-  firstName: 'Dennis',
-  lastName: 'Park',
-  bannerImage: null,
-  RelationId: '2',
-  serviceCompanyList: [],
-  dataManagementTool: 7001,
-  sitePreferences: null,
-  accountInfo: [],
-  testCategoryDetails: null,
-};
-
 async function run(Page: () => React.JSX.Element, title: string) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <SessionViewContext.Provider value={{ ...initialSessionView, status: 'signedIn', profile }}>
-          <Page />
-        </SessionViewContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Page />);
   // Wait for the company's accounts, then run the report for one of them.
   const box = screen.getAllByRole('combobox').find((e) => e.tagName === 'INPUT')!;
   fireEvent.change(box, { target: { value: 'AB1001' } });

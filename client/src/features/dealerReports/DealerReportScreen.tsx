@@ -1,15 +1,14 @@
 import { useRef, useState } from 'react';
-import { DataGrid } from '../../components/grid/DataGrid';
-import type { DataGridApi, GridColumn } from '../../components/grid/gridTypes';
-import { PageFrame } from '../../components/layout/PageFrame';
+import type { GridColumn } from '../../components/grid/gridTypes';
 import { showToast } from '../../components/toast/toastStore';
 import { failureMessage } from '../../lib/api/apiError';
 import { useApiMutation } from '../../lib/query/useApiMutation';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { useSessionView } from '../../lib/session/sessionView';
 import { ExportButtons } from '../../reporting/export/ExportButtons';
-import type { ExportTable } from '../../reporting/export/exportFiles';
 import { fileTimestamp } from '../../reporting/reportDates';
+import { ReportFrame } from '../../reporting/ReportFrame';
+import { ReportGrid, type ReportGridApi } from '../../reporting/ReportGrid';
 import { AccountSuggest } from './AccountSuggest';
 import {
   accountProblem,
@@ -52,7 +51,7 @@ export function DealerReportScreen({
   const [account, setAccount] = useState('');
   const [corpNo, setCorpNo] = useState('');
   const [ran, setRan] = useState<Ran | null>(null);
-  const grid = useRef<DataGridApi<ReportRow>>(null);
+  const grid = useRef<ReportGridApi<ReportRow>>(null);
   const company = companies.find((c) => servcoNoOf(c) === servcoNo) ?? companies[0];
   const corporate = report === 'contact' && company?.servco_Type?.toUpperCase() === 'C';
   const sites = useApiQuery(['GET', SITES_PATH, servcoNo], (signal) => loadCompanySites(servcoNo, signal));
@@ -88,80 +87,85 @@ export function DealerReportScreen({
   // The shared exports, as on every report (docs/product/reports-and-settings.md#messages: Excel in
   // the browser, PDF letter at 0.5). NOTE: the spec names no file for these two; the title, the
   // account and the run's time.
-  const exportTable = (r: Ran): ExportTable => {
-    const data = grid.current!.getExportData();
-    return {
-      title: `${title} - ${r.account}`,
-      fileName: `${title.replace(/\s+/g, '_')}_${r.account}_${fileTimestamp(r.at)}`,
-      columns: data.columns,
-      cells: data.cells,
-    };
-  };
+  const exports = ran ? (
+    <ExportButtons
+      disabled={ran.rows.length === 0}
+      getTable={() =>
+        grid.current!.exportTable({
+          title: `${title} - ${ran.account}`,
+          fileName: `${title.replace(/\s+/g, '_')}_${ran.account}_${fileTimestamp(ran.at)}`,
+        })
+      }
+      pdf={{ scale: 0.5, fileName: 'Export' }}
+    />
+  ) : null;
+
+  const form = (
+    <form
+      className="card dealer-report__form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onRun();
+      }}
+    >
+      <label className="field">
+        <span className="field__label">Service Company</span>
+        <select
+          className="select"
+          value={servcoNo}
+          onChange={(e) => {
+            setServcoNo(e.target.value);
+            setAccount('');
+            setRan(null);
+          }}
+        >
+          {companies.map((c) => (
+            <option key={servcoNoOf(c)} value={servcoNoOf(c)}>
+              {c.servco_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {corporate ? (
+        <label className="field">
+          <span className="field__label">Corporate Account No</span>
+          <input
+            className="input"
+            inputMode="numeric"
+            placeholder="Enter Corporate Account No"
+            value={corpNo}
+            onChange={(e) => setCorpNo(e.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+      ) : (
+        <div className="field">
+          <span className="field__label">
+            Account No
+            <span
+              className="dealer-report__info"
+              title="Display inactive accounts"
+              aria-label="Display inactive accounts"
+              role="img"
+            >
+              i
+            </span>
+          </span>
+          <AccountSuggest
+            sites={sites.data ?? []}
+            value={account}
+            onChange={setAccount}
+            onEnter={() => void onRun()}
+          />
+        </div>
+      )}
+      <button type="submit" className="button" disabled={run.status === 'saving'}>
+        Run
+      </button>
+    </form>
+  );
 
   return (
-    <PageFrame title={title}>
-      <form
-        className="card dealer-report__form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onRun();
-        }}
-      >
-        <label className="field">
-          <span className="field__label">Service Company</span>
-          <select
-            className="select"
-            value={servcoNo}
-            onChange={(e) => {
-              setServcoNo(e.target.value);
-              setAccount('');
-              setRan(null);
-            }}
-          >
-            {companies.map((c) => (
-              <option key={servcoNoOf(c)} value={servcoNoOf(c)}>
-                {c.servco_name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {corporate ? (
-          <label className="field">
-            <span className="field__label">Corporate Account No</span>
-            <input
-              className="input"
-              inputMode="numeric"
-              placeholder="Enter Corporate Account No"
-              value={corpNo}
-              onChange={(e) => setCorpNo(e.target.value.replace(/\D/g, ''))}
-            />
-          </label>
-        ) : (
-          <div className="field">
-            <span className="field__label">
-              Account No
-              <span
-                className="dealer-report__info"
-                title="Display inactive accounts"
-                aria-label="Display inactive accounts"
-                role="img"
-              >
-                i
-              </span>
-            </span>
-            <AccountSuggest
-              sites={sites.data ?? []}
-              value={account}
-              onChange={setAccount}
-              onEnter={() => void onRun()}
-            />
-          </div>
-        )}
-        <button type="submit" className="button" disabled={run.status === 'saving'}>
-          Run
-        </button>
-      </form>
-      {run.status === 'saving' ? <p aria-busy="true">Loading...</p> : null}
+    <ReportFrame title={title} toolbar={form} exports={exports} loading={run.status === 'saving'}>
       {ran ? (
         <>
           <section className="card" aria-label="Report parameters">
@@ -188,23 +192,16 @@ export function DealerReportScreen({
               </div>
             </dl>
           </section>
-          <ExportButtons
-            disabled={ran.rows.length === 0}
-            getTable={() => exportTable(ran)}
-            pdf={{ scale: 0.5, fileName: 'Export' }}
-          />
-          <DataGrid<ReportRow>
+          <ReportGrid<ReportRow>
             label={title}
             columns={columns}
             rows={ran.rows}
             getRowId={(r) => Object.values(r).join('|')}
-            minColumnWidth={80}
-            maxColumnWidth={200}
             emptyText={DEALER_REPORT_MESSAGES.noRecords}
             apiRef={grid}
           />
         </>
       ) : null}
-    </PageFrame>
+    </ReportFrame>
   );
 }

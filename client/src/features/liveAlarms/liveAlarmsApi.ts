@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { eventLogRowSchema, type EventLogRow } from '../../../../shared/upstream/eventLogRow';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { getEnvelope, postEnvelope } from '../../lib/api/apiClient';
-import { DATA_MANAGEMENT_TOOL } from '../../lib/handoff/handOff';
-import { readSitePreferences, type SitePreferences } from '../../lib/session/sitePreferences';
+import { saveSitePreferences } from '../../lib/session/saveSitePreferences';
+import type { SitePreferences } from '../../lib/session/sitePreferences';
 import type { DueValue } from './model/dueWindow';
 
 /**
@@ -157,17 +157,5 @@ export function fetchChartData(
 }
 
 /** 'show Graph' updates GraphsView (9001 show, 9002 hide) in the stored site preference. */
-export async function saveGraphsView(profile: PublicProfile, show: boolean): Promise<SitePreferences> {
-  const prefs = readSitePreferences(profile);
-  const body: Required<SitePreferences> = {
-    DataManagementTool: prefs.DataManagementTool ?? profile.dataManagementTool ?? DATA_MANAGEMENT_TOOL,
-    DefaultLiveAlarmViewTab: prefs.DefaultLiveAlarmViewTab ?? 8001,
-    GraphsView: show ? 9001 : 9002,
-    SelectedNavIds: prefs.SelectedNavIds ?? '',
-    SelectedContactNo: prefs.SelectedContactNo ?? profile.contactNumber,
-    IsDarkTheme: prefs.IsDarkTheme ?? false,
-    Mode: 'UPDATE',
-  };
-  await postEnvelope('/api/Contact/GetOrUpdateSitePreference', z.unknown(), { body });
-  return body;
-}
+export const saveGraphsView = (profile: PublicProfile, show: boolean): Promise<SitePreferences> =>
+  saveSitePreferences(profile, { GraphsView: show ? 9001 : 9002 });

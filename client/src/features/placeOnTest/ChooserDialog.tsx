@@ -12,15 +12,7 @@ export function ChooserDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      footer={
-        <button type="button" className="button" onClick={onClose}>
-          Done
-        </button>
-      }
-    >
+    <Dialog title={title} onClose={onClose} closeText="Done">
       {children}
     </Dialog>
   );

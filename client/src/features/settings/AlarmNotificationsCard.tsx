@@ -21,6 +21,7 @@ import {
   savePushDevice,
 } from './alarmNotificationsApi';
 import { SETTINGS_TOAST_MS } from './TwoFactorCard';
+import { RemovableList } from './settingsParts';
 import { wallAgencyOptions } from './wallDisplaysApi';
 
 const DEVICES_KEY = ['GET', PUSH_DEVICES_PATH] as const;
@@ -179,61 +180,20 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
           </button>
         </div>
       </form>
-      <DeviceList
+      <RemovableList
+        label="Notified devices"
         load={devices}
-        thisId={thisId.data ?? null}
-        describe={(p) => describe(p, agencyName)}
+        emptyText="No device is notified yet."
+        headers={['Device', 'Notified of', 'Since']}
+        cells={(d) => [
+          `${d.label}${d.id === thisId.data ? ' (this device)' : ''}`,
+          describe(d.preferences, agencyName),
+          new Date(d.createdAt).toLocaleDateString(),
+        ]}
+        nameOf={(d) => d.label}
         onRemove={(d) => void onRemove(d)}
         removing={remove.status === 'saving'}
       />
     </section>
-  );
-}
-
-function DeviceList(p: {
-  load: ReturnType<typeof useApiQuery<PushDevice[]>>;
-  thisId: string | null;
-  describe: (prefs: PushPreferences) => string;
-  onRemove: (d: PushDevice) => void;
-  removing: boolean;
-}) {
-  if (p.load.status === 'loading' || p.load.status === 'idle') return <p aria-busy="true">Loading...</p>;
-  if (p.load.status === 'error') return <p role="alert">{p.load.message}</p>;
-  const list = p.load.data ?? [];
-  if (list.length === 0) return <p className="muted">No device is notified yet.</p>;
-  return (
-    <table className="wall-list" aria-label="Notified devices">
-      <thead>
-        <tr>
-          <th>Device</th>
-          <th>Notified of</th>
-          <th>Since</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((d) => (
-          <tr key={d.id}>
-            <td>
-              {d.label}
-              {d.id === p.thisId ? ' (this device)' : ''}
-            </td>
-            <td>{p.describe(d.preferences)}</td>
-            <td>{new Date(d.createdAt).toLocaleDateString()}</td>
-            <td>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={`Remove ${d.label}`}
-                disabled={p.removing}
-                onClick={() => p.onRemove(d)}
-              >
-                Remove
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   oneTimePasswordMachine,
@@ -33,21 +33,18 @@ export function OneTimePasswordDialog({
   /** Called once when the flow ends: the success message, or null when cancelled or failed. */
   onFinished: (result: { message: string | null; error: string | null }) => void;
 }) {
-  const machine = useMemo(
-    () =>
-      oneTimePasswordMachine.provide({
-        actors: {
-          sendCode: fromPromise(({ input }) => effects.send(input.address)),
-          resendCode: fromPromise(({ input }) => effects.resend(input.address, input.requestId)),
-          validateCode: fromPromise(({ input }) =>
-            effects.validate(input.address, input.requestId, input.code),
-          ),
-          apply: fromPromise(() => effects.apply()),
-        },
-      }),
-    // NOTE: the actor is made once per dialog; effects are read when they run.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+  // NOTE: the actor is made once per dialog, with the effects the dialog opened with.
+  const [machine] = useState(() =>
+    oneTimePasswordMachine.provide({
+      actors: {
+        sendCode: fromPromise(({ input }) => effects.send(input.address)),
+        resendCode: fromPromise(({ input }) => effects.resend(input.address, input.requestId)),
+        validateCode: fromPromise(({ input }) =>
+          effects.validate(input.address, input.requestId, input.code),
+        ),
+        apply: fromPromise(() => effects.apply()),
+      },
+    }),
   );
   const actor = useActorRef(machine, { input: { addresses } });
   const value = useSelector(actor, (s) => s.value);

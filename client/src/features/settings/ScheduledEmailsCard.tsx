@@ -17,6 +17,7 @@ import {
   type ScheduleView,
 } from '../../reporting/schedule/scheduledEmailsApi';
 import { SETTINGS_TOAST_MS } from './TwoFactorCard';
+import { SaveAction } from './settingsParts';
 
 const KEY = ['GET', SCHEDULES_PATH] as const;
 const REMINDERS_KEY = ['GET', `${SCHEDULES_PATH}/reminders`] as const;
@@ -161,16 +162,7 @@ function TestRemindersForm({ initial }: { initial: ReminderPrefsView }) {
         Reminder e-mail (empty: push only)
         <input className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
-      <div className="settings-card__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={save.status === 'saving'}
-          onClick={() => void onSave()}
-        >
-          Save reminders
-        </button>
-      </div>
+      <SaveAction label="Save reminders" saving={save.status === 'saving'} onSave={onSave} />
     </fieldset>
   );
 }

@@ -13,6 +13,7 @@ import {
   TAB_ALL_HISTORY,
 } from './settingsApi';
 import { SETTINGS_TOAST_MS } from './TwoFactorCard';
+import { SaveAction } from './settingsParts';
 
 export const PREFERENCE_SAVED = 'Changes saved successfully';
 
@@ -68,16 +69,7 @@ export function SitePreferencesCard({
           <option value={GRAPHS_HIDE}>Hide</option>
         </select>
       </label>
-      <div className="settings-card__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={save.status === 'saving'}
-          onClick={() => void onSave()}
-        >
-          Save Preference
-        </button>
-      </div>
+      <SaveAction label="Save Preference" saving={save.status === 'saving'} onSave={onSave} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { useApiMutation } from '../../lib/query/useApiMutation';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { useInvalidate } from '../../lib/query/useInvalidate';
 import { OneTimePasswordDialog, type OtpEffects } from './OneTimePasswordDialog';
+import { SaveAction } from './settingsParts';
 import {
   CONTACT_PHONES_PATH,
   loadContactPhones,
@@ -219,21 +220,13 @@ function ContactEditor({
           </button>
         </fieldset>
       </div>
-      <div className="settings-card__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={save.status === 'saving'}
-          onClick={() => void onSave()}
-        >
-          Save
-        </button>
+      <SaveAction label="Save" saving={save.status === 'saving'} onSave={onSave}>
         {enabled ? (
           <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
             Disable
           </button>
         ) : null}
-      </div>
+      </SaveAction>
       {confirming ? (
         <Dialog
           title="Disable Two-Factor Authentication"

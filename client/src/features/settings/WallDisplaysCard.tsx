@@ -13,6 +13,7 @@ import { useApiMutation } from '../../lib/query/useApiMutation';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { useInvalidate } from '../../lib/query/useInvalidate';
 import { SETTINGS_TOAST_MS } from './TwoFactorCard';
+import { RemovableList } from './settingsParts';
 import { loadWalls, pairWall, removeWall, wallAgencyOptions, WALLS_PATH } from './wallDisplaysApi';
 
 const KEY = ['GET', WALLS_PATH] as const;
@@ -125,56 +126,16 @@ export function WallDisplaysCard({ profile }: { profile: PublicProfile }) {
           </button>
         </div>
       </form>
-      <WallList load={walls} onRemove={(w) => void onRemove(w)} removing={remove.status === 'saving'} />
+      <RemovableList
+        label="Wall displays"
+        load={walls}
+        emptyText={WALL_MESSAGES.noWalls}
+        headers={['Name', 'Agency', 'Last seen', 'Address']}
+        cells={(w) => [w.name, w.agencyName, when(w.lastSeenAt), w.lastAddress ?? '—']}
+        nameOf={(w) => w.name}
+        onRemove={(w) => void onRemove(w)}
+        removing={remove.status === 'saving'}
+      />
     </section>
-  );
-}
-
-function WallList({
-  load,
-  onRemove,
-  removing,
-}: {
-  load: ReturnType<typeof useApiQuery<WallSummary[]>>;
-  onRemove: (w: WallSummary) => void;
-  removing: boolean;
-}) {
-  if (load.status === 'loading' || load.status === 'idle') return <p aria-busy="true">Loading...</p>;
-  if (load.status === 'error') return <p role="alert">{load.message}</p>;
-  const list = load.data ?? [];
-  if (list.length === 0) return <p className="muted">{WALL_MESSAGES.noWalls}</p>;
-  return (
-    <table className="wall-list" aria-label="Wall displays">
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Agency</th>
-          <th>Last seen</th>
-          <th>Address</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((w) => (
-          <tr key={w.id}>
-            <td>{w.name}</td>
-            <td>{w.agencyName}</td>
-            <td>{when(w.lastSeenAt)}</td>
-            <td>{w.lastAddress ?? '—'}</td>
-            <td>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={`Remove ${w.name}`}
-                disabled={removing}
-                onClick={() => onRemove(w)}
-              >
-                Remove
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

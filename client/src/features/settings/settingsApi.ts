@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import type { ContactPhoneRecord } from '../../../../shared/twoFactor/contactValidation';
 import { getEnvelope, postEnvelope } from '../../lib/api/apiClient';
-import { readSitePreferences, type SitePreferences } from '../../lib/session/sitePreferences';
+import { saveSitePreferences } from '../../lib/session/saveSitePreferences';
+import type { SitePreferences } from '../../lib/session/sitePreferences';
 
 const idish = z.union([z.number(), z.string()]).transform(Number);
 
@@ -93,23 +94,11 @@ export const GRAPHS_SHOW = 9001;
 export const GRAPHS_HIDE = 9002;
 
 /**
- * Saves the default Live Alarm View tab and graphs view with Mode UPDATE
+ * Saves the default Live Alarm View tab and graphs view
  * (docs/product/reports-and-settings.md#calls).
  */
-export async function saveSitePreference(
+export const saveSitePreference = (
   profile: PublicProfile,
   choice: { tab: number; graphs: number },
-): Promise<SitePreferences> {
-  const prefs = readSitePreferences(profile);
-  const body = {
-    DataManagementTool: prefs.DataManagementTool ?? profile.dataManagementTool,
-    DefaultLiveAlarmViewTab: choice.tab,
-    GraphsView: choice.graphs,
-    SelectedNavIds: prefs.SelectedNavIds ?? '',
-    SelectedContactNo: prefs.SelectedContactNo ?? profile.contactNumber,
-    IsDarkTheme: prefs.IsDarkTheme ?? false,
-    Mode: 'UPDATE',
-  };
-  await postEnvelope('/api/Contact/GetOrUpdateSitePreference', z.unknown(), { body });
-  return body;
-}
+): Promise<SitePreferences> =>
+  saveSitePreferences(profile, { DefaultLiveAlarmViewTab: choice.tab, GraphsView: choice.graphs });

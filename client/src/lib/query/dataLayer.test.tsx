@@ -2,35 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
 import type { QueryClient } from '@tanstack/react-query';
-import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { post } from '../api/apiClient';
 import { initialSessionView, SessionViewContext, type SessionView } from '../session/sessionView';
 import { createQueryClient } from './queryClient';
 import { QueryProvider } from './QueryProvider';
 import { useApiMutation } from './useApiMutation';
 import { useEnvelopeQuery } from './useApiQuery';
+import { testProfile } from '../testing/renderWithProviders';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const profileOf = (agencyId: string): PublicProfile => ({
-  agencyId,
-  agencyIdForCorpAccount: null,
-  servco_no: agencyId,
-  install_servco_Type: 'D',
-  contactNumber: '500002',
-  firstName: 'Dennis',
-  lastName: 'Park',
-  bannerImage: null,
-  RelationId: '2',
-  serviceCompanyList: [],
-  dataManagementTool: 7001,
-  sitePreferences: null,
-  accountInfo: [],
-  testCategoryDetails: null,
-});
+const profileOf = (agencyId: string) => testProfile({ agencyId, servco_no: agencyId });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -51,30 +51,27 @@ export function DirectionsDialog({ site, onClose }: { site: SiteRef; onClose(): 
     };
   }, []);
 
+  // The destination's coordinates, not its object: a render makes a new one for the same place.
+  const [destLng, destLat] = destination?.position ?? [null, null];
   useEffect(() => {
-    if (!origin || !codes || !destination) return;
+    if (!origin || !codes || destLng === null || destLat === null) return;
     const ctrl = new AbortController();
     directionsProvider(osrmUrl)
-      .route(origin.position, destination.position, ctrl.signal)
+      .route(origin.position, [destLng, destLat], ctrl.signal)
       .then(setRoute)
       .catch(() => !ctrl.signal.aborted && setError(DIRECTIONS_FAILED));
     return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [origin, codes, osrmUrl, destination?.position[0], destination?.position[1]]);
+  }, [origin, codes, osrmUrl, destLng, destLat]);
 
   const focus = useMemo(
     () =>
-      route && destination
+      route && destLng !== null && destLat !== null
         ? {
-            position: [
-              (route.path[0][0] + destination.position[0]) / 2,
-              (route.path[0][1] + destination.position[1]) / 2,
-            ] as LngLat,
+            position: [(route.path[0][0] + destLng) / 2, (route.path[0][1] + destLat) / 2] as LngLat,
             zoom: zoomFor(route.distanceMiles),
           }
         : null,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [route],
+    [route, destLng, destLat],
   );
 
   return (

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import './map.css';
 import { Pager } from '../../components/grid/Pager';
 import { useStore } from '../../lib/store/useStore';
+import { useValueFor } from '../../lib/store/useValueFor';
 import { runtimeConfig } from '../../lib/config/runtimeConfig';
 import { hexToRgb, type SiteRef } from './siteRef';
 import {
@@ -92,15 +93,17 @@ export function SiteMapPanel<R>(props: SiteMapPanelProps<R>) {
 
   const byId = useMemo(() => new Map(shown.map((g) => [g.siteNo, g])), [shown]);
   const selectedPoint = points.find((p) => p.id === selected);
-  const focus = useMemo<MapFocus>(() => {
+  // Centred again when the selection, the first site, the page or the filter changes, not when
+  // the same sites' rows are refreshed.
+  const focusKeys = [selectedPoint?.id, points[0]?.id, current, chosen, zoom, centreOn];
+  const focus = useValueFor<MapFocus>(focusKeys, () => {
     if (selectedPoint) return { position: selectedPoint.position, zoom: SITE_ZOOM };
     if (points.length === 0) return { position: DEFAULT_CENTRE, zoom };
     if (centreOn === 'first') return { position: points[0].position, zoom };
     const lng = points.reduce((s, p) => s + p.position[0], 0) / points.length;
     const lat = points.reduce((s, p) => s + p.position[1], 0) / points.length;
     return { position: [lng, lat] as LngLat, zoom };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedPoint?.id, points.length > 0 ? points[0].id : '', current, chosen, zoom, centreOn]);
+  });
 
   const popupGroup: SiteGroup<R> | undefined = popup ? byId.get(popup.id) : undefined;
   const popupPoint = popup ? points.find((p) => p.id === popup.id) : undefined;

@@ -35,15 +35,11 @@ export function AlarmMoreDetailsDialog({
     <Dialog
       title={`Live Alarm View - ${row.cs_No}`}
       onClose={onClose}
+      closeText="Close"
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onDirections}>
-            Directions
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            Close
-          </button>
-        </>
+        <button type="button" className="button button--secondary" onClick={onDirections}>
+          Directions
+        </button>
       }
     >
       <dl className="details-list la-details">

@@ -11,15 +11,7 @@ export function MessageDialog({
   onClose(): void;
 }) {
   return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      footer={
-        <button type="button" className="button" onClick={onClose}>
-          OK
-        </button>
-      }
-    >
+    <Dialog title={title} onClose={onClose} closeText="OK">
       <p role="alert">{message}</p>
     </Dialog>
   );

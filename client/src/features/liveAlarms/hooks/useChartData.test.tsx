@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api/apiError';
-import { createQueryClient } from '../../../lib/query/queryClient';
 import { useChartData } from './useChartData';
+import { queryWrapper } from '../../../lib/testing/renderWithProviders';
 
 let answer: () => Promise<unknown>;
 vi.mock('../liveAlarmsApi', () => ({ fetchChartData: () => answer() }));
@@ -12,9 +10,7 @@ vi.mock('../liveAlarmsApi', () => ({ fetchChartData: () => answer() }));
 afterEach(cleanup);
 
 function mount() {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={createQueryClient({ retryDelay: 0 })}>{children}</QueryClientProvider>
-  );
+  const wrapper = queryWrapper({ retryDelay: 0 });
   return renderHook(
     () =>
       useChartData({

@@ -1,13 +1,11 @@
-import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { createFeedHandle } from '../../../lib/live/feedHandle';
-import { createQueryClient } from '../../../lib/query/queryClient';
 import type { EventFilter } from '../model/eventFilters';
 import { eventRow } from '../model/testRows';
 import { useEventHistory } from './useEventHistory';
+import { queryWrapper } from '../../../lib/testing/renderWithProviders';
 
 const now = Date.now();
 const ref = { feed: 'events' as const, agencyId: '1' };
@@ -27,9 +25,7 @@ function liveFeed(rows: EventLogRow[]) {
 const filter: EventFilter = { types: null, includeTests: true, csNo: '', due: 1 };
 const ids = (rows: readonly EventLogRow[]) => rows.map((r) => r.id);
 // Older pages load through the client data layer.
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
-);
+const wrapper = queryWrapper();
 
 describe('the event history of the live feed', () => {
   it('shows the feed newest first and flashes the rows of the last delta', () => {

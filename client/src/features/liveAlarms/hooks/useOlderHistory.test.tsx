@@ -1,12 +1,10 @@
-import type { ReactNode } from 'react';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
-import { createQueryClient } from '../../../lib/query/queryClient';
 import type { OlderPageQuery } from '../liveAlarmsApi';
 import { eventRow } from '../model/testRows';
 import { OLDER_PAGE_SIZE, useOlderHistory } from './useOlderHistory';
+import { queryWrapper } from '../../../lib/testing/renderWithProviders';
 
 const asked: Array<{ page: number; signal: AbortSignal | undefined }> = [];
 let answer: (q: OlderPageQuery) => Promise<{ rows: EventLogRow[]; total: number | null }>;
@@ -36,9 +34,7 @@ const query: Omit<OlderPageQuery, 'page' | 'count'> = {
 
 function mount(liveMatches: number, enabled = true) {
   const delivered: string[][] = [];
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={createQueryClient({ retryDelay: 0 })}>{children}</QueryClientProvider>
-  );
+  const wrapper = queryWrapper({ retryDelay: 0 });
   const hook = renderHook(
     (p: { enabled: boolean }) =>
       useOlderHistory({

@@ -15,6 +15,7 @@ import { placeOf, useZipTable } from '../../../reporting/map/useSitePlaces';
 import { DEFAULT_CENTRE, GROUP_ZOOM } from '../../../reporting/map/zipPlaces';
 import { hexToRgb } from '../model/rowColours';
 import { sortByKey } from '../../../lib/live/rowOrder';
+import { useValueFor } from '../../../lib/store/useValueFor';
 import { compareFor } from '../model/rowSort';
 import { groupRowOfAlarm } from '../model/siteRef';
 import { countsByType, WALL_VIEWS, type WallView } from './wallModel';
@@ -185,9 +186,10 @@ function WallCounts({
   events: Parameters<typeof countsByType>[0];
   now: number;
 }) {
-  const minute = Math.floor(now / 60_000);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const lastHour = useMemo(() => countsByType(events, now - 3_600_000), [events, minute]);
+  // Recounted when the events change or a minute passes, not on every tick of the clock.
+  const lastHour = useValueFor([events, Math.floor(now / 60_000)], () =>
+    countsByType(events, now - 3_600_000),
+  );
   const byAlarm = useMemo(() => {
     const m = new Map<string, number>();
     for (const a of alarms) m.set(a.event_Descr ?? 'Unknown', (m.get(a.event_Descr ?? 'Unknown') ?? 0) + 1);
@@ -248,7 +250,8 @@ function WallMap({ rows }: { rows: readonly ActiveAlarmRow[] }) {
       }),
     [groups, codes],
   );
-  const focus = useMemo(() => {
+  // Centred again when the number of sites changes, not when their rows are refreshed.
+  const focus = useValueFor([points.length], () => {
     if (points.length === 0) return { position: DEFAULT_CENTRE, zoom: GROUP_ZOOM };
     return {
       position: [
@@ -257,8 +260,7 @@ function WallMap({ rows }: { rows: readonly ActiveAlarmRow[] }) {
       ] as [number, number],
       zoom: GROUP_ZOOM,
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [points.length]);
+  });
   return (
     <Suspense fallback={<p className="wall__empty">Loading map…</p>}>
       <SiteMap

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { ALL_CITIES, filterByCity } from '../../../reporting/CityFilter';
 import { LinkedCityFilter } from '../common/LinkedCityFilter';
 import { ReportChart, type ChartPoint } from '../../../reporting/ReportChart';
@@ -9,8 +9,8 @@ import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailBu
 import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
 import { pickRange } from '../../../reporting/rangeLists';
 import { useReportRanges } from '../../../reporting/useReportRanges';
+import { useRowDetails } from '../../../reporting/RowDetails';
 import { ComputedAt } from '../common/ComputedAt';
-import { DetailsDialog } from '../common/DetailsDialog';
 import { ReportSwitch } from '../common/ReportSwitch';
 import '../common/reports.css';
 import { useLiveRefresh } from '../common/useLiveRefresh';
@@ -68,7 +68,7 @@ export function ExcessiveAlarmsPage() {
     const { accounts, series } = signalsPerAccount(shown);
     return { x: { kind: 'category' as const, labels: accounts }, series };
   }, [shown]);
-  const [details, setDetails] = useState<ExcessiveRow | null>(null);
+  const details = useRowDetails<ExcessiveRow>({ fields: moreDetails, name: (r) => r.cs_no });
   const grid = useRef<ReportGridApi<ExcessiveRow>>(null);
 
   return (
@@ -142,22 +142,11 @@ export function ExcessiveAlarmsPage() {
         getRowId={activityRowId}
         sort={link.sort}
         onSortChange={link.setSort}
-        rowActions={(r) => (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={`More details of ${r.cs_no}`}
-            onClick={() => setDetails(r)}
-          >
-            Details
-          </button>
-        )}
+        rowActions={details.button}
         rowActionsLabel="Details"
         apiRef={grid}
       />
-      {details ? (
-        <DetailsDialog title="More details" fields={moreDetails(details)} onClose={() => setDetails(null)} />
-      ) : null}
+      {details.dialog}
     </ReportFrame>
   );
 }

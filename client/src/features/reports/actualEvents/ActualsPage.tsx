@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { DetailsDialog } from '../common/DetailsDialog';
+import { useRowDetails } from '../../../reporting/RowDetails';
 import { SiteCountReport } from '../common/SiteCountReport';
 import { actualColumns, actualDetails, actualEventColumns } from './actualColumns';
 import { actualEventCountOf, type ActualSystem } from '../../../../../shared/reports/actualEvents';
@@ -18,7 +17,12 @@ const POPUP_MS = 4000;
  * nested.
  */
 export function ActualsPage() {
-  const [details, setDetails] = useState<ActualSystem | null>(null);
+  const details = useRowDetails<ActualSystem>({
+    fields: actualDetails,
+    name: (s) => s.head.cs_no,
+    title: (s) => `Actual Events - ${s.head.cs_no}`,
+    buttonText: 'More details',
+  });
   return (
     <SiteCountReport
       report="actualEvents"
@@ -37,25 +41,10 @@ export function ActualsPage() {
       rowActions={{
         label: 'Details',
         width: 120,
-        render: (s) => (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={`More details of ${s.head.cs_no}`}
-            onClick={() => setDetails(s)}
-          >
-            More details
-          </button>
-        ),
+        render: details.button,
       }}
     >
-      {details ? (
-        <DetailsDialog
-          title={`Actual Events - ${details.head.cs_no}`}
-          fields={actualDetails(details)}
-          onClose={() => setDetails(null)}
-        />
-      ) : null}
+      {details.dialog}
     </SiteCountReport>
   );
 }

@@ -4,18 +4,11 @@ import {
   type ActualEventRow,
   type ActualSystem,
 } from '../../../../../shared/reports/actualEvents';
-import { csNoCell } from '../../../reporting/csNoColumn';
-import { gridColumnsOf } from '../../../reporting/reportGridColumns';
+import { gridColumnsOf, systemGroupColumns } from '../../../reporting/reportGridColumns';
 
 // NOTE: the columns are the scheduled e-mail's too (shared/reports/actualEvents.ts).
 /** One row per system (docs/product/reports-and-settings.md#screens). */
-export const actualColumns = gridColumnsOf(ACTUAL_COLUMNS, {
-  csNo: csNoCell((s: ActualSystem) => ({
-    siteNo: s.head.site_no,
-    systemNo: s.head.system_no,
-    csNo: s.head.cs_no,
-  })),
-});
+export const actualColumns = systemGroupColumns(ACTUAL_COLUMNS);
 
 /** A system's events. */
 export const actualEventColumns = gridColumnsOf<ActualEventRow>(ACTUAL_EVENT_COLUMNS);

@@ -1,5 +1,5 @@
 import { createRef } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { actualEventCountOf, actualEventRowSchema } from '../../../../../shared/reports/actualEvents';
 import { dispatchCountOf, dispatchRowSchema } from '../../../../../shared/reports/agencyDispatch';
@@ -29,6 +29,7 @@ import { refusedColumns, refusedDetailColumns } from '../refusedDispatch/refused
 import { runawayColumns } from '../runaway/runawayColumns';
 import { serviceRequestColumns, serviceSiteColumns } from '../serviceRequests/serviceRequestColumns';
 import { unrestoredColumns } from '../unrestoredZones/unrestoredColumns';
+import { withLayoutSize } from '../../../lib/testing/renderWithProviders';
 
 /**
  * Each schedulable Alarm Activity report: the file a scheduled e-mail attaches is the table the
@@ -36,18 +37,7 @@ import { unrestoredColumns } from '../unrestoredZones/unrestoredColumns';
  * cities and no sort), columns, widths, cells and detail rows alike.
  */
 
-const sizes = { clientHeight: 600, clientWidth: 1000 };
-const saved: Record<string, PropertyDescriptor | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(sizes)) {
-    saved[k] = Object.getOwnPropertyDescriptor(HTMLElement.prototype, k);
-    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
-  }
-});
-afterAll(() => {
-  for (const k of Object.keys(sizes))
-    if (saved[k]) Object.defineProperty(HTMLElement.prototype, k, saved[k]!);
-});
+withLayoutSize({ clientHeight: 600, clientWidth: 1000 });
 afterEach(cleanup);
 
 const NOVEMBER: ReportPeriod = {

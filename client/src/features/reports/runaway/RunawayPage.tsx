@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { runtimeConfig } from '../../../lib/config/runtimeConfig';
 import { useStore } from '../../../lib/store/useStore';
 import { ReportFrame } from '../../../reporting/ReportFrame';
@@ -6,8 +6,8 @@ import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
 import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
 import { pickRange } from '../../../reporting/rangeLists';
+import { useRowDetails } from '../../../reporting/RowDetails';
 import { ComputedAt } from '../common/ComputedAt';
-import { DetailsDialog } from '../common/DetailsDialog';
 import '../common/reports.css';
 import { useLiveRefresh } from '../common/useLiveRefresh';
 import { useReportLink } from '../common/useReportLink';
@@ -33,7 +33,7 @@ export function RunawayPage() {
   );
   const live = useLiveRefresh(servcoNo, true, load.refetch);
   const rows = load.data ?? NONE;
-  const [details, setDetails] = useState<RunawayRow | null>(null);
+  const details = useRowDetails<RunawayRow>({ fields: runawayDetails, name: (r) => r.cs_no });
   const grid = useRef<ReportGridApi<RunawayRow>>(null);
 
   return (
@@ -58,26 +58,11 @@ export function RunawayPage() {
         getRowId={(r) => r.system_no || r.cs_no}
         sort={link.sort}
         onSortChange={link.setSort}
-        rowActions={(r) => (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={`More details of ${r.cs_no}`}
-            onClick={() => setDetails(r)}
-          >
-            Details
-          </button>
-        )}
+        rowActions={details.button}
         rowActionsLabel="More details"
         apiRef={grid}
       />
-      {details ? (
-        <DetailsDialog
-          title="More details"
-          fields={runawayDetails(details)}
-          onClose={() => setDetails(null)}
-        />
-      ) : null}
+      {details.dialog}
     </ReportFrame>
   );
 }

@@ -29,14 +29,15 @@ export function ServiceRequestsPage() {
   const ranges = useReportRanges('service-requests');
   const link = useReportLink();
   const range = pickRange(ranges, link.range);
-  const { load, servcoNo } = useReportQuery(['serviceRequests', range], (servco, signal) =>
+  const { load, servcoNo, computedAt } = useReportQuery(['serviceRequests', range], (servco, signal) =>
     fetchServiceRequests({ servcoNo: servco, range }, signal),
   );
   const rows = load.data ?? NONE;
   const sites = useMemo(() => serviceSites(rows), [rows]);
   const grid = useRef<ReportGridApi<ServiceSite>>(null);
-  // NOTE: one timestamp per answer, so the Excel and PDF files of the same rows share a name.
-  const fileName = useMemo(() => `service_requests_report_${fileTimestamp(new Date())}`, [load.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  // NOTE: one timestamp per answer (when it was computed), so the Excel and PDF files of the same
+  // rows share a name.
+  const fileName = `service_requests_report_${fileTimestamp(computedAt ?? new Date())}`;
 
   return (
     <ReportFrame

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { DatedGridExports } from '../../../reporting/export/DatedGridExports';
 import { ScheduleEmailButton } from '../../../reporting/schedule/ScheduleEmailButton';
+import { useRowDetails } from '../../../reporting/RowDetails';
 import { ComputedAt } from '../common/ComputedAt';
-import { DetailsDialog } from '../common/DetailsDialog';
 import '../common/reports.css';
 import { useLiveRefresh } from '../common/useLiveRefresh';
 import { useReportLink } from '../common/useReportLink';
@@ -28,7 +28,10 @@ export function UnrestoredZonesPage() {
   );
   const live = useLiveRefresh(servcoNo, true, load.refetch);
   const rows = load.data ?? NONE;
-  const [details, setDetails] = useState<UnrestoredZone | null>(null);
+  const details = useRowDetails<UnrestoredZone>({
+    fields: unrestoredDetails,
+    name: (r) => `${r.cs_no} zone ${r.zone_id}`,
+  });
   const grid = useRef<ReportGridApi<UnrestoredZone>>(null);
 
   return (
@@ -50,26 +53,11 @@ export function UnrestoredZonesPage() {
         getRowId={unrestoredRowId}
         sort={link.sort}
         onSortChange={link.setSort}
-        rowActions={(r) => (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={`More details of ${r.cs_no} zone ${r.zone_id}`}
-            onClick={() => setDetails(r)}
-          >
-            Details
-          </button>
-        )}
+        rowActions={details.button}
         rowActionsLabel="More details"
         apiRef={grid}
       />
-      {details ? (
-        <DetailsDialog
-          title="More details"
-          fields={unrestoredDetails(details)}
-          onClose={() => setDetails(null)}
-        />
-      ) : null}
+      {details.dialog}
     </ReportFrame>
   );
 }
