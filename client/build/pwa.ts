@@ -48,6 +48,8 @@ export function pwa(): PluginOption[] {
       ],
     },
     injectManifest: {
+      // A classic worker (registered without type: 'module'): IIFE, as one file.
+      rollupFormat: 'iife',
       globPatterns: ['**/*.{js,css,svg,png}', 'offline.html'],
       globIgnores: ['sw.js', 'config.json', 'build-date.json'],
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
