@@ -59,6 +59,19 @@ async function runLighthouse(url: string, headers: Record<string, string> | null
   return JSON.parse(readFileSync(out, 'utf8')) as Report;
 }
 
+/**
+ * One Lighthouse run, tried once more when it fails: on a loaded machine Chromium now and then
+ * records no navigation start (NO_NAVSTART), which says nothing about the page.
+ */
+async function measure(url: string, headers: Record<string, string> | null): Promise<Report> {
+  try {
+    return await runLighthouse(url, headers);
+  } catch (e) {
+    console.error(`retrying ${url}: ${(e as Error).message.split('\n').slice(0, 2).join(' ')}`);
+    return runLighthouse(url, headers);
+  }
+}
+
 /** Script bytes on the wire (transferSize) of a Lighthouse run's network requests. */
 function scriptBytes(report: Report): number {
   const items = report.audits['network-requests']?.details?.items ?? [];
@@ -138,9 +151,9 @@ async function main() {
   const machineAtStart = machine();
   try {
     for (let run = 0; run < RUNS; run++) {
-      results.signIn.push(figures(await runLighthouse(`${url}/`, null)));
+      results.signIn.push(figures(await measure(`${url}/`, null)));
       const cookie = await signInCookie(url);
-      results.liveAlarmView.push(figures(await runLighthouse(`${url}/dashboardDetails`, { Cookie: cookie })));
+      results.liveAlarmView.push(figures(await measure(`${url}/dashboardDetails`, { Cookie: cookie })));
       // One line per run as it ends: a long run shows its progress.
       console.error(
         `run ${run + 1}/${RUNS}`,
