@@ -46,10 +46,11 @@ export async function startAtLoad(page: string): Promise<void> {
       import('../features/liveAlarms/hooks/useWatchedAgency'),
     ]);
     const agencyId = watchedAgencyOf(answer.profile);
-    prefetchAgencyConfig(agencyId);
+    const configIn = prefetchAgencyConfig(agencyId);
     const held = (['events', 'alarms'] as const).map((feed) => live.feed({ feed, agencyId }));
     setTimeout(() => held.forEach((h) => h.release()), HOLD_FEEDS_MS);
-    await Promise.all(held.map((h) => firstSnapshot(h.handle)));
+    // NOTE: the view draws its rows once the column configuration is in as well: both, then.
+    await Promise.all([configIn, ...held.map((h) => firstSnapshot(h.handle))]);
   } finally {
     firstRowsIn();
   }

@@ -1,11 +1,17 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
-import { AlarmFlowHost, type AlarmFlowRequest } from '../../features/alarmActions/AlarmFlowHost';
+import type { AlarmFlowRequest } from '../../features/alarmActions/AlarmFlowHost';
 import type { AlarmActionKind } from '../../features/liveAlarms/alarmActions';
 import { watchedAgencyOf } from '../../features/liveAlarms/hooks/useWatchedAgency';
 import { LiveAlarmViewPage } from '../../features/liveAlarms/LiveAlarmViewPage';
 import { useAlarmPresence } from '../../lib/live/useAlarmPresence';
 import { useSessionView } from '../../lib/session/sessionView';
+
+// NOTE: the alarm flows (their dialogs and machines) load when a row action first opens one: a
+// phone evaluated them with the first screen, which shows none of them (docs/decisions.md).
+const AlarmFlowHost = lazy(async () => ({
+  default: (await import('../../features/alarmActions/AlarmFlowHost')).AlarmFlowHost,
+}));
 
 /**
  * The Live Alarm View with its row actions wired to the alarm flows (dispatch, cancel, alarm
@@ -25,8 +31,10 @@ export function LiveAlarmViewRoute() {
   return (
     <>
       <LiveAlarmViewPage onAlarmAction={onAlarmAction} />
-      {profile ? (
-        <AlarmFlowHost request={request} agencyId={watchedAgencyOf(profile)} onClose={close} />
+      {profile && request ? (
+        <Suspense fallback={null}>
+          <AlarmFlowHost request={request} agencyId={watchedAgencyOf(profile)} onClose={close} />
+        </Suspense>
       ) : null}
     </>
   );

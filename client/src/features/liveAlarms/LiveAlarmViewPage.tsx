@@ -114,6 +114,10 @@ function LiveAlarmView({
   };
 
   const current = tab === TAB_ALARMS ? alarms : events;
+  // NOTE: the tab's grid renders from a deferred copy of the tab: the configuration's answer
+  // (a store update, rendered at once and whole) then draws the header, and React renders the
+  // grid in slices that let a phone answer; a tab click likewise (docs/decisions.md).
+  const shownTab = useDeferredValue(tab);
   return (
     <PageFrame title="Live Alarm View" actions={<FeedStatus feed={current} show="label" />}>
       <div className="la-header">
@@ -175,11 +179,11 @@ function LiveAlarmView({
       {replay ? <ReplayFrame recording={replay.recording} /> : null}
       {replay ? <ReplayBanner state={replay} onBackToLive={() => void backToLive()} /> : null}
       <FeedStatus feed={current} show="warning" />
-      {tab === 0 ? (
+      {shownTab === 0 ? (
         <div className="la-loading" role="status">
           <span className="spinner" aria-hidden="true" /> Loading configuration…
         </div>
-      ) : tab === TAB_HISTORY ? (
+      ) : shownTab === TAB_HISTORY ? (
         <EventHistoryView
           feed={events}
           rows={eventsFeed}

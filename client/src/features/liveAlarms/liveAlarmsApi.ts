@@ -53,11 +53,15 @@ let earlyConfig: { agencyId: string; answer: Promise<string | null> } | null = n
 /**
  * Asks for an agency's column configuration as a deep link to the view loads: the grid waits for
  * it (useAgencyConfig), and the page's first render need not be over before the call starts.
+ * Resolves once the answer is in, whether it succeeded or not.
  */
-export function prefetchAgencyConfig(agencyId: string): void {
+export function prefetchAgencyConfig(agencyId: string): Promise<void> {
   const answer = fetchAgencyConfig(agencyId);
-  answer.catch(() => undefined);
   earlyConfig = { agencyId, answer };
+  return answer.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Saves the column format; answers the upstream's message ('Configuration saved Successfully.'). */

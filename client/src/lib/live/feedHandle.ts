@@ -11,6 +11,7 @@ import type {
   SnapshotRestMessage,
   StatusMessage,
 } from '../../../../shared/live/protocol';
+import { whenIdle } from '../schedule/yieldToMain';
 import type { FeedChange } from './feedView';
 
 export type ConnectionState = 'connecting' | 'live' | 'stale' | 'resyncing' | 'offline' | 'refused' | 'ended';
@@ -40,12 +41,6 @@ export interface FeedState {
   size: number;
   /** Null before the first snapshot. */
   position: FeedPosition | null;
-}
-
-/** Runs `f` when the page is idle, within half a second; at once where the browser has no idle callback. */
-function whenIdle(f: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(f, { timeout: 500 });
-  else setTimeout(f, 0);
 }
 
 /**
@@ -192,7 +187,7 @@ export function createFeedHandle<F extends FeedName>(
         let took = false;
         for (const part of restParts.splice(0)) took = replica.rest(part) || took;
         if (took) changed();
-      });
+      }, 500);
     },
     onDelta(msg: DeltaMessage) {
       // NOTE: older rows streaming in behind a first page are not news: no highlight.
