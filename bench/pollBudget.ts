@@ -7,7 +7,7 @@
  * timeline, its max and the busiest sliding second). Every run is printed, then the worst.
  * Targets: 10 agencies, scheduler p50 <= 300 ms and p99 <= 700 ms; any number of agencies, no
  * second above the budget and p50 no worse than the fixed poller's.
- * Usage: npm run bench:pollBudget -- [--runs 3] [--agencies 10] [--screens-per-agency 10] [--seconds 6]
+ * Usage: npm run bench:pollBudget -- [--runs 3] [--agencies 10] [--screens-per-agency 10] [--seconds 5]
  *   100 agencies: npm run bench:pollBudget -- --agencies 100 --screens-per-agency 1
  */
 import { benchSignIn, startBenchSim, type BenchSim } from './support/benchSim';
@@ -19,7 +19,7 @@ import { startRunner } from './support/runner';
 const AGENCIES = numFlag('agencies', 10);
 const PER_AGENCY = numFlag('screens-per-agency', 10);
 const RUNS = numFlag('runs', 3);
-const SECONDS = numFlag('seconds', 6);
+const SECONDS = numFlag('seconds', 5);
 const BUDGET = numFlag('budget', 50);
 const POLL_MS = numFlag('poll-ms', 2000);
 const FLOOR_MS = numFlag('floor-ms', 250);
