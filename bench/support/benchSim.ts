@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { FEED_KINDS } from '../../server/feeds/feedKinds';
 import { createSimulator, type SimulatorOptions } from '../../simulator/createSimulator';
 import { DEMO_USERS, type DemoUser } from '../../simulator/world/demoUsers';
 import { wallNow } from './report';
 
-const FEED_PATHS = new Set(['/AlarmBuffer/GetEventLogs', '/AlarmBuffer/GetEventLogsLiveAlarm_Dev']);
+/** Every path a feed polls: the requests the upstream request budget governs. */
+const FEED_PATHS = new Set(Object.values(FEED_KINDS).map((k) => `/${k.upstreamPath}`));
 
 /** One upstream feed request as the simulator saw it. */
 export interface FeedRequest {
@@ -29,6 +31,8 @@ export async function startBenchSim(opts: SimulatorOptions = {}) {
   const dealers = sim.world.agencies.filter((a) => a.type !== 'C').map((a) => a.agencyId);
   let log: FeedRequest[] = [];
   let logging = false;
+  /** When every feed request arrived, logging or not (cheap: one number each). */
+  const arrivals: number[] = [];
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
 
@@ -49,6 +53,7 @@ export async function startBenchSim(opts: SimulatorOptions = {}) {
   });
   outer.use((req, res, next) => {
     if (!FEED_PATHS.has(req.path)) return next();
+    arrivals.push(wallNow());
     const agencyId = String(req.body?.AgencyId ?? '');
     const key = `${req.path}:${agencyId}`;
     const n = (inFlight.get(key) ?? 0) + 1;
@@ -128,6 +133,15 @@ export async function startBenchSim(opts: SimulatorOptions = {}) {
     },
     async resetStats() {
       await post('/_sim/stats/reset', {});
+    },
+    /** Feed request arrival times since the simulator started (Date.now()'s scale). */
+    arrivals: () => arrivals,
+    /** Adds a fault on upstream paths (simulator/control/faults.ts); answers its id. */
+    async fault(spec: Record<string, unknown>): Promise<number> {
+      return (await post<{ fault: { id: number } }>('/_sim/faults', spec)).fault.id;
+    },
+    async clearFaults() {
+      await fetch(`${url}/_sim/faults`, { method: 'DELETE' });
     },
     /** Starts a fresh request log and in-flight maxima. */
     startLog() {

@@ -23,6 +23,8 @@ export interface ProcessDemand {
   watched: string[];
   /** When this process last saw the upstream err or slow down: every process backs off. */
   troubleAt?: number | null;
+  /** The trouble is not over: no good answer since (every process holds its back-off). */
+  troubled?: boolean;
 }
 
 export interface OwnedDemand {
@@ -126,6 +128,7 @@ const entrySchema = z.object({
     maxRps: z.number().min(0),
     watched: z.array(z.string()).max(100_000),
     troubleAt: z.number().nullable().optional(),
+    troubled: z.boolean().optional(),
   }),
 });
 

@@ -121,6 +121,7 @@ describe('poll scheduler: back-off', () => {
     // 20 feeds within 78% of 5 requests a second: past POLL_MS, which backing off may stretch.
     expect(s.intervalOf(refs[0])).toBeGreaterThan(2000);
     const cut = s.intervalOf(refs[0]);
+    s.answered({ ms: 40, ok: true });
 
     vi.advanceTimersByTime(15_000);
     await s.refresh();
@@ -145,9 +146,27 @@ describe('poll scheduler: back-off', () => {
     expect(s.limit()).toBeCloseTo(5);
   });
 
+  it('holds the rate at a tenth while the errors go on, however far apart they come', () => {
+    const s = scheduler();
+    unwatched(s, 20);
+    // A storm: every request fails, and backed off they come about a second apart.
+    for (let i = 0; i < 10; i++) {
+      s.answered({ ms: 30, ok: false });
+      vi.advanceTimersByTime(990);
+      expect(s.limit()).toBeCloseTo(5);
+    }
+    // The first good answer ends the storm; the climb starts there.
+    s.answered({ ms: 30, ok: true });
+    vi.advanceTimersByTime(15_000);
+    expect(s.limit()).toBeCloseTo(27.5);
+    vi.advanceTimersByTime(15_000);
+    expect(s.limit()).toBe(50);
+  });
+
   it('starts the climb again from a tenth at each new error', () => {
     const s = scheduler();
     s.answered({ ms: 0, ok: false });
+    s.answered({ ms: 0, ok: true });
     vi.advanceTimersByTime(20_000);
     expect(s.limit()).toBeGreaterThan(30);
     s.answered({ ms: 0, ok: false });
@@ -173,6 +192,30 @@ describe('poll scheduler: one budget for every bridge', () => {
     expect(bRps).toBeLessThanOrEqual(50 * HEADROOM - 4 + 1);
   });
 
+  it('holds every bridge at a tenth while the errors another one sees go on', async () => {
+    const store = createMemoryBudgetStore();
+    const a = scheduler({ store, owner: 'a' });
+    const b = scheduler({ store, owner: 'b' });
+    unwatched(a, 10, 'a');
+    unwatched(b, 10, 'b');
+    a.answered({ ms: 10, ok: false });
+    await a.refresh();
+    await b.refresh();
+    // No new error for a while (A backed off sends little), the trouble not over yet.
+    vi.advanceTimersByTime(5_000);
+    await a.refresh();
+    await b.refresh();
+    vi.advanceTimersByTime(990);
+    expect(b.limit()).toBeCloseTo(5);
+    a.answered({ ms: 10, ok: true });
+    await a.refresh();
+    await b.refresh();
+    vi.advanceTimersByTime(30_000);
+    await a.refresh();
+    await b.refresh();
+    expect(b.limit()).toBe(50);
+  });
+
   it('backs every bridge off when one of them sees the upstream in trouble', async () => {
     const store = createMemoryBudgetStore();
     const a = scheduler({ store, owner: 'a' });
@@ -183,6 +226,7 @@ describe('poll scheduler: one budget for every bridge', () => {
     await a.refresh();
     await b.refresh();
     expect(b.limit()).toBeCloseTo(5);
+    a.answered({ ms: 10, ok: true });
     vi.advanceTimersByTime(30_000);
     await a.refresh();
     await b.refresh();

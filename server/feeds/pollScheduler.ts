@@ -75,14 +75,23 @@ export function createPollScheduler(d: PollSchedulerDeps) {
   let watchedElsewhere = new Set<string>();
   /** This process's part of the budget (the demand board's answer); the whole until told otherwise. */
   let processPart = 1;
-  /** When this process last saw trouble upstream; `heardAt`: when another did (the board). */
+  /**
+   * When this process's climb back starts: its last error while the trouble lasts, then its first
+   * good answer after it. `heardAt`: the same of the other processes (the board).
+   */
   let cutAt: number | null = null;
   let heardAt: number | null = null;
+  /** The upstream erred or slowed and has not answered well since: here, or on another process. */
+  let troubled = false;
+  let heardTroubled = false;
   let timer: unknown = null;
   let running = false;
 
   /** The share of the budget usable now: 1 when healthy, `backoffShare` right after trouble. */
   function health(now = clock()): number {
+    // NOTE: backed off, requests come seconds apart; a climb from each error would creep up
+    // between them while the storm goes on. The climb starts once a good answer says it is over.
+    if (troubled || heardTroubled) return backoffShare;
     const at = Math.max(cutAt ?? -Infinity, heardAt ?? -Infinity);
     const climbed = (now - at) / recoverMs;
     if (climbed >= 1) return 1;
@@ -100,7 +109,7 @@ export function createPollScheduler(d: PollSchedulerDeps) {
       weight += PRIORITY_WEIGHTS[priorityOf(p.ref.feed, watched(key))] * p.cost;
       maxRps += (p.cost * 1000) / floorMs;
     }
-    return { weight, maxRps, watched: [...watchedHere.keys()], troubleAt: cutAt };
+    return { weight, maxRps, watched: [...watchedHere.keys()], troubleAt: cutAt, troubled };
   }
 
   function assign() {
@@ -145,6 +154,7 @@ export function createPollScheduler(d: PollSchedulerDeps) {
         null,
       );
       if (heardAt === -Infinity) heardAt = null;
+      heardTroubled = others.some((p) => p.troubled === true);
       // The processes share the budget as feeds do: by weight, none beyond what it can use.
       const claims = [mine, ...others].map((p) => ({
         weight: p.weight,
@@ -190,9 +200,19 @@ export function createPollScheduler(d: PollSchedulerDeps) {
       else watchedHere.delete(key);
       if (polled.has(key) && watched(key) !== before) assign();
     },
-    /** One upstream answer of a feed: an error or a slow one cuts the rate at once. */
+    /**
+     * One upstream answer of a feed: an error or a slow one cuts the rate at once and holds it
+     * there; the first good one after them starts the climb back.
+     */
     answered(a: { ms: number; ok: boolean }) {
-      if (a.ok && a.ms <= slowAnswerMs) return;
+      if (a.ok && a.ms <= slowAnswerMs) {
+        if (!troubled) return;
+        // The first good answer after trouble: the climb back starts now.
+        troubled = false;
+        cutAt = clock();
+        return;
+      }
+      troubled = true;
       cutAt = clock();
       assign();
     },
