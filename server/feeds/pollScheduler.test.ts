@@ -353,6 +353,13 @@ describe('poll scheduler: more demand than budget', () => {
     expect(rpsOf(s)).toBeLessThanOrEqual(50 * HEADROOM + 0.05);
   });
 
+  it('keeps every feed at POLL_MS when the floor is POLL_MS, as the fixed poller did', () => {
+    const s = scheduler({ budgetRps: 50, floorMs: 2000 });
+    const { alarms, events } = watchedAgencies(s, 100);
+    expect(s.intervalOf(alarms[0])).toBe(2000);
+    expect(s.intervalOf(events[0])).toBe(2000);
+  });
+
   it('jitters a feed stretched past POLL_MS around its own interval', () => {
     const draws = [0, 1];
     const s = scheduler({ budgetRps: 50, random: () => draws.shift() ?? 0.5 });

@@ -126,7 +126,8 @@ export function createPollScheduler(d: PollSchedulerDeps) {
     // alarms stay fastest and the feeds below them stretch past POLL_MS, and the budget's count
     // rarely has to hold a request back (first come, first served there knows no priority).
     const atCeiling = list.reduce((sum, [, p]) => sum + (p.cost * 1000) / ceiling, 0);
-    const covered = atCeiling <= rps;
+    // A floor at POLL_MS pins every feed there, as the poller before the scheduler did.
+    const covered = floorMs >= ceilingMs || atCeiling <= rps;
     const rates = shareOut(
       list.map(([, p]) => ({
         weight: PRIORITY_WEIGHTS[p.priority],
