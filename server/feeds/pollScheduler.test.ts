@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedName, FeedRef } from '../../shared/live/protocol';
 import { createMemoryBudgetStore, type BudgetStore } from './budgetStore';
 import { createPollScheduler, HEADROOM, type PollSchedulerDeps } from './pollScheduler';
+import { PRIORITY_WEIGHTS } from './pollShares';
 import { createRequestBudget } from './requestBudget';
 
 beforeEach(() => {
@@ -329,7 +330,7 @@ describe('poll scheduler: more demand than budget', () => {
     const a = s.intervalOf(alarms[0]);
     const e = s.intervalOf(events[0]);
     expect(a).toBeLessThan(e);
-    expect(e / a).toBeCloseTo(2, 1);
+    expect(e / a).toBeCloseTo(PRIORITY_WEIGHTS.watchedAlarms / PRIORITY_WEIGHTS.watchedEvents, 1);
     expect(e).toBeGreaterThan(2000);
     expect(rpsOf(s)).toBeLessThanOrEqual(50 * HEADROOM + 0.05);
     expect(rpsOf(s)).toBeGreaterThan(50 * HEADROOM - 1);
@@ -369,7 +370,7 @@ describe('poll scheduler: more demand than budget', () => {
     expect(s.nextDelay(events[0])).toBeCloseTo(e * 1.1);
   });
 
-  it('polls watched alarms about twice as often as event history, and the budget count seldom holds a poll back', async () => {
+  it('polls watched alarms more often than event history, by weight, and the budget count seldom holds a poll back', async () => {
     const random = seeded(7);
     const store = createMemoryBudgetStore();
     const s = scheduler({ store, random });
@@ -397,7 +398,8 @@ describe('poll scheduler: more demand than budget', () => {
     await Promise.all(loops);
     s.stop();
 
-    expect(polls.alarms / polls.events).toBeGreaterThan(1.7);
+    const ratio = PRIORITY_WEIGHTS.watchedAlarms / PRIORITY_WEIGHTS.watchedEvents;
+    expect(polls.alarms / polls.events).toBeGreaterThan(1 + 0.7 * (ratio - 1));
     expect((polls.alarms + polls.events) / 30).toBeLessThanOrEqual(50 * HEADROOM + 1);
     // Held back at all: a few tens of ms now and then (every feed at POLL_MS waits seconds).
     waits.sort((x, y) => x - y);
