@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedName, FeedRef } from '../../shared/live/protocol';
 import { createMemoryBudgetStore, type BudgetStore } from './budgetStore';
-import { createPollScheduler, HEADROOM, type PollSchedulerDeps } from './pollScheduler';
+import { createPollScheduler, HEADROOM, type FeedInterval, type PollSchedulerDeps } from './pollScheduler';
 import { PRIORITY_WEIGHTS } from './pollShares';
 import { createRequestBudget } from './requestBudget';
 
@@ -325,13 +325,16 @@ describe('poll scheduler: more demand than budget', () => {
 
   it('gives watched active alarms shorter intervals than event history, within the aimed budget', () => {
     // 100 agencies x 2 feeds at POLL_MS 2 s would ask 100 requests a second of a budget of 50.
-    const s = scheduler({ budgetRps: 50 });
+    let told: FeedInterval[] = [];
+    const s = scheduler({ budgetRps: 50, onAssign: (list) => (told = list) });
     const { alarms, events } = watchedAgencies(s, 100);
     const a = s.intervalOf(alarms[0]);
     const e = s.intervalOf(events[0]);
     expect(a).toBeLessThan(e);
     expect(e / a).toBeCloseTo(PRIORITY_WEIGHTS.watchedAlarms / PRIORITY_WEIGHTS.watchedEvents, 1);
     expect(e).toBeGreaterThan(2000);
+    // What /metrics is given is the stretched interval, not POLL_MS.
+    expect(told.find((f) => f.ref === events[0])?.intervalMs).toBe(e);
     expect(rpsOf(s)).toBeLessThanOrEqual(50 * HEADROOM + 0.05);
     expect(rpsOf(s)).toBeGreaterThan(50 * HEADROOM - 1);
   });
