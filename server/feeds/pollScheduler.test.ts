@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedName, FeedRef } from '../../shared/live/protocol';
 import { createMemoryBudgetStore, type BudgetStore } from './budgetStore';
-import { createPollScheduler, HEADROOM, type PollSchedulerDeps } from './pollScheduler';
+import { createPollScheduler, HEADROOM, type FeedInterval, type PollSchedulerDeps } from './pollScheduler';
+import { PRIORITY_WEIGHTS } from './pollShares';
 import { createRequestBudget } from './requestBudget';
 
 beforeEach(() => {
@@ -83,10 +84,10 @@ describe('poll scheduler: floor, ceiling and jitter', () => {
     expect(s.nextDelay(alarms)).toBeGreaterThanOrEqual(250);
   });
 
-  it('polls every feed at least every POLL_MS while the upstream is healthy, even past the budget', () => {
+  it('polls every feed at least every POLL_MS while the budget covers them all at it', () => {
     const s = scheduler({ budgetRps: 5 });
-    const refs = unwatched(s, 100);
-    for (const r of refs) expect(s.intervalOf(r)).toBe(2000);
+    const refs = unwatched(s, 7);
+    for (const r of refs) expect(s.intervalOf(r)).toBeLessThanOrEqual(2000);
     expect(s.nextDelay(refs[0])).toBeLessThanOrEqual(2000);
   });
 
@@ -293,5 +294,119 @@ describe('poll scheduler: one budget for every bridge', () => {
     // After the first seconds (the demand board fills), the two spend what they aim at.
     const late = sent.filter((t) => t >= until - 15_000 && t < until).length / 15;
     expect(late).toBeGreaterThan(50 * HEADROOM - 5);
+  });
+});
+
+/** A repeatable stand-in for Math.random (mulberry32). */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('poll scheduler: more demand than budget', () => {
+  /** `n` agencies whose active alarms and event history screens watch. */
+  function watchedAgencies(s: ReturnType<typeof scheduler>, n: number) {
+    const alarms = Array.from({ length: n }, (_, i) => ref('alarms', `w${i}`));
+    const events = Array.from({ length: n }, (_, i) => ref('events', `w${i}`));
+    for (const r of [...alarms, ...events]) {
+      s.watching(r, true);
+      s.polling(r, true);
+    }
+    return { alarms, events };
+  }
+
+  const rpsOf = (s: ReturnType<typeof scheduler>) =>
+    s.intervals().reduce((sum, f) => sum + 1000 / f.intervalMs, 0);
+
+  it('gives watched active alarms shorter intervals than event history, within the aimed budget', () => {
+    // 100 agencies x 2 feeds at POLL_MS 2 s would ask 100 requests a second of a budget of 50.
+    let told: FeedInterval[] = [];
+    const s = scheduler({ budgetRps: 50, onAssign: (list) => (told = list) });
+    const { alarms, events } = watchedAgencies(s, 100);
+    const a = s.intervalOf(alarms[0]);
+    const e = s.intervalOf(events[0]);
+    expect(a).toBeLessThan(e);
+    expect(e / a).toBeCloseTo(PRIORITY_WEIGHTS.watchedAlarms / PRIORITY_WEIGHTS.watchedEvents, 1);
+    expect(e).toBeGreaterThan(2000);
+    // What /metrics is given is the stretched interval, not POLL_MS.
+    expect(told.find((f) => f.ref === events[0])?.intervalMs).toBe(e);
+    expect(rpsOf(s)).toBeLessThanOrEqual(50 * HEADROOM + 0.05);
+    expect(rpsOf(s)).toBeGreaterThan(50 * HEADROOM - 1);
+  });
+
+  it('stretches test lists and unwatched always-on feeds furthest, keeping watched alarms under POLL_MS', () => {
+    const s = scheduler({ budgetRps: 50 });
+    const { alarms, events } = watchedAgencies(s, 10);
+    const tests = Array.from({ length: 10 }, (_, i) => ref('systemsOnTest', `w${i}`));
+    for (const r of tests) {
+      s.watching(r, true);
+      s.polling(r, true);
+    }
+    const quiet = unwatched(s, 100);
+    const [a, e, t, q] = [alarms[0], events[0], tests[0], quiet[0]].map((r) => s.intervalOf(r));
+    expect(a).toBeLessThan(2000);
+    expect(a).toBeLessThan(e);
+    expect(e).toBeLessThan(t);
+    expect(t).toBeLessThan(q);
+    expect(q).toBeGreaterThan(2000);
+    expect(rpsOf(s)).toBeLessThanOrEqual(50 * HEADROOM + 0.05);
+  });
+
+  it('keeps every feed at POLL_MS when the floor is POLL_MS, as the fixed poller did', () => {
+    const s = scheduler({ budgetRps: 50, floorMs: 2000 });
+    const { alarms, events } = watchedAgencies(s, 100);
+    expect(s.intervalOf(alarms[0])).toBe(2000);
+    expect(s.intervalOf(events[0])).toBe(2000);
+  });
+
+  it('jitters a feed stretched past POLL_MS around its own interval', () => {
+    const draws = [0, 1];
+    const s = scheduler({ budgetRps: 50, random: () => draws.shift() ?? 0.5 });
+    const { events } = watchedAgencies(s, 100);
+    const e = s.intervalOf(events[0]);
+    expect(s.nextDelay(events[0])).toBeCloseTo(e * 0.9);
+    expect(s.nextDelay(events[0])).toBeCloseTo(e * 1.1);
+  });
+
+  it('polls watched alarms more often than event history, by weight, and the budget count seldom holds a poll back', async () => {
+    const random = seeded(7);
+    const store = createMemoryBudgetStore();
+    const s = scheduler({ store, random });
+    const budget = createRequestBudget({ store, limit: s.limit, clock: () => Date.now() });
+    const { alarms, events } = watchedAgencies(s, 100);
+    s.start();
+    const polls = { alarms: 0, events: 0 };
+    const waits: number[] = [];
+    const from = Date.now() + 10_000;
+    const until = Date.now() + 40_000;
+    const loops = [...alarms, ...events].map(async (r) => {
+      // Start spread over one interval, as feeds started one by one do.
+      await new Promise((res) => setTimeout(res, random() * s.nextDelay(r)));
+      while (Date.now() < until) {
+        const asked = Date.now();
+        await budget.acquire();
+        if (asked >= from) {
+          waits.push(Date.now() - asked);
+          polls[r.feed === 'alarms' ? 'alarms' : 'events']++;
+        }
+        await new Promise((res) => setTimeout(res, s.nextDelay(r)));
+      }
+    });
+    await vi.advanceTimersByTimeAsync(50_000);
+    await Promise.all(loops);
+    s.stop();
+
+    const ratio = PRIORITY_WEIGHTS.watchedAlarms / PRIORITY_WEIGHTS.watchedEvents;
+    expect(polls.alarms / polls.events).toBeGreaterThan(1 + 0.7 * (ratio - 1));
+    expect((polls.alarms + polls.events) / 30).toBeLessThanOrEqual(50 * HEADROOM + 1);
+    // Held back at all: a few tens of ms now and then (every feed at POLL_MS waits seconds).
+    waits.sort((x, y) => x - y);
+    expect(waits[Math.floor(waits.length / 2)]).toBe(0);
+    expect(waits[Math.floor(waits.length * 0.9)]).toBeLessThan(200);
   });
 });

@@ -11,7 +11,10 @@ export interface PollSchedulerDeps {
   budgetRps: number;
   /** No feed polls more often than this (POLL_FLOOR_MS). */
   floorMs: number;
-  /** POLL_MS: no feed polls less often than this while the upstream is healthy. */
+  /**
+   * POLL_MS: no feed polls less often than this while the upstream is healthy and the budget
+   * covers every feed at it; oversubscribed, the feeds below watched alarms stretch past it.
+   */
   ceilingMs: number;
   store: BudgetStore;
   /** This process, on the store's demand board. */
@@ -52,7 +55,7 @@ interface Polled {
 /**
  * Gives each feed this process polls an interval that spends the upstream request budget: shared
  * by weight of priority (pollShares.ts) between the feeds of every bridge, between a floor and
- * POLL_MS, cut at once to a tenth when the upstream errs or slows and climbing back over half a
+ * POLL_MS (past POLL_MS for the lower priorities when the budget cannot cover every feed), cut at once to a tenth when the upstream errs or slows and climbing back over half a
  * minute. Effects (clock, random, timers, the shared store) come in from outside.
  */
 export function createPollScheduler(d: PollSchedulerDeps) {
@@ -118,17 +121,25 @@ export function createPollScheduler(d: PollSchedulerDeps) {
     const rps = d.budgetRps * headroom * h * processPart;
     const list = [...polled.entries()];
     for (const [key, p] of list) p.priority = priorityOf(p.ref.feed, watched(key));
+    // NOTE: oversubscribed (every feed at POLL_MS would cost more than the budget), the slowest
+    // interval is no promise any more: the budget is shared by weight alone, so watched active
+    // alarms stay fastest and the feeds below them stretch past POLL_MS, and the budget's count
+    // rarely has to hold a request back (first come, first served there knows no priority).
+    const atCeiling = list.reduce((sum, [, p]) => sum + (p.cost * 1000) / ceiling, 0);
+    // A floor at POLL_MS pins every feed there, as the poller before the scheduler did.
+    const covered = floorMs >= ceilingMs || atCeiling <= rps;
     const rates = shareOut(
       list.map(([, p]) => ({
         weight: PRIORITY_WEIGHTS[p.priority],
         cost: p.cost,
-        minRate: 1000 / ceiling,
+        minRate: covered ? 1000 / ceiling : 0,
         maxRate: 1000 / floorMs,
       })),
       rps,
     );
     list.forEach(([, p], i) => {
-      p.intervalMs = Math.round(Math.min(ceiling, Math.max(floorMs, 1000 / rates[i])));
+      const ms = rates[i] > 0 ? 1000 / rates[i] : ceiling;
+      p.intervalMs = Math.round(Math.max(floorMs, covered ? Math.min(ceiling, ms) : ms));
     });
     d.onAssign?.(intervals());
   }
@@ -224,8 +235,11 @@ export function createPollScheduler(d: PollSchedulerDeps) {
     intervalOf,
     /** The delay before the feed's next poll: its interval with jitter, within floor and ceiling. */
     nextDelay(ref: FeedRef): number {
-      const ms = intervalOf(ref) * (1 - jitter + 2 * jitter * random());
-      return Math.min(slowestMs(), Math.max(floorMs, ms));
+      const interval = intervalOf(ref);
+      const ms = interval * (1 - jitter + 2 * jitter * random());
+      // A feed stretched past the slowest interval (oversubscribed) is jittered around its own.
+      const slowest = interval > slowestMs() ? interval * (1 + jitter) : slowestMs();
+      return Math.min(slowest, Math.max(floorMs, ms));
     },
     /** Requests allowed in any one second now, for every bridge: lower while backed off. */
     limit: () => d.budgetRps * health(),
