@@ -11,6 +11,7 @@ import type { PollerSpec, PollObservation } from './support/pollers';
 import { promValue, runWaitMsOf, scrape } from './support/procStats';
 import { jsonLine, machine, numFlag, section, sleep, summary, verdict } from './support/report';
 import { startRunner } from './support/runner';
+import { signalRotation, signalsFor } from './support/signals';
 
 const SCREENS = numFlag('screens', 1000);
 const AGENCIES = numFlag('agencies', 10);
@@ -18,12 +19,6 @@ const POLL_MS = numFlag('poll-ms', 1000);
 const SECONDS = numFlag('seconds', 60);
 const BASELINE_SCREENS = numFlag('baseline-screens', 100);
 const BASELINE_MS = numFlag('baseline-ms', 15_000);
-
-interface Signal {
-  agencyId: string;
-  t: number;
-  ids: { events: string; alarms?: string };
-}
 
 async function main() {
   const started = Date.now();
@@ -73,22 +68,7 @@ async function main() {
   const phase0 = performance.now();
 
   // Signals at random moments, so they fall anywhere in a poll interval.
-  const signals: Signal[] = [];
-  const next = new Map<string, number>();
-  const until = Date.now() + SECONDS * 1000;
-  while (Date.now() < until) {
-    await sleep(300 + Math.random() * 800);
-    const agencyId = agencies[Math.floor(Math.random() * agencies.length)];
-    const systems = bs.sim.world.systemsOf(agencyId);
-    const k = next.get(agencyId) ?? 0;
-    next.set(agencyId, k + 1);
-    const r = await bs.signal(systems[k % systems.length].csNo, 'B');
-    signals.push({
-      agencyId,
-      t: r.appliedAt,
-      ids: { events: String(r.event.id), alarms: r.alarm ? String(r.alarm.id) : undefined },
-    });
-  }
+  const signals = await signalsFor(signalRotation(bs, agencies), SECONDS, 300, 1100);
   await sleep(POLL_MS * 2 + 2000);
   const metrics = await scrape(bridge.url);
   const bridgeLag = {

@@ -18,6 +18,7 @@ import { fingerprint } from './support/fingerprint';
 import { jsonLine, machine, numFlag, section, sleep, verdict } from './support/report';
 import { perSecond, timeline } from './support/requestRate';
 import { startRunner } from './support/runner';
+import { signalRotation } from './support/signals';
 
 const RUNS = numFlag('runs', 1);
 const AGENCIES = numFlag('agencies', 10);
@@ -64,15 +65,11 @@ async function run(bs: BenchSim, n: number) {
   // Signals all along, storm included: rows the bridge must not lose nor double.
   let signalling = true;
   let signals = 0;
-  const next = new Map<string, number>();
+  const signal = signalRotation(bs, agencies);
   const injector = (async () => {
     while (signalling) {
       await sleep(150 + Math.random() * 300);
-      const agencyId = agencies[Math.floor(Math.random() * agencies.length)];
-      const systems = bs.sim.world.systemsOf(agencyId);
-      const k = next.get(agencyId) ?? 0;
-      next.set(agencyId, k + 1);
-      await bs.signal(systems[k % systems.length].csNo, k % 3 === 0 ? 'B' : 'BA');
+      await signal((k) => (k % 3 === 0 ? 'B' : 'BA'));
       signals++;
     }
   })();

@@ -15,6 +15,7 @@ import { startBridgeProcess } from './support/bridgeProcess';
 import { jsonLine, machine, numFlag, section, sleep, summary, verdict } from './support/report';
 import { busiestSecond, perSecond, timeline } from './support/requestRate';
 import { startRunner } from './support/runner';
+import { signalRotation, signalsFor } from './support/signals';
 
 const AGENCIES = numFlag('agencies', 10);
 const PER_AGENCY = numFlag('screens-per-agency', 10);
@@ -28,14 +29,8 @@ const P50_TARGET_MS = 300;
 const P99_TARGET_MS = 700;
 
 type Feed = 'events' | 'alarms';
-interface Signal {
-  agencyId: string;
-  t: number;
-  ids: { events: string; alarms?: string };
-}
-
-/** The next system to signal, per agency, across phases: a system already in alarm raises no new one. */
-const next = new Map<string, number>();
+/** One rotation of systems across both phases: a system already in alarm raises no new one. */
+let rotation: ReturnType<typeof signalRotation> | undefined;
 
 async function phase(bs: BenchSim, name: string, env: Record<string, string>) {
   const agencies = bs.dealers.slice(0, AGENCIES);
@@ -60,21 +55,8 @@ async function phase(bs: BenchSim, name: string, env: Record<string, string>) {
   bs.startLog();
   const from = Date.now();
 
-  const signals: Signal[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  while (Date.now() < until) {
-    await sleep(150 + Math.random() * 300);
-    const agencyId = agencies[Math.floor(Math.random() * agencies.length)];
-    const systems = bs.sim.world.systemsOf(agencyId);
-    const k = next.get(agencyId) ?? 0;
-    next.set(agencyId, k + 1);
-    const r = await bs.signal(systems[k % systems.length].csNo, 'B');
-    signals.push({
-      agencyId,
-      t: r.appliedAt,
-      ids: { events: String(r.event.id), alarms: r.alarm ? String(r.alarm.id) : undefined },
-    });
-  }
+  rotation ??= signalRotation(bs, agencies);
+  const signals = await signalsFor(rotation, SECONDS, 150, 450);
   // The last signal's poll comes one slowest interval later: POLL_MS, or longer when the feeds'
   // polls at POLL_MS alone would take more than the budget: the baseline's then wait for it, the
   // scheduler's event history stretches to (8 + 4) / 4 feeds' worth of the aimed 78%.

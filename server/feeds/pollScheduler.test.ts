@@ -33,6 +33,20 @@ function unwatched(s: ReturnType<typeof scheduler>, n: number, prefix = 'u') {
   return refs;
 }
 
+/** Two bridges on one budget store, ten unwatched feeds each; `refresh` reads the store on both. */
+function twoBridgesOnOneBudget() {
+  const store = createMemoryBudgetStore();
+  const a = scheduler({ store, owner: 'a' });
+  const b = scheduler({ store, owner: 'b' });
+  unwatched(a, 10, 'a');
+  unwatched(b, 10, 'b');
+  const refresh = async () => {
+    await a.refresh();
+    await b.refresh();
+  };
+  return { a, b, refresh };
+}
+
 describe('poll scheduler: priorities', () => {
   it('polls watched active alarms most often, then event history, then test lists, then unwatched feeds', () => {
     const s = scheduler({ budgetRps: 6 });
@@ -194,43 +208,29 @@ describe('poll scheduler: one budget for every bridge', () => {
   });
 
   it('holds every bridge at a tenth while the errors another one sees go on', async () => {
-    const store = createMemoryBudgetStore();
-    const a = scheduler({ store, owner: 'a' });
-    const b = scheduler({ store, owner: 'b' });
-    unwatched(a, 10, 'a');
-    unwatched(b, 10, 'b');
+    const { a, b, refresh } = twoBridgesOnOneBudget();
     a.answered({ ms: 10, ok: false });
-    await a.refresh();
-    await b.refresh();
+    await refresh();
     // No new error for a while (A backed off sends little), the trouble not over yet.
     vi.advanceTimersByTime(5_000);
-    await a.refresh();
-    await b.refresh();
+    await refresh();
     vi.advanceTimersByTime(990);
     expect(b.limit()).toBeCloseTo(5);
     a.answered({ ms: 10, ok: true });
-    await a.refresh();
-    await b.refresh();
+    await refresh();
     vi.advanceTimersByTime(30_000);
-    await a.refresh();
-    await b.refresh();
+    await refresh();
     expect(b.limit()).toBe(50);
   });
 
   it('backs every bridge off when one of them sees the upstream in trouble', async () => {
-    const store = createMemoryBudgetStore();
-    const a = scheduler({ store, owner: 'a' });
-    const b = scheduler({ store, owner: 'b' });
-    unwatched(a, 10, 'a');
-    unwatched(b, 10, 'b');
+    const { a, b, refresh } = twoBridgesOnOneBudget();
     a.answered({ ms: 10, ok: false });
-    await a.refresh();
-    await b.refresh();
+    await refresh();
     expect(b.limit()).toBeCloseTo(5);
     a.answered({ ms: 10, ok: true });
     vi.advanceTimersByTime(30_000);
-    await a.refresh();
-    await b.refresh();
+    await refresh();
     expect(b.limit()).toBe(50);
   });
 

@@ -1,7 +1,7 @@
 import type { HandOffTarget } from '../../lib/handoff/handOff';
 import { formatTimeLeft } from '../../../../shared/onTest/siteDates';
 import { CsNoLink } from '../../components/handoff/CsNoLink';
-import type { SiteOnTest, SystemOnTest } from './testingModel';
+import { systemTestClasses, type SiteOnTest, type SystemOnTest } from './testingModel';
 
 export type SystemAction = 'history' | 'clear' | 'extend' | 'zonesReport';
 
@@ -49,13 +49,7 @@ export function SystemsOnTestTable({
             <tr
               key={s.id}
               data-seqno={s.id}
-              className={[
-                'testing-systems__row',
-                s.overAWeek ? 'testing-row--week' : '',
-                s.state === 'endingSoon' ? 'testing-row--soon' : '',
-              ]
-                .filter(Boolean)
-                .join(' ')}
+              className={['testing-systems__row', ...systemTestClasses(s)].join(' ')}
             >
               <td className="testing-systems__actions">
                 {ACTIONS.map((a) => (

@@ -2,7 +2,7 @@ import { formatTimeLeft } from '../../../../shared/onTest/siteDates';
 import type { RowCard } from '../../components/cardList/rowCard';
 import { CsNoLink } from '../../components/handoff/CsNoLink';
 import type { SystemAction } from './SystemsOnTestTable';
-import type { SiteOnTest, SystemOnTest } from './testingModel';
+import { systemTestClasses, type SiteOnTest, type SystemOnTest } from './testingModel';
 
 /** A system's actions on a phone, clear and extend first: what a technician does on site. */
 const CARD_ACTIONS: ReadonlyArray<{ action: SystemAction; label: string; word: string }> = [
@@ -30,13 +30,7 @@ export function siteOnTestCard(
           <li
             key={sys.id}
             data-seqno={sys.id}
-            className={[
-              'testing-card',
-              sys.overAWeek ? 'testing-row--week' : '',
-              sys.state === 'endingSoon' ? 'testing-row--soon' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
+            className={['testing-card', ...systemTestClasses(sys)].join(' ')}
           >
             <div className="testing-card__head">
               <CsNoLink

@@ -31,6 +31,14 @@ export interface SystemOnTest {
   serviceTypes: string;
 }
 
+/** The classes a system's row or card wears: on test over a week, ending soon. */
+export function systemTestClasses(system: SystemOnTest): string[] {
+  return [
+    system.overAWeek ? 'testing-row--week' : '',
+    system.state === 'endingSoon' ? 'testing-row--soon' : '',
+  ].filter(Boolean);
+}
+
 export interface SiteOnTest {
   id: string;
   site_no: string;
