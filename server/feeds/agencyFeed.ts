@@ -343,6 +343,10 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     pollSoon() {
       if (holding) poller.pollSoon();
     },
+    /** Polls early (news in a sibling feed), no sooner than `minGapMs` after the last poll. */
+    nudge(minGapMs: number) {
+      if (holding) poller.nudge(minGapMs);
+    },
     get holding() {
       return holding;
     },

@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { diffRows } from '../../shared/live/diff';
+import type { FeedRow } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { createFeedManager, type FeedManagerDeps } from './feedManager';
 import type { Timers } from './feedPoller';
 import type { FeedStore } from './feedTypes';
+import { createMemoryFeedStore } from './memoryFeedStore';
+import { createLocalLease } from './pollLease';
+import type { PollScheduler } from './pollScheduler';
 
 /** Timers run by hand: the grace period after the last screen leaves ends when the test says. */
 function manualTimers() {
@@ -110,5 +115,75 @@ describe('a stopping bridge', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(manager.counts()).toEqual({ feeds: 0, holding: 0 });
     expect(acquire).not.toHaveBeenCalled();
+  });
+});
+
+describe('news in one feed of an agency', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('polls the same agency’s other feed at once, within the floor, and no other agency’s', async () => {
+    const polls: { key: string; at: number }[] = [];
+    const newAlarmAt = 3000;
+    const t0 = Date.now();
+    const logger = { warn: vi.fn(), info: vi.fn(), debug: vi.fn(), child: () => logger } as unknown as Logger;
+    const manager = createFeedManager({
+      upstream: {} as UpstreamClient,
+      budget: { acquire: async () => undefined } as never,
+      // Every feed's own interval is 10 s; a nudge may come 250 ms after a poll's start.
+      scheduler: {
+        start() {},
+        stop() {},
+        polling() {},
+        watching() {},
+        polled() {},
+        answered() {},
+        intervalOf: () => 10_000,
+        nextDelay: () => 10_000,
+        nudgeGapMs: () => 250,
+      } as unknown as PollScheduler,
+      publish: { delta() {}, status() {} },
+      logger,
+      store: createMemoryFeedStore(10),
+      lease: createLocalLease(),
+      pollMs: 10_000,
+      windowMs: 86_400_000,
+      reconcileMs: 600_000,
+      graceMs: 5000,
+      leaseRenewMs: 60_000,
+      heartbeatMs: 60_000,
+      dropOnStop: true,
+      onSessionExpired: () => undefined,
+      sourceFor: ({ ref }) => ({
+        async poll(state) {
+          const at = Date.now() - t0;
+          polls.push({ key: `${ref.feed}:${ref.agencyId}`, at });
+          // The first agency's active alarms gain a row at 3 s; nothing else changes.
+          const rows = new Map(state);
+          if (ref.feed === 'alarms' && ref.agencyId === '1' && at >= newAlarmAt)
+            rows.set('a1', { id: 'a1' } as unknown as FeedRow);
+          return { changes: diffRows(state, rows), full: false, requests: 1, bytes: 1 };
+        },
+        reset() {},
+      }),
+    });
+    const cred = { bridgeSessionId: 'b', upstreamSessionId: 'u', installServcoTypeFor: () => 'D' } as never;
+    // The events feeds start 1 s after the alarms feed.
+    manager.watch({ feed: 'alarms', agencyId: '1' }, 's1', cred);
+    await vi.advanceTimersByTimeAsync(1000);
+    manager.watch({ feed: 'events', agencyId: '1' }, 's1', cred);
+    manager.watch({ feed: 'events', agencyId: '2' }, 's2', cred);
+    await vi.advanceTimersByTimeAsync(1);
+    // The alarms feed's second poll (at 10 s) finds the new alarm.
+    await vi.advanceTimersByTimeAsync(12_000);
+    await manager.close();
+    const times = (key: string) => polls.filter((p) => p.key === key).map((p) => p.at);
+    expect(times('alarms:1')).toEqual([0, 10_000]);
+    // Its agency's history polls at once, not at 11 s; the other agency's keeps its own time.
+    const history = times('events:1');
+    expect(history).toHaveLength(2);
+    expect(history[0]).toBe(1000);
+    expect(history[1] - 10_000).toBeLessThan(250);
+    expect(times('events:2')).toEqual([1000, 11_000]);
   });
 });

@@ -1,7 +1,13 @@
 import { feedKey, parseFeedKey, type FeedRef } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
-import { createAgencyFeed, type AgencyFeed, type FeedPublisher, type PollReport } from './agencyFeed';
+import {
+  createAgencyFeed,
+  type AgencyFeed,
+  type FeedPublisher,
+  type FeedSource,
+  type PollReport,
+} from './agencyFeed';
 import {
   createCredentialPool,
   type CredentialPool,
@@ -11,7 +17,7 @@ import {
 import { ALWAYS_ON_WATCHER } from './alwaysOnFeeds';
 import { realTimers, type Timers } from './feedPoller';
 import type { FeedStore } from './feedTypes';
-import { FEED_KINDS } from './feedKinds';
+import { FEED_KINDS, type FeedSourceDeps } from './feedKinds';
 import type { PollLease } from './pollLease';
 import type { PollScheduler } from './pollScheduler';
 import type { RequestBudget } from './requestBudget';
@@ -43,7 +49,15 @@ export interface FeedManagerDeps {
   onPoll?(r: PollReport): void;
   onLeaseChange?(ref: FeedRef, held: boolean): void;
   timers?: Timers;
+  /** How a feed reads the upstream: its kind's source (FEED_KINDS) unless a test gives one. */
+  sourceFor?(s: FeedSourceDeps): FeedSource;
 }
+
+/** The feed of the same agency whose rows news in a feed most likely changes. */
+const NEWS_SIBLINGS: Partial<Record<FeedRef['feed'], FeedRef['feed']>> = {
+  alarms: 'events',
+  events: 'alarms',
+};
 
 interface Entry {
   feed: AgencyFeed;
@@ -89,6 +103,15 @@ export function createFeedManager(d: FeedManagerDeps) {
     call: (c) => d.upstream.call({ ...c, eachAttempt: withinBudget }),
   };
 
+  // NOTE: a new alarm is a new history row too (and a new history row often moves an alarm): the
+  // other feed polls at once, within its floor and the budget, instead of at its own interval.
+  function nudgeSiblings(ref: FeedRef) {
+    const sibling = NEWS_SIBLINGS[ref.feed];
+    const gap = d.scheduler?.nudgeGapMs();
+    if (!sibling || gap == null) return;
+    entries.get(feedKey({ feed: sibling, agencyId: ref.agencyId }))?.feed.nudge(gap);
+  }
+
   /** A screen (or a wall) watches, not only the always-on keeper. */
   const screenWatches = (e: Entry) => [...e.watchers].some((w) => w !== ALWAYS_ON_WATCHER);
 
@@ -99,7 +122,8 @@ export function createFeedManager(d: FeedManagerDeps) {
       if (!slot.current) throw new Error('feed fetch outside a poll');
       return slot.current;
     };
-    const source = FEED_KINDS[ref.feed].source({
+    const sourceFor = d.sourceFor ?? ((s: FeedSourceDeps) => FEED_KINDS[s.ref.feed].source(s));
+    const source = sourceFor({
       ref,
       upstream,
       credential: cred,
@@ -126,6 +150,7 @@ export function createFeedManager(d: FeedManagerDeps) {
       onSessionExpired: d.onSessionExpired,
       onPoll: (r) => {
         if (r.ok) d.scheduler?.polled(ref, r.requests);
+        if (r.added) nudgeSiblings(ref);
         d.onPoll?.(r);
       },
       onLeaseChange: (held) => {

@@ -92,4 +92,59 @@ describe('feed poller', () => {
     p.stop();
     expect(times.map((t) => t - t0)).toEqual([0, 250, 650, 1650]);
   });
+
+  it('polls at once when nudged, but never sooner than the least gap after the last poll started', async () => {
+    const times: number[] = [];
+    let ms = 0;
+    const p = createFeedPoller({
+      intervalMs: 2000,
+      initialDelayMs: 0,
+      random: () => 0.5,
+      pollOnce: async () => {
+        times.push(Date.now());
+        await new Promise((r) => setTimeout(r, ms));
+      },
+      onError: () => {},
+    });
+    const t0 = Date.now();
+    p.start();
+    await vi.advanceTimersByTimeAsync(100);
+    p.nudge(250); // 100 ms after the first poll: held until 250
+    await vi.advanceTimersByTimeAsync(900); // to 1000
+    p.nudge(250); // 750 ms after the last poll: at once
+    await vi.advanceTimersByTimeAsync(10);
+    p.nudge(5000); // due later than the poll already set: changes nothing
+    ms = 400;
+    await vi.advanceTimersByTimeAsync(2090); // to 3100, in the poll that started at 3000
+    p.nudge(250); // heard during the poll: the next starts as it ends
+    await vi.advanceTimersByTimeAsync(500);
+    p.stop();
+    const at = times.map((t) => t - t0);
+    expect(at.slice(0, 4)).toEqual([0, 250, 1000, 3000]);
+    // A timer of 0 ms fires on the next tick of the fake clock.
+    expect(at[4]).toBeGreaterThanOrEqual(3400);
+    expect(at[4]).toBeLessThanOrEqual(3401);
+    expect(at).toHaveLength(5);
+  });
+
+  it('ignores nudges while failing: the back-off stands', async () => {
+    const times: number[] = [];
+    const p = createFeedPoller({
+      intervalMs: 1000,
+      initialDelayMs: 0,
+      random: () => 0.5,
+      pollOnce: async () => {
+        times.push(Date.now());
+        throw new Error('down');
+      },
+      onError: () => {},
+    });
+    const t0 = Date.now();
+    p.start();
+    await vi.advanceTimersByTimeAsync(1500);
+    p.nudge(250);
+    await vi.advanceTimersByTimeAsync(1000);
+    p.stop();
+    expect(times.map((t) => t - t0)).toEqual([0, 1000]);
+  });
 });

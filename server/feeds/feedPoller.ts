@@ -40,9 +40,15 @@ export function createFeedPoller(d: FeedPollerDeps) {
   let inFlight: AbortController | null = null;
   let failures = 0;
   let again = false;
+  /** When the last poll started, and when the next is due. */
+  let lastStarted = -Infinity;
+  let dueAt = Infinity;
+  /** A nudge heard during a poll: the least gap it asked between two polls' starts. */
+  let nudgedGap: number | null = null;
 
   function schedule(ms: number) {
     if (!running) return;
+    dueAt = clock() + Math.max(0, ms);
     handle = timers.setTimeout(() => void tick(), Math.max(0, ms));
   }
 
@@ -50,6 +56,7 @@ export function createFeedPoller(d: FeedPollerDeps) {
     handle = null;
     if (!running || inFlight) return;
     const started = clock();
+    lastStarted = started;
     inFlight = new AbortController();
     // NOTE: a slow upstream fails a poll only after every retry's timeout; screens hear of it
     // after one timeout instead.
@@ -58,10 +65,13 @@ export function createFeedPoller(d: FeedPollerDeps) {
       await d.pollOnce(inFlight.signal);
       failures = 0;
       const soon = again;
+      const gap = nudgedGap;
       again = false;
+      nudgedGap = null;
       // NOTE: ±2% jitter, so feeds started together drift apart instead of polling in lockstep.
       const delay = d.nextDelayMs ? d.nextDelayMs() : d.intervalMs * (0.98 + 0.04 * random());
-      schedule(soon ? 0 : delay - (clock() - started));
+      const next = gap == null ? delay : Math.min(delay, gap);
+      schedule(soon ? 0 : next - (clock() - started));
     } catch (err) {
       failures++;
       if (running) d.onError(err, failures);
@@ -96,6 +106,21 @@ export function createFeedPoller(d: FeedPollerDeps) {
       }
       if (handle != null) timers.clearTimeout(handle);
       schedule(0);
+    },
+    /**
+     * Polls early, as news elsewhere says this feed has likely changed too, but never sooner than
+     * `minGapMs` after the last poll started: nudges cannot make a feed hammer the upstream.
+     */
+    nudge(minGapMs: number) {
+      if (!running || failures > 0) return;
+      if (inFlight) {
+        nudgedGap = Math.min(nudgedGap ?? Infinity, minGapMs);
+        return;
+      }
+      const at = Math.max(clock(), lastStarted + minGapMs);
+      if (handle == null || at >= dueAt) return;
+      timers.clearTimeout(handle);
+      schedule(at - clock());
     },
     get running() {
       return running;

@@ -410,3 +410,18 @@ describe('poll scheduler: more demand than budget', () => {
     expect(waits[Math.floor(waits.length * 0.9)]).toBeLessThan(200);
   });
 });
+
+describe('poll scheduler: nudges', () => {
+  it('lets news pull a feed forward to the floor, but not while backed off or pinned at POLL_MS', () => {
+    const s = scheduler();
+    expect(s.nudgeGapMs()).toBe(250);
+    expect(scheduler({ floorMs: 2000 }).nudgeGapMs()).toBeNull();
+    s.answered({ ms: 50, ok: false });
+    expect(s.nudgeGapMs()).toBeNull();
+    s.answered({ ms: 50, ok: true });
+    vi.advanceTimersByTime(29_000);
+    expect(s.nudgeGapMs()).toBeNull();
+    vi.advanceTimersByTime(1_000);
+    expect(s.nudgeGapMs()).toBe(250);
+  });
+});

@@ -241,6 +241,11 @@ export function createPollScheduler(d: PollSchedulerDeps) {
       const slowest = interval > slowestMs() ? interval * (1 + jitter) : slowestMs();
       return Math.min(slowest, Math.max(floorMs, ms));
     },
+    /**
+     * The least gap between a nudged feed's polls (the floor), or null when nudges should wait:
+     * the floor pins every feed at POLL_MS, or the rate is backed off.
+     */
+    nudgeGapMs: (): number | null => (floorMs < ceilingMs && health() === 1 ? floorMs : null),
     /** Requests allowed in any one second now, for every bridge: lower while backed off. */
     limit: () => d.budgetRps * health(),
     intervals,
