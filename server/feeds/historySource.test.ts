@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges } from '../../shared/live/diff';
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
-import { createHistorySource } from './historySource';
+import { createHistorySource, SLICE_ROWS } from './historySource';
 
 const HOUR = 3_600_000;
 function ev(id: number, at: number, extra: Partial<EventLogRow> = {}): EventLogRow {
@@ -172,5 +172,38 @@ describe('history source', () => {
     const inWindow = up.rows.filter((r) => Date.parse(r.eventDate) >= now - 24 * HOUR).map((r) => r.id);
     expect([...state.keys()].sort()).toEqual(inWindow.sort());
     expect(state.size).toBe(2302);
+  });
+
+  it('lets the event loop run while it cuts and diffs a large window, and finds the same changes', async () => {
+    let now = 100 * HOUR;
+    const rows = Array.from({ length: 3 * SLICE_ROWS }, (_, i) => ev(i + 1, now - HOUR + i * 100));
+    const up = fakeUpstream(rows);
+    let pauses = 0;
+    const source = createHistorySource({
+      fetchPage: up.fetchPage,
+      windowMs: HOUR,
+      clock: () => now,
+      reconcileMs: 0,
+      fullPageSize: 5000,
+      maxPages: 10,
+      pause: () => {
+        pauses++;
+        return new Promise((r) => setImmediate(r));
+      },
+    });
+    const state = new Map<string, EventLogRow>();
+    applyChanges(state, (await source.poll(state)).changes);
+    expect(state.size).toBe(rows.length);
+    // A reconcile: one row changed, the oldest fell out of the window, one new.
+    up.rows[5] = { ...up.rows[5], isTestCleared: 'N' };
+    now += 50;
+    const fresh = String(3 * SLICE_ROWS + 1);
+    up.rows.push(ev(Number(fresh), now));
+    pauses = 0;
+    const out = await source.poll(state);
+    // Three slices of the cut and diff, and the pass that finds the row gone.
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    expect(out.changes.removes).toEqual(['1']);
+    expect(out.changes.upserts.map((r) => r.id).sort()).toEqual([fresh, '6']);
   });
 });

@@ -1,5 +1,5 @@
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
-import { diffRows, sameRow, type RowChanges } from '../../shared/live/diff';
+import { sameRow, type RowChanges } from '../../shared/live/diff';
 import type { PollOutcome } from './feedTypes';
 
 /** Reads one newest-first page (1-based) of an agency's event history; `wholeRead` marks page 1 of a read of the whole window. */
@@ -27,7 +27,16 @@ export interface HistorySourceOptions {
    */
   firstPages?: number;
   olderPagesPerPoll?: number;
+  /**
+   * Lets the event loop run between slices of a whole-window read's cut and diff (default: the
+   * next macrotask), so a 100,000-row reconcile does not hold other feeds' deltas back.
+   */
+  pause?: () => Promise<void>;
 }
+
+/** Rows cut and diffed between two pauses of a whole-window read: a few milliseconds of work. */
+export const SLICE_ROWS = 10_000;
+const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Times already parsed: a reconcile reads most rows again as the same objects (rowTextCache.ts). */
 const parsedTimes = new WeakMap<EventLogRow, number>();
@@ -61,6 +70,7 @@ export function createHistorySource(o: HistorySourceOptions) {
   const maxPages = o.maxPages ?? 2000;
   const firstPages = o.firstPages ?? maxPages;
   const olderPagesPerPoll = o.olderPagesPerPoll ?? 10;
+  const pause = o.pause ?? nextTask;
   let lastFullAt = -Infinity;
   /** The next full page of older rows still to read after a partial first load; 0 when none. */
   let olderPage = 0;
@@ -95,6 +105,43 @@ export function createHistorySource(o: HistorySourceOptions) {
     while (i < byTime.length) merged[k++] = byTime[i++];
     while (j < added.length) merged[k++] = added[j++];
     byTime = merged;
+  }
+
+  /**
+   * A whole-window read against the feed's rows: drops rows older than the window from `next`,
+   * orders the rest by time, and diffs, pausing every SLICE_ROWS rows.
+   */
+  async function cutAndDiff(
+    state: ReadonlyMap<string, EventLogRow>,
+    next: Map<string, EventLogRow>,
+    cutoff: number,
+  ): Promise<RowChanges<EventLogRow>> {
+    const times: { t: number; id: string }[] = [];
+    const upserts: EventLogRow[] = [];
+    let known = 0;
+    let n = 0;
+    // NOTE: deleting the entry being visited is safe in a Map iteration; the rest still come.
+    for (const [id, row] of next) {
+      const t = rowTime(row);
+      if (t < cutoff) next.delete(id);
+      else {
+        times.push({ t, id });
+        const old = state.get(id);
+        if (old) known++;
+        if (!old || !sameRow(old, row)) upserts.push(row);
+      }
+      if (++n % SLICE_ROWS === 0) await pause();
+    }
+    // Pages come newest first: one descending run, which the sort reverses in linear time.
+    byTime = times.sort((a, b) => a.t - b.t);
+    const removes: string[] = [];
+    // Every row the feed holds was met again: nothing to remove, no second pass.
+    if (known < state.size)
+      for (const id of state.keys()) {
+        if (!next.has(id)) removes.push(id);
+        if (++n % SLICE_ROWS === 0) await pause();
+      }
+    return { upserts, removes };
   }
 
   /** Reads full pages from page 1, at most `pages` of them; `more` when the window goes on. */
@@ -170,16 +217,9 @@ export function createHistorySource(o: HistorySourceOptions) {
         const first = state.size === 0;
         olderPage = 0;
         const { next, requests, bytes, more } = await readAll(signal, first ? firstPages : maxPages, cutoff);
-        const times: { t: number; id: string }[] = [];
-        for (const [id, r] of next) {
-          const t = rowTime(r);
-          if (t < cutoff) next.delete(id);
-          else times.push({ t, id });
-        }
         lastFullAt = now;
-        // Pages come newest first: one descending run, which the sort reverses in linear time.
-        byTime = times.sort((a, b) => a.t - b.t);
-        return { changes: diffRows(state, next), full: first, requests, bytes, olderPending: more };
+        const changes = await cutAndDiff(state, next, cutoff);
+        return { changes, full: first, requests, bytes, olderPending: more };
       }
 
       const upserts = new Map<string, EventLogRow>();

@@ -36,11 +36,14 @@ export function diffRows<R extends KeyedRow>(
 ): RowChanges<R> {
   const upserts: R[] = [];
   const removes: string[] = [];
+  let known = 0;
   for (const [id, row] of next) {
     const old = prev.get(id);
+    if (old) known++;
     if (!old || !sameRow(old, row)) upserts.push(row);
   }
-  for (const id of prev.keys()) if (!next.has(id)) removes.push(id);
+  // Every previous row is still there (the usual poll): no second pass over them.
+  if (known < prev.size) for (const id of prev.keys()) if (!next.has(id)) removes.push(id);
   return { upserts, removes };
 }
 
