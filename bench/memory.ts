@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { cleanPrefix, TEST_REDIS_URL } from '../tests/support/redis';
 import { benchSignIn, startBenchSim } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
-import { promValue, rssOf, scrape } from './support/procStats';
-import { boolFlag, jsonLine, machine, numFlag, percentile, section, sleep, verdict } from './support/report';
+import { promValue, scrape, settledRss } from './support/procStats';
+import { boolFlag, jsonLine, machine, numFlag, section, sleep, verdict } from './support/report';
 import { GC_ON_SIGNAL, startBaselineServer, startRunner, type Runner } from './support/runner';
 
 const SCREENS = numFlag('screens', 6000);
@@ -29,19 +29,6 @@ function slope(points: [number, number][]) {
   const num = points.reduce((a, p) => a + (p[0] - mx) * (p[1] - my), 0);
   const den = points.reduce((a, p) => a + (p[0] - mx) ** 2, 0);
   return num / den;
-}
-
-/** RSS as the process holds it (median of 3 reads after settling), then after a forced full GC. */
-async function settledRss(pid: number) {
-  await sleep(SETTLE_MS);
-  const s: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    s.push(rssOf(pid));
-    await sleep(300);
-  }
-  process.kill(pid, 'SIGUSR2');
-  await sleep(300);
-  return { rss: percentile(s, 50), afterGc: rssOf(pid) };
 }
 
 /**
@@ -64,7 +51,7 @@ async function climb(pid: number, connect: (count: number) => Promise<void>, hea
         await sleep(1000);
       }
     }
-    const m = await settledRss(pid);
+    const m = await settledRss(pid, SETTLE_MS);
     points.push([have, m.rss]);
     gcPoints.push([have, m.afterGc]);
     if (heap) heapPoints.push([have, await heap()]);

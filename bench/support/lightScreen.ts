@@ -32,6 +32,13 @@ export class LightScreen {
   ws: WebSocket;
   counts = new Map<string, number>();
   snapshots = new Map<string, { seq: number; bytes: number }>();
+  /** Per feed, the last seq this screen holds: its snapshot's, then each delta's. */
+  lastSeq = new Map<string, number>();
+  /** Deltas past last + 1 (one or more lost), and deltas at or below last (sent twice). */
+  gaps = 0;
+  duplicates = 0;
+  /** Seqs of deltas that came before their feed's snapshot (the bridge joins the room first). */
+  private early = new Map<string, number[]>();
   private acks = new Map<number, (a: unknown) => void>();
   private nextAck = 1;
   private ready: Promise<void>;
@@ -73,10 +80,34 @@ export class LightScreen {
     const a: Arrival = { key: `${m[1]}:${m[2]}`, seq: Number(m[3]), t, bytes: data.length, text };
     if (snapshot) {
       this.snapshots.set(a.key, { seq: a.seq, bytes: a.bytes });
+      this.follow(a.key, a.seq, true);
       this.o.onSnapshot?.(this, a);
     } else {
       this.counts.set(a.key, (this.counts.get(a.key) ?? 0) + 1);
+      this.follow(a.key, a.seq, false);
       this.o.onDelta(this, a);
+    }
+  }
+
+  /** Checks a feed's sequence: each delta must be last + 1 (gaps and duplicates are counted). */
+  private follow(key: string, seq: number, snapshot: boolean) {
+    if (snapshot) {
+      this.lastSeq.set(key, seq);
+      const early = this.early.get(key) ?? [];
+      this.early.delete(key);
+      // The deltas the snapshot already holds are dropped, as the product's client drops them.
+      for (const s of early.sort((x, y) => x - y)) if (s > seq) this.follow(key, s, false);
+      return;
+    }
+    const last = this.lastSeq.get(key);
+    if (last === undefined) {
+      const early = this.early.get(key);
+      if (early) early.push(seq);
+      else this.early.set(key, [seq]);
+    } else if (seq <= last) this.duplicates++;
+    else {
+      if (seq !== last + 1) this.gaps++;
+      this.lastSeq.set(key, seq);
     }
   }
 

@@ -1,9 +1,26 @@
 import { readFileSync } from 'node:fs';
+import { percentile, sleep } from './report';
 
 /** Resident memory of a process, in bytes (VmRSS of /proc/<pid>/status). */
 export function rssOf(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : Number.NaN;
+}
+
+/**
+ * RSS as the process holds it (median of 3 reads after settling `settleMs`), then 300 ms after a
+ * forced full GC (the process runs with GC_ON_SIGNAL: SIGUSR2 collects).
+ */
+export async function settledRss(pid: number, settleMs: number) {
+  await sleep(settleMs);
+  const s: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    s.push(rssOf(pid));
+    await sleep(300);
+  }
+  process.kill(pid, 'SIGUSR2');
+  await sleep(300);
+  return { rss: percentile(s, 50), afterGc: rssOf(pid) };
 }
 
 /** CPU time (user + system) a process has used so far, in milliseconds (/proc/<pid>/stat). */

@@ -142,6 +142,22 @@ const handlers: Record<string, (a: never) => unknown> = {
     }
     return out;
   },
+  /** Sequence checks over the light screens: gaps, duplicates, and deltas per screen (every feed). */
+  'light.gaps': () => {
+    let gaps = 0;
+    let duplicates = 0;
+    let deltasMin = Infinity;
+    let deltasMax = 0;
+    for (const s of light) {
+      gaps += s.gaps;
+      duplicates += s.duplicates;
+      let n = 0;
+      for (const c of s.counts.values()) n += c;
+      deltasMin = Math.min(deltasMin, n);
+      deltasMax = Math.max(deltasMax, n);
+    }
+    return { screens: light.length, gaps, duplicates, deltasMin: light.length ? deltasMin : 0, deltasMax };
+  },
   'counts.reset': () => {
     for (const s of light) s.counts.clear();
     for (const s of sio) s.stats.deltaSeqs.clear();
