@@ -6,9 +6,10 @@
  * processes: raw `ws` writing one pre-framed buffer to every socket, and bare socket.io with the
  * bridge's options. Every side is timed from a Date.now() stamp (the bridge's is the delta's
  * `at`), so all three carry the same clock resolution. Usage: npm run bench:fanout --
- * [--screens 1000,5000,10000] [--rounds 40] [--client light|sio]: with `sio` the bridge's screens
- * are socket.io-client with the replica, whose decoding then dominates the figure (the baselines
- * keep their light screens).
+ * [--screens 1000,5000,10000] [--rounds 40] [--runs 1] [--client light|sio]: with `sio` the bridge's
+ * screens are socket.io-client with the replica, whose decoding then dominates the figure (the
+ * baselines keep their light screens). With `--runs 5` each size is measured five times, fresh
+ * screens each time, and the ratios of every run are printed with their median and worst.
  */
 import { benchSignIn, startBenchSim } from './support/benchSim';
 import { atOf, startBridgeProcess } from './support/bridgeProcess';
@@ -30,6 +31,7 @@ import { startBaselineServer, startRunner, type Runner } from './support/runner'
 
 const SCREENS = flag('screens', '1000', 'BENCH_SCREENS').split(',').map(Number);
 const ROUNDS = numFlag('rounds', 40, 'BENCH_ROUNDS');
+const RUNS = numFlag('runs', 1);
 const TARGET_BYTES = numFlag('bytes', 2048);
 const POLL_MS = numFlag('poll-ms', 200);
 const CLIENT = flag('client', 'light') as 'light' | 'sio';
@@ -72,7 +74,8 @@ async function main() {
   );
   console.log(JSON.stringify(machine()));
 
-  for (const n of SCREENS) {
+  const sizes = SCREENS.flatMap((n) => Array.from({ length: RUNS }, (_, run) => ({ n, run: run + 1 })));
+  for (const { n, run } of sizes) {
     const runners: Runner[] = [];
     const rb = startRunner('bridge-screens');
     const rr = startRunner('raw-screens');
@@ -200,6 +203,7 @@ async function main() {
     const perDelivery = (ms: number) => Number(((ms * 1000) / (n * ROUNDS)).toFixed(1));
     const r = {
       screens: n,
+      run,
       connectMs: Math.round(conn.ms),
       rowsPerDelta: rows,
       deltaBytes: Math.round(
@@ -262,23 +266,59 @@ async function main() {
           : null,
     };
     results.push(r);
-    section(`${n} screens (${ROUNDS} rounds; ${rows} rows per delta, ${r.deltaBytes} B on the wire)`, {
-      'bridge: last screen ms': r.bridge.lastScreenMs,
-      'bridge: median screen ms (median round)': r.bridge.perScreenP50Ms,
-      'first screen ms, p50: bridge / raw ws / bare socket.io': `${r.bridge.firstScreenMs.p50} / ${r.rawWs.firstScreenMs.p50} / ${r.bareSocketIo?.firstScreenMs.p50 ?? '-'}`,
-      'raw ws (pre-framed): last screen ms': r.rawWs.lastScreenMs,
-      ...(r.bareSocketIo ? { 'bare socket.io: last screen ms': r.bareSocketIo.lastScreenMs } : {}),
-      'deliveries/s (median round): bridge / raw ws / bare socket.io': `${r.bridge.deliveriesPerSec} / ${r.rawWs.deliveriesPerSec} / ${r.bareSocketIo?.deliveriesPerSec ?? '-'}`,
-      'bridge vs raw ws': `${(ratio * 100).toFixed(0)}%${r.bridgeVsBareSocketIo ? `   (bridge vs bare socket.io ${(r.bridgeVsBareSocketIo * 100).toFixed(0)}%)` : ''}`,
-      'the same, baselines timed from a sub-ms start': `${(r.subMsBaselineStart.bridgeVsRawWs * 100).toFixed(0)}% / ${r.subMsBaselineStart.bridgeVsBareSocketIo == null ? '-' : `${(r.subMsBaselineStart.bridgeVsBareSocketIo * 100).toFixed(0)}%`}`,
-      'server busy in the broadcast call (ms, mean): bridge / raw ws / bare socket.io': `${r.serverSendMs.bridge} / ${r.serverSendMs.rawWs} / ${r.serverSendMs.bareSocketIo ?? '-'}`,
-      'server CPU per delivery (us): bridge / raw ws / bare socket.io': `${r.bridge.cpuUsPerDelivery} / ${r.rawWs.cpuUsPerDelivery} / ${r.bareSocketIo?.cpuUsPerDelivery ?? '-'}`,
-      'bridge event-loop lag during the rounds (ms)': r.eventLoopLagMs,
-      ...(r.targets ? { targets: r.targets } : {}),
-    });
+    section(
+      `${n} screens, run ${run} of ${RUNS} (${ROUNDS} rounds; ${rows} rows per delta, ${r.deltaBytes} B on the wire)`,
+      {
+        'bridge: last screen ms': r.bridge.lastScreenMs,
+        'bridge: median screen ms (median round)': r.bridge.perScreenP50Ms,
+        'first screen ms, p50: bridge / raw ws / bare socket.io': `${r.bridge.firstScreenMs.p50} / ${r.rawWs.firstScreenMs.p50} / ${r.bareSocketIo?.firstScreenMs.p50 ?? '-'}`,
+        'raw ws (pre-framed): last screen ms': r.rawWs.lastScreenMs,
+        ...(r.bareSocketIo ? { 'bare socket.io: last screen ms': r.bareSocketIo.lastScreenMs } : {}),
+        'deliveries/s (median round): bridge / raw ws / bare socket.io': `${r.bridge.deliveriesPerSec} / ${r.rawWs.deliveriesPerSec} / ${r.bareSocketIo?.deliveriesPerSec ?? '-'}`,
+        'bridge vs raw ws': `${(ratio * 100).toFixed(0)}%${r.bridgeVsBareSocketIo ? `   (bridge vs bare socket.io ${(r.bridgeVsBareSocketIo * 100).toFixed(0)}%)` : ''}`,
+        'the same, baselines timed from a sub-ms start': `${(r.subMsBaselineStart.bridgeVsRawWs * 100).toFixed(0)}% / ${r.subMsBaselineStart.bridgeVsBareSocketIo == null ? '-' : `${(r.subMsBaselineStart.bridgeVsBareSocketIo * 100).toFixed(0)}%`}`,
+        'server busy in the broadcast call (ms, mean): bridge / raw ws / bare socket.io': `${r.serverSendMs.bridge} / ${r.serverSendMs.rawWs} / ${r.serverSendMs.bareSocketIo ?? '-'}`,
+        'server CPU per delivery (us): bridge / raw ws / bare socket.io': `${r.bridge.cpuUsPerDelivery} / ${r.rawWs.cpuUsPerDelivery} / ${r.bareSocketIo?.cpuUsPerDelivery ?? '-'}`,
+        'bridge event-loop lag during the rounds (ms)': r.eventLoopLagMs,
+        ...(r.targets ? { targets: r.targets } : {}),
+      },
+    );
     for (const x of runners) await x.stop();
     await sleep(500);
   }
+
+  const runsOf = (n: number) =>
+    results.filter((x) => x.screens === n) as {
+      bridgeVsBareSocketIo: number | null;
+      bridgeVsRawWs: number;
+    }[];
+  const ratios = Object.fromEntries(
+    SCREENS.map((n) => {
+      const rs = runsOf(n);
+      const sio = rs.map((x) => x.bridgeVsBareSocketIo ?? Number.NaN);
+      const ws = rs.map((x) => x.bridgeVsRawWs);
+      return [
+        n,
+        {
+          vsBareSocketIo: { runs: sio, median: percentile(sio, 50), worst: Math.min(...sio) },
+          vsRawWs: { runs: ws, median: percentile(ws, 50), worst: Math.min(...ws) },
+        },
+      ];
+    }),
+  );
+  if (RUNS > 1)
+    for (const n of SCREENS) {
+      const q = ratios[n];
+      const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
+      section(`${n} screens over ${RUNS} runs (deliveries/s, bridge against each baseline)`, {
+        'vs bare socket.io, each run': q.vsBareSocketIo.runs.map(pct).join(' '),
+        'vs bare socket.io, median / worst': `${pct(q.vsBareSocketIo.median)} / ${pct(q.vsBareSocketIo.worst)}`,
+        'vs raw ws, each run': q.vsRawWs.runs.map(pct).join(' '),
+        ...(n === 1000
+          ? { 'target: median >= 95% of bare socket.io': verdict(q.vsBareSocketIo.median >= 0.95) }
+          : {}),
+      });
+    }
 
   await raw.stop();
   await bare?.stop();
@@ -287,7 +327,15 @@ async function main() {
   console.log(
     `\nconditions: loopback; bridge, screens, baselines and simulator in separate processes; POLL_MS ${POLL_MS}; ${ROUNDS} rounds per size; took ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  jsonLine('fanout', { machine: machine(), pollMs: POLL_MS, rounds: ROUNDS, client: CLIENT, results });
+  jsonLine('fanout', {
+    machine: machine(),
+    pollMs: POLL_MS,
+    rounds: ROUNDS,
+    runs: RUNS,
+    client: CLIENT,
+    results,
+    ratios,
+  });
   process.exit(0);
 }
 
