@@ -5,20 +5,27 @@ import type { FeedManager } from '../feeds/feedManager';
 import type { FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { registerReplayHandlers } from '../recordings/replayHandlers';
+import { createReplayHandlers } from '../recordings/replayHandlers';
 import { sessionIdFromCookieHeader } from '../session/sessionCookie';
 import type { BridgeSession, SessionStore } from '../session/sessionStore';
-import { registerFeedHandlers } from './feedHandlers';
+import { createFeedHandlers } from './feedHandlers';
 import type { FeedWakeups } from './feedWakeups';
-import type { LiveNamespace } from './liveServer';
-import { registerPresenceHandlers } from './presenceHandlers';
+import type { LiveNamespace, LiveSocket } from './liveServer';
+import { createPresenceHandlers } from './presenceHandlers';
 import { createSessionRights, rightsKey } from './sessionRights';
 import { createScreenLimits } from './screenLimits';
 import type { ScreenCount } from './screenCount';
-import { guardInbound } from './inboundGuard';
+import {
+  guardInbound,
+  listenToScreen,
+  protocolEventsOnly,
+  screenListener,
+  type PacketCheck,
+  type ScreenListeners,
+} from './inboundGuard';
 import type { PresenceStore } from './presenceStore';
 import type { Walls } from '../walls/walls';
-import { admitWall, guardWallSocket, wallFeeds } from '../walls/wallSocket';
+import { admitWall, wallFeeds, wallReadOnly } from '../walls/wallSocket';
 
 const SESSION_RECHECK_MS = 30_000;
 
@@ -48,7 +55,11 @@ export interface LiveDeps {
 export function attachLive(d: LiveDeps) {
   const { nsp, config, logger, metrics, sessions, feeds, store, wakeups } = d;
 
-  const bySession = new Map<string, { session: BridgeSession; visible: Set<string>; sockets: number }>();
+  /** Screens of one session share one parsed session, and the name of its room. */
+  const bySession = new Map<
+    string,
+    { session: BridgeSession; visible: Set<string>; room: string; sockets: number }
+  >();
   nsp.use(async (socket, next) => {
     try {
       const auth = (socket.handshake.auth ?? {}) as { protocol?: unknown };
@@ -67,7 +78,12 @@ export function attachLive(d: LiveDeps) {
       // Screens of one session (a wall of displays, many tabs) share one parsed session.
       let shared = bySession.get(session.id);
       if (!shared) {
-        shared = { session, visible: visibleAgencies(session.profile), sockets: 0 };
+        shared = {
+          session,
+          visible: visibleAgencies(session.profile),
+          room: `session:${session.id}`,
+          sockets: 0,
+        };
         bySession.set(session.id, shared);
       } else if (rightsKey(shared.session.profile) !== rightsKey(session.profile)) {
         // The company was switched since this process last read the session: its rights changed.
@@ -75,7 +91,7 @@ export function attachLive(d: LiveDeps) {
         shared.visible = visibleAgencies(session.profile);
       }
       socket.data = { session: shared.session, visible: shared.visible, subs: new Set() };
-      void socket.join(`session:${session.id}`);
+      void socket.join(shared.room);
       next();
     } catch (e) {
       logger.warn({ err: (e as Error).message }, 'live handshake failed');
@@ -91,33 +107,64 @@ export function attachLive(d: LiveDeps) {
   });
   nsp.use((socket, next) => void limits.admit(socket, next));
 
+  // NOTE: the handlers and listeners are built once and shared by every screen (the socket comes
+  // as an argument, or as `this`); per screen there is one middleware closure and its data.
+  const feedHandlers = createFeedHandlers({ feeds, store, wakeups, metrics, logger });
+  const wallFeedHandlers = createFeedHandlers({ feeds: wallFeeds(feeds), store, wakeups, metrics, logger });
+  const replay = createReplayHandlers({ config, logger, feeds });
+  const presence = createPresenceHandlers({ nsp, logger, store: d.presence });
+  const screenListeners: ScreenListeners = {
+    subscribe: screenListener(logger, 'subscribe', feedHandlers.subscribe, presence.subscribe),
+    unsubscribe: screenListener(logger, 'unsubscribe', feedHandlers.unsubscribe),
+    'replay.list': screenListener(logger, 'replay.list', replay['replay.list']),
+    'replay.start': screenListener(logger, 'replay.start', replay['replay.start']),
+    'replay.control': screenListener(logger, 'replay.control', replay['replay.control']),
+    presence: screenListener(logger, 'presence', presence.presence),
+  };
+  const wallListeners: ScreenListeners = {
+    subscribe: screenListener(logger, 'subscribe', wallFeedHandlers.subscribe),
+    unsubscribe: screenListener(logger, 'unsubscribe', wallFeedHandlers.unsubscribe),
+  };
+  // Rate limits first (unknown events count too), then the protocol's own events only.
+  const screenChecks: PacketCheck[] = [limits.withinRate, protocolEventsOnly];
+  const wallChecks: PacketCheck[] = [limits.withinRate, protocolEventsOnly, wallReadOnly];
+
+  function screenLeft(this: LiveSocket) {
+    limits.release(this);
+    replay.leave(this);
+    void presence.leave(this);
+    metrics.screens.dec();
+    const shared = bySession.get(this.data.session.id);
+    if (shared && --shared.sockets <= 0) bySession.delete(this.data.session.id);
+    feeds.unwatchAll(this.id);
+  }
+  function wallLeft(this: LiveSocket) {
+    limits.release(this);
+    metrics.screens.dec();
+    feeds.unwatchAll(this.id);
+  }
+
   nsp.on('connection', (socket) => {
     metrics.screens.inc();
     if (socket.data.wall) {
-      guardInbound(socket, logger);
-      guardWallSocket(socket, socket.data.wall.feeds);
-      registerFeedHandlers(socket, { feeds: wallFeeds(feeds), store, wakeups, metrics, logger });
-      socket.on('disconnect', () => {
-        metrics.screens.dec();
-        feeds.unwatchAll(socket.id);
-      });
+      guardInbound(socket, logger, wallChecks);
+      listenToScreen(socket, wallListeners);
+      socket.on('disconnect', wallLeft);
       return;
     }
     // Counted once connected: a socket a later handshake step refuses never disconnects.
     const { session, visible } = socket.data;
-    const entry = bySession.get(session.id) ?? { session, visible, sockets: 0 };
+    const entry = bySession.get(session.id) ?? {
+      session,
+      visible,
+      room: `session:${session.id}`,
+      sockets: 0,
+    };
     bySession.set(session.id, entry);
     entry.sockets++;
-    guardInbound(socket, logger);
-    registerFeedHandlers(socket, { feeds, store, wakeups, metrics, logger });
-    registerReplayHandlers(socket, { config, logger, feeds });
-    registerPresenceHandlers(socket, { nsp, logger, store: d.presence });
-    socket.on('disconnect', () => {
-      metrics.screens.dec();
-      const shared = bySession.get(socket.data.session.id);
-      if (shared && --shared.sockets <= 0) bySession.delete(socket.data.session.id);
-      feeds.unwatchAll(socket.id);
-    });
+    guardInbound(socket, logger, screenChecks);
+    listenToScreen(socket, screenListeners);
+    socket.on('disconnect', screenLeft);
   });
 
   // A company switch re-reads the rights of the session's screens, on every process.

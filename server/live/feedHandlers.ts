@@ -8,7 +8,7 @@ import {
   type FeedRow,
   type SubscribeAck,
 } from '../../shared/live/protocol';
-import { credentialFor } from '../feeds/credentialPool';
+import { credentialFor, type FeedCredential } from '../feeds/credentialPool';
 import { FEED_KINDS } from '../feeds/feedKinds';
 import type { FeedManager } from '../feeds/feedManager';
 import type { FeedStore } from '../feeds/feedTypes';
@@ -16,9 +16,10 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { feedAgencyOf } from './feedAgency';
 import { snapshotParts } from './snapshotParts';
-import { onScreenMessage } from './inboundGuard';
+import type { ScreenHandler } from './inboundGuard';
 import type { LiveSocket } from './liveServer';
 import type { FeedWakeups } from './feedWakeups';
+import type { BridgeSession } from '../session/sessionStore';
 
 const MAX_SUBSCRIPTIONS = 8;
 /** How long a subscribe waits for a feed's first load before it answers with an error. */
@@ -32,9 +33,33 @@ interface Deps {
   logger: Logger;
 }
 
-/** subscribe / unsubscribe on one screen's socket: validated and authorized (rate limits: screenLimits.ts). */
-export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
+/**
+ * subscribe / unsubscribe of the screens, validated and authorized (rate limits: screenLimits.ts);
+ * built once, each handler takes the screen's socket.
+ */
+export function createFeedHandlers(d: Deps): {
+  subscribe: ScreenHandler<'subscribe'>;
+  unsubscribe: ScreenHandler<'unsubscribe'>;
+} {
+  // NOTE: kept once, not per screen: the screens of a session share its credential, and the
+  // screens of a feed its key and room name (in `subs` and the socket's rooms); a string built per
+  // subscribe would be a copy per screen. Feeds are few (agencies times kinds).
+  const credentials = new WeakMap<BridgeSession, FeedCredential>();
+  const names = new Map<string, { key: string; room: string }>();
+  const namesOf = (ref: FeedRef) => {
+    const key = feedKey(ref);
+    let n = names.get(key);
+    if (!n) names.set(key, (n = { key, room: feedRoom(ref) }));
+    return n;
+  };
+  const credentialOf = (s: BridgeSession) => {
+    let c = credentials.get(s);
+    if (!c) credentials.set(s, (c = credentialFor(s.id, s.upstreamSessionId, s.profile)));
+    return c;
+  };
+
   function refuse(
+    socket: LiveSocket,
     code: ErrorMessage['code'],
     message: string,
     about: string,
@@ -47,7 +72,9 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
   }
 
   async function sendInitial(
+    socket: LiveSocket,
     ref: FeedRef,
+    key: string,
     since: { epoch: string; seq: number } | undefined,
     askedAgencyId: string,
   ): Promise<'snapshot' | 'resume'> {
@@ -62,7 +89,7 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
     }
     const started = Date.now();
     for (;;) {
-      if (!socket.connected || !socket.data.subs.has(feedKey(ref))) return 'snapshot';
+      if (!socket.connected || !socket.data.subs.has(key)) return 'snapshot';
       const snap = await d.store.snapshot(ref);
       if (snap) {
         const { first, rest } = snapshotParts(
@@ -86,51 +113,56 @@ export function registerFeedHandlers(socket: LiveSocket, d: Deps): void {
     }
   }
 
-  onScreenMessage(socket, d.logger, 'subscribe', async (req, ack) => {
-    const parsed = subscribeSchema.safeParse(req);
-    if (!parsed.success)
-      return refuse(
-        'bad_request',
-        `Invalid subscribe: ${parsed.error.issues[0]?.message ?? 'bad shape'}`,
-        'subscribe',
-        ack,
-      );
-    const { since, ...asked } = parsed.data;
-    if (!socket.data.visible.has(asked.agencyId))
-      return refuse('forbidden', 'You may not see this agency.', 'subscribe', ack);
-    // Both ids of a corporate account join one feed, polled once (feedAgency.ts).
-    const ref = { feed: asked.feed, agencyId: feedAgencyOf(socket.data.session.profile, asked.agencyId) };
-    const key = feedKey(ref);
-    if (!socket.data.subs.has(key) && socket.data.subs.size >= MAX_SUBSCRIPTIONS)
-      return refuse('bad_request', 'Too many subscriptions on one screen.', 'subscribe', ack);
-    socket.data.subs.add(key);
-    const s = socket.data.session;
-    d.feeds.watch(ref, socket.id, credentialFor(s.id, s.upstreamSessionId, s.profile));
-    // NOTE: join the room before reading the store, so nothing published in between is missed;
-    // the client drops deltas its snapshot already holds.
-    await socket.join(feedRoom(ref));
-    try {
-      const mode = await sendInitial(ref, since, asked.agencyId);
-      if (typeof ack === 'function')
-        ack(
-          asked.agencyId === ref.agencyId ? { ok: true, mode } : { ok: true, mode, agencyId: ref.agencyId },
+  return {
+    async subscribe(socket, req, ack) {
+      const parsed = subscribeSchema.safeParse(req);
+      if (!parsed.success)
+        return refuse(
+          socket,
+          'bad_request',
+          `Invalid subscribe: ${parsed.error.issues[0]?.message ?? 'bad shape'}`,
+          'subscribe',
+          ack,
         );
-    } catch (e) {
-      d.logger.warn({ agency: ref.agencyId, feed: ref.feed, err: (e as Error).message }, 'subscribe failed');
-      refuse('internal', 'The feed is not available right now; retrying.', 'subscribe', ack);
-    }
-  });
+      const { since, ...asked } = parsed.data;
+      if (!socket.data.visible.has(asked.agencyId))
+        return refuse(socket, 'forbidden', 'You may not see this agency.', 'subscribe', ack);
+      // Both ids of a corporate account join one feed, polled once (feedAgency.ts).
+      const ref = { feed: asked.feed, agencyId: feedAgencyOf(socket.data.session.profile, asked.agencyId) };
+      const { key, room } = namesOf(ref);
+      if (!socket.data.subs.has(key) && socket.data.subs.size >= MAX_SUBSCRIPTIONS)
+        return refuse(socket, 'bad_request', 'Too many subscriptions on one screen.', 'subscribe', ack);
+      socket.data.subs.add(key);
+      d.feeds.watch(ref, socket.id, credentialOf(socket.data.session));
+      // NOTE: join the room before reading the store, so nothing published in between is missed;
+      // the client drops deltas its snapshot already holds.
+      await socket.join(room);
+      try {
+        const mode = await sendInitial(socket, ref, key, since, asked.agencyId);
+        if (typeof ack === 'function')
+          ack(
+            asked.agencyId === ref.agencyId ? { ok: true, mode } : { ok: true, mode, agencyId: ref.agencyId },
+          );
+      } catch (e) {
+        d.logger.warn(
+          { agency: ref.agencyId, feed: ref.feed, err: (e as Error).message },
+          'subscribe failed',
+        );
+        refuse(socket, 'internal', 'The feed is not available right now; retrying.', 'subscribe', ack);
+      }
+    },
 
-  onScreenMessage(socket, d.logger, 'unsubscribe', async (req, ack) => {
-    const parsed = unsubscribeSchema.safeParse(req);
-    if (!parsed.success) return refuse('bad_request', 'Invalid unsubscribe.', 'unsubscribe');
-    const ref = {
-      feed: parsed.data.feed,
-      agencyId: feedAgencyOf(socket.data.session.profile, parsed.data.agencyId),
-    };
-    socket.data.subs.delete(feedKey(ref));
-    await socket.leave(feedRoom(ref));
-    d.feeds.unwatch(ref, socket.id);
-    if (typeof ack === 'function') ack({ ok: true });
-  });
+    async unsubscribe(socket, req, ack) {
+      const parsed = unsubscribeSchema.safeParse(req);
+      if (!parsed.success) return refuse(socket, 'bad_request', 'Invalid unsubscribe.', 'unsubscribe');
+      const ref = {
+        feed: parsed.data.feed,
+        agencyId: feedAgencyOf(socket.data.session.profile, parsed.data.agencyId),
+      };
+      socket.data.subs.delete(feedKey(ref));
+      await socket.leave(feedRoom(ref));
+      d.feeds.unwatch(ref, socket.id);
+      if (typeof ack === 'function') ack({ ok: true });
+    },
+  };
 }

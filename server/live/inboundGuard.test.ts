@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../observability/logger';
-import { guardInbound, onScreenMessage } from './inboundGuard';
+import { guardInbound, listenToScreen, screenListener } from './inboundGuard';
 import type { LiveSocket } from './liveServer';
 
 /** A socket as the guard sees it: inbound events, `use` middlewares, and what it emitted. */
@@ -11,7 +11,9 @@ function fakeSocket() {
   const middlewares: ((packet: unknown[], next: () => void) => void)[] = [];
   const socket = {
     connected: true,
-    on: (event: string, fn: (...a: unknown[]) => void) => inbound.on(event, fn),
+    // As socket.io does (Node's EventEmitter): a listener is called with the socket as `this`.
+    on: (event: string, fn: (...a: unknown[]) => void) =>
+      inbound.on(event, (...a: unknown[]) => fn.apply(socket, a)),
     use: (fn: (typeof middlewares)[number]) => middlewares.push(fn),
     emit: (event: string, msg: unknown) => emitted.push([event, msg]),
   };
@@ -48,8 +50,10 @@ describe('inbound messages of a screen', () => {
     const log = logger();
     guardInbound(socket, log);
     let calls = 0;
-    onScreenMessage(socket, log, 'unsubscribe', () => {
-      if (++calls === 1) throw new Error('boom');
+    listenToScreen(socket, {
+      unsubscribe: screenListener(log, 'unsubscribe', () => {
+        if (++calls === 1) throw new Error('boom');
+      }),
     });
     const ack = vi.fn();
     expect(() => receive('unsubscribe', {}, ack)).not.toThrow();
@@ -70,8 +74,10 @@ describe('inbound messages of a screen', () => {
   it('a handler whose promise rejects refuses its packet instead of an unhandled rejection', async () => {
     const { socket, receive } = fakeSocket();
     const log = logger();
-    onScreenMessage(socket, log, 'subscribe', async () => {
-      throw new Error('store down');
+    listenToScreen(socket, {
+      subscribe: screenListener(log, 'subscribe', async () => {
+        throw new Error('store down');
+      }),
     });
     const ack = vi.fn();
     receive('subscribe', {}, ack);
@@ -81,5 +87,49 @@ describe('inbound messages of a screen', () => {
       expect.objectContaining({ event: 'subscribe' }),
       'screen message failed',
     );
+  });
+
+  it('one listener serves every screen: each handler gets the socket its message came from', () => {
+    const log = logger();
+    const seen: [LiveSocket, unknown][] = [];
+    const listeners = {
+      subscribe: screenListener(
+        log,
+        'subscribe',
+        (socket, req) => void seen.push([socket, req]),
+        (socket, req) => void seen.push([socket, { also: req }]),
+      ),
+    };
+    const a = fakeSocket();
+    const b = fakeSocket();
+    for (const s of [a, b]) {
+      guardInbound(s.socket, log);
+      listenToScreen(s.socket, listeners);
+    }
+    b.receive('subscribe', 'from b');
+    a.receive('subscribe', 'from a');
+    expect(seen).toEqual([
+      [b.socket, 'from b'],
+      [b.socket, { also: 'from b' }],
+      [a.socket, 'from a'],
+      [a.socket, { also: 'from a' }],
+    ]);
+  });
+
+  it('the checks run in order; a packet one of them refuses reaches neither a later check nor a handler', () => {
+    const { socket, receive } = fakeSocket();
+    const log = logger();
+    const order: string[] = [];
+    const handled = vi.fn();
+    guardInbound(socket, log, [
+      (_s, packet) => (order.push(`rate ${String(packet[0])}`), packet[1] !== 'spent'),
+      (_s, packet) => (order.push(`known ${String(packet[0])}`), true),
+    ]);
+    listenToScreen(socket, { unsubscribe: screenListener(log, 'unsubscribe', handled) });
+    receive('unsubscribe', 'spent');
+    receive('unsubscribe', 'ok');
+    expect(order).toEqual(['rate unsubscribe', 'rate unsubscribe', 'known unsubscribe']);
+    expect(handled).toHaveBeenCalledTimes(1);
+    expect(handled).toHaveBeenCalledWith(socket, 'ok');
   });
 });

@@ -1,4 +1,4 @@
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { ServerResponse, type Server as HttpServer, type IncomingMessage } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import {
   LIVE_NAMESPACE,
@@ -45,6 +45,37 @@ export function originAllowed(req: IncomingMessage, allowed: string[]): boolean 
   }
 }
 
+/** What a handshake's headers and query hold once the namespace's middlewares have read them. */
+const FORGOTTEN: Readonly<Record<string, never>> = Object.freeze({});
+
+/**
+ * socket.io keeps each connection's first HTTP request (for a screen, the websocket upgrade: its
+ * headers, raw headers, URL and stream state) for the connection's whole life, and engine.io's
+ * stand-in response to an upgrade keeps it too, about 1 KB a screen. Both are let go once the
+ * namespace's middlewares, which read the handshake, have run; after that nothing reads
+ * `socket.request` or `socket.handshake.headers` (docs/decisions.md, "Memory per screen").
+ */
+function forgetRequests(io: Server, nsp: LiveNamespace) {
+  const upgradeResponses = new WeakMap<IncomingMessage, { req: unknown }>();
+  io.engine.use((req: IncomingMessage, res: ServerResponse | { req: unknown }, next: () => void) => {
+    if (!(res instanceof ServerResponse)) upgradeResponses.set(req, res);
+    next();
+  });
+  nsp.on('connection', (socket) => {
+    const req = socket.conn.request;
+    const res = upgradeResponses.get(req);
+    if (res) {
+      res.req = null;
+      upgradeResponses.delete(req);
+    }
+    // NOTE: the handshake was built from the request when this connection was made; a screen's
+    // only namespace is this one, so no later handshake on the connection needs the request.
+    (socket.conn as { request: IncomingMessage | null }).request = null;
+    socket.handshake.headers = FORGOTTEN;
+    socket.handshake.query = FORGOTTEN;
+  });
+}
+
 /** The socket.io server, with the Redis adapter when several bridge processes share screens. */
 export function createLiveServer(
   http: HttpServer,
@@ -64,6 +95,7 @@ export function createLiveServer(
   });
   if (adapter) io.adapter(adapter);
   const nsp: LiveNamespace = io.of(LIVE_NAMESPACE);
+  forgetRequests(io, nsp);
   return {
     io,
     nsp,

@@ -97,38 +97,45 @@ export function createScreenLimits(
     return true;
   }
 
-  function limitMessages(socket: LiveSocket) {
-    socket.use((packet, next) => {
-      const event = typeof packet[0] === 'string' ? packet[0] : '';
-      const kind = KIND_OF_EVENT.get(event) ?? 'other';
-      if (allow(socket.data.session.id, kind)) return next();
-      const error: ErrorMessage = {
-        code: 'rate_limited',
-        message: SLOW_DOWN[kind],
-        about: event.slice(0, 64),
-      };
-      socket.emit('error', error);
-      const ack = packet[packet.length - 1];
-      if (typeof ack === 'function') (ack as (a: unknown) => void)({ ok: false, error });
-    });
+  /** Rate limits every message of a screen, by its session's budget (a PacketCheck of inboundGuard.ts). */
+  function withinRate(socket: LiveSocket, packet: unknown[]): boolean {
+    const event = typeof packet[0] === 'string' ? packet[0] : '';
+    const kind = KIND_OF_EVENT.get(event) ?? 'other';
+    if (allow(socket.data.session.id, kind)) return true;
+    const error: ErrorMessage = {
+      code: 'rate_limited',
+      message: SLOW_DOWN[kind],
+      about: event.slice(0, 64),
+    };
+    socket.emit('error', error);
+    const ack = packet[packet.length - 1];
+    if (typeof ack === 'function') (ack as (a: unknown) => void)({ ok: false, error });
+    return false;
+  }
+
+  /** Counts a screen out (a refused or closed socket). */
+  function release(socket: LiveSocket) {
+    void count.close(socket.data.session.id, socket.id).catch(onCountError);
   }
 
   return {
     allow,
+    withinRate,
+    /** Called when an admitted screen disconnects. */
+    release,
     /**
      * Handshake middleware, registered after the one that sets `socket.data.session`: refuses a
-     * socket beyond `maxScreens` for its session, and rate limits every message of the others.
+     * socket beyond `maxScreens` for its session. The others are rate limited by `withinRate`
+     * and counted out by `release` (attachLive.ts).
      */
     async admit(socket: LiveSocket, next: (err?: ExtendedError) => void) {
-      const sessionId = socket.data.session.id;
-      const countOut = () => void count.close(sessionId, socket.id).catch(onCountError);
       // NOTE: a count that cannot be read admits the screen: a Redis outage must not blank walls.
-      const open = await count.open(sessionId, socket.id).catch((e: unknown) => {
+      const open = await count.open(socket.data.session.id, socket.id).catch((e: unknown) => {
         onCountError(e);
         return 1;
       });
       if (open > maxScreens) {
-        countOut();
+        release(socket);
         const refusal: ConnectRefusal = 'too_many_screens';
         const err: ExtendedError = new Error(refusal);
         err.data = {
@@ -136,8 +143,6 @@ export function createScreenLimits(
         };
         return next(err);
       }
-      limitMessages(socket);
-      socket.once('disconnect', countOut);
       next();
     },
     close() {

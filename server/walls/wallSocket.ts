@@ -97,26 +97,27 @@ export function wallFeeds(feeds: FeedManager): FeedManager {
 const WALL_REFUSED = new Set(['presence', 'replay.list', 'replay.start', 'replay.control']);
 
 /**
- * Socket middleware of a wall's screen: presence and replay are refused, and a subscribe to a
- * feed its views do not read. (Its agency is checked by the feed handlers, as for any screen.)
+ * A wall's screen is read-only (a PacketCheck of inboundGuard.ts): presence and replay are
+ * refused, and a subscribe to a feed its views do not read. (Its agency is checked by the feed
+ * handlers, as for any screen.)
  */
-export function guardWallSocket(socket: LiveSocket, feeds: ReadonlySet<string>): void {
-  socket.use((packet, next) => {
-    const [event, payload] = packet;
-    const feed: unknown =
-      event === 'subscribe' && payload && typeof payload === 'object'
-        ? (payload as { feed?: unknown }).feed
-        : undefined;
-    const refused =
-      (typeof event === 'string' && WALL_REFUSED.has(event)) ||
-      (event === 'subscribe' && (typeof feed !== 'string' || !feeds.has(feed)));
-    if (!refused) return next();
-    refusePacket(socket, packet, {
-      code: 'forbidden',
-      message: WALL_MESSAGES.readOnly,
-      about: typeof event === 'string' ? event.slice(0, 64) : 'message',
-    });
+export function wallReadOnly(socket: LiveSocket, packet: unknown[]): boolean {
+  const [event, payload] = packet;
+  const feed: unknown =
+    event === 'subscribe' && payload && typeof payload === 'object'
+      ? (payload as { feed?: unknown }).feed
+      : undefined;
+  const feeds = socket.data.wall?.feeds;
+  const refused =
+    (typeof event === 'string' && WALL_REFUSED.has(event)) ||
+    (event === 'subscribe' && (typeof feed !== 'string' || !feeds?.has(feed)));
+  if (!refused) return true;
+  refusePacket(socket, packet, {
+    code: 'forbidden',
+    message: WALL_MESSAGES.readOnly,
+    about: typeof event === 'string' ? event.slice(0, 64) : 'message',
   });
+  return false;
 }
 
 /** Tells a removed wall's screens, on every bridge process, and closes them. */
