@@ -4,6 +4,9 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { connectScreen } from './support/screen';
+import { cleanPrefix, redisReachable, TEST_REDIS_URL } from './support/redis';
+import { signIn, startSim } from './support/stack';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -111,7 +114,7 @@ describe('npm start', () => {
       timeout: 120_000,
     });
     expect(serverBuild.status, `build:server failed:\n${serverBuild.stdout}\n${serverBuild.stderr}`).toBe(0);
-    child = spawn('node', ['--enable-source-maps', 'build/server/main.mjs'], {
+    child = spawn('node', ['build/server/main.mjs'], {
       cwd: root,
       env,
       detached: true,
@@ -157,4 +160,60 @@ describe('npm start', () => {
     // The server itself (not only the npx wrapper) is gone: nothing listens on the port.
     await expect(waitForClosed(`${base}/healthz`, 10_000)).resolves.toBe(true);
   }, 360_000);
+});
+
+describe.skipIf(!(await redisReachable()))('npm start with Redis', () => {
+  let child: ChildProcess | null = null;
+  const prefix = `test:startup:${process.pid}:${Date.now()}:`;
+  afterAll(async () => {
+    if (child?.pid && child.exitCode == null && child.signalCode == null) child.kill('SIGKILL');
+    await cleanPrefix(prefix);
+  });
+
+  it('serves a screen its feed from the prebuilt bundle, and starts without a warning', async () => {
+    const serverBuild = spawnSync('npm', ['run', 'build:server'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(serverBuild.status, `build:server failed:\n${serverBuild.stdout}\n${serverBuild.stderr}`).toBe(0);
+    const sim = await startSim();
+    const port = await freePort();
+    let output = '';
+    child = spawn('node', ['build/server/main.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        UPSTREAM_URL: sim.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: prefix,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(`${base}/healthz`, child, 60_000);
+      // Redis, its socket.io adapter and web-push load from the bundle on their first use.
+      const { cookie, profile } = await signIn(base, 'owner', 'owner123');
+      const screen = connectScreen(base, cookie);
+      await screen.connected();
+      const ack = await screen.subscribe({ feed: 'alarms', agencyId: String(profile.agencyId) });
+      expect(ack.ok, JSON.stringify(ack)).toBe(true);
+      expect(screen.stats.snapshots).toBe(1);
+      const key = await fetch(`${base}/api/push/key`, { headers: { cookie } });
+      expect(((await key.json()) as { publicKey: string }).publicKey.length).toBeGreaterThan(20);
+      screen.close();
+      // A bridge built on ready connections has nothing to warn about (pino: 40 warn, 50 error).
+      expect(output).not.toMatch(/"level":(40|50|60)/);
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child, 15_000).catch(() => undefined);
+      await sim.close();
+    }
+  }, 240_000);
 });

@@ -38,6 +38,14 @@ import { buildUpstreamClient } from './buildUpstreamClient';
 
 /** Entries of a process that vanished without a goodbye are dropped after this long (Redis only). */
 const PRESENCE_TTL_MS = 60_000;
+/**
+ * Scheduled report e-mails and test reminders start working their queue this long after the bridge
+ * serves. NOTE: starting loads BullMQ and reads every schedule; right after a restart the bridge's
+ * first work is its screens reconnecting at once. A run due meanwhile is sent a moment later.
+ */
+const SCHEDULED_START_MS = 3000;
+/** How long the bridge waits for its Redis connections before it builds its parts (redisConnections.ts). */
+const REDIS_READY_WAIT_MS = 2000;
 
 export interface Bridge {
   server: Server;
@@ -66,8 +74,11 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   const metrics = createMetrics();
   const upstream = buildUpstreamClient(config, metrics);
   const redis = config.REDIS_URL ? await openRedisConnections(config.REDIS_URL, logger) : null;
+  // NOTE: the feeds' scheduler and leases use Redis from the start, on a connection that queues
+  // nothing while it connects: every part is built on ready connections.
+  await redis?.ready(REDIS_READY_WAIT_MS);
   // Alarm notifications by Web Push (server/push): devices, VAPID keys, the alarm pushes.
-  const push = await buildPush({ config, logger, redis: redis?.shared ?? null });
+  const push = buildPush({ config, logger, redis: redis?.shared ?? null });
   // Scheduled report e-mails and test reminders keep their owners' latest rights (server/schedules).
   const scheduleStore = await buildScheduleStore(config, redis?.shared ?? null);
   // NOTE: wall displays and push devices follow their users' rights in each login record stored.
@@ -96,7 +107,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   // The live side: socket.io, the per-agency feeds publishing to its rooms, the screens.
   // NOTE: the Redis adapter loads only with Redis, as ioredis does (redisConnections.ts).
   const adapter = redis
-    ? (await import('@socket.io/redis-adapter')).createAdapter(redis.adapterPub, redis.adapterSub, {
+    ? (await import('./redisModules')).createAdapter(redis.adapterPub, redis.adapterSub, {
         key: `${config.REDIS_PREFIX}sio`,
       })
     : null;
@@ -211,7 +222,18 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   alwaysOn?.start();
-  await scheduled.start();
+  // NOTE: what the first answers do not need is read after the bridge listens (a restarted
+  // bridge serves sooner); a bridge that cannot have it still stops here, as before.
+  await push.ready;
+  const scheduledStart = setTimeout(
+    () =>
+      void scheduled
+        .start()
+        .catch((e: unknown) =>
+          logger.error({ err: String(e) }, 'scheduled e-mails and reminders did not start'),
+        ),
+    SCHEDULED_START_MS,
+  );
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
 
@@ -223,6 +245,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     async close(opts = {}) {
       if (closed) return;
       closed = true;
+      clearTimeout(scheduledStart);
       screens.close();
       alwaysOn?.close();
       await feeds.close();

@@ -5,6 +5,7 @@ import type { FeedIdentity } from '../feeds/credentialPool';
 import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { createBullmqJobQueue } from '../jobs/bullmqJobQueue';
 import type { JobQueue } from '../jobs/jobQueue';
+import { lazyJobQueue } from '../jobs/lazyJobQueue';
 import { createMemoryJobQueue } from '../jobs/memoryJobQueue';
 import type { Logger } from '../observability/logger';
 import { createTestReminders, type ReminderPush } from '../reminders/testReminders';
@@ -42,10 +43,14 @@ export async function buildScheduled(p: {
   let connection: Redis | null = null;
   let jobs: JobQueue;
   if (config.REDIS_URL) {
-    const { Redis } = await import('ioredis');
-    connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    connection.on('error', (e) => logger.warn({ err: e.message }, 'redis job queue error'));
-    jobs = await createBullmqJobQueue({ connection, prefix: config.REDIS_PREFIX, retry, logger });
+    const url = config.REDIS_URL;
+    // NOTE: BullMQ loads and connects on the queue's first use, the start after the bridge listens.
+    jobs = lazyJobQueue(async () => {
+      const { Redis } = await import('./redisModules');
+      connection = new Redis(url, { maxRetriesPerRequest: null });
+      connection.on('error', (e) => logger.warn({ err: e.message }, 'redis job queue error'));
+      return createBullmqJobQueue({ connection, prefix: config.REDIS_PREFIX, retry, logger });
+    });
   } else {
     jobs = createMemoryJobQueue({ retry });
   }

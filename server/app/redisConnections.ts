@@ -17,13 +17,15 @@ export interface RedisConnections {
   /** The socket.io adapter's publisher and subscriber (a subscriber can do nothing else). */
   adapterPub: Redis;
   adapterSub: Redis;
+  /** Settles once the command connections are ready, or after `waitMs`. */
+  ready(waitMs: number): Promise<void>;
   /** Lets the commands already sent finish (at most 0.5 s), then closes every connection. */
   close(): Promise<void>;
 }
 
 export async function openRedisConnections(url: string, logger: Logger): Promise<RedisConnections> {
   // NOTE: ioredis loads only when REDIS_URL is set: a bridge without Redis starts sooner.
-  const { Redis } = await import('ioredis');
+  const { Redis } = await import('./redisModules');
   // NOTE: auto-pipelining sends the commands of one turn in one write: a thousand screens
   // reconnecting together cost a few socket writes, not one per command.
   const shared = new Redis(url, {
@@ -47,6 +49,18 @@ export async function openRedisConnections(url: string, logger: Logger): Promise
     feeds,
     adapterPub,
     adapterSub,
+    async ready(waitMs) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(
+          [shared, feeds].map((c) =>
+            c.status === 'ready' ? undefined : new Promise((r) => c.once('ready', r)),
+          ),
+        ),
+        new Promise((r) => (timer = setTimeout(r, waitMs))),
+      ]);
+      clearTimeout(timer);
+    },
     async close() {
       const all = [shared, feeds, adapterPub, adapterSub];
       // NOTE: QUIT waits for the replies of commands in flight; a plain disconnect fails them.

@@ -1,4 +1,4 @@
-import busboy from 'busboy';
+import type { Busboy } from 'busboy';
 import {
   reportEmailAddresses,
   reportEmailBodyError,
@@ -53,14 +53,19 @@ const refuse = (field: string, message: string): { ok: false; field: string; mes
 const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonly string[]).includes(name);
 
 /** Reads the multipart body express.raw collected; a form busboy cannot read, or one that breaks its limits, is refused. */
-export function readReportEmailForm(contentType: string, data: Buffer): Promise<Checked<ReportEmailForm>> {
+export async function readReportEmailForm(
+  contentType: string,
+  data: Buffer,
+): Promise<Checked<ReportEmailForm>> {
+  // NOTE: busboy loads with the first report e-mail, not with the bridge.
+  const { default: busboy } = await import('busboy');
   return new Promise((resolve) => {
     const form: ReportEmailForm = { fields: {}, pdf: null };
     let refusal: Checked<ReportEmailForm> | null = null;
     const refuseOnce = (field: string, message: string) => {
       refusal ??= refuse(field, message);
     };
-    let parser: busboy.Busboy;
+    let parser: Busboy;
     try {
       parser = busboy({
         headers: { 'content-type': contentType },

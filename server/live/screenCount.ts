@@ -38,6 +38,10 @@ export function createMemoryScreenCount(): ScreenCount {
  * when the entry lapses). A process re-stamps its own screens every `ttlMs / 3`; counting drops
  * lapsed entries first, so the screens of a process that died without a goodbye stop counting
  * within the TTL.
+ *
+ * NOTE: a session's screens are counted in with one transaction at a time: those that come while
+ * one is out go together in the next, and each learns the count as if counted in one by one. A
+ * wall of displays reconnecting after a restart costs a few round trips, not one per screen.
  */
 export function createRedisScreenCount(
   redis: Redis,
@@ -60,21 +64,61 @@ export function createRedisScreenCount(
   };
   const timer = setInterval(restamp, Math.max(1000, Math.floor(ttlMs / 3)));
   timer.unref();
-  return {
-    async open(sessionId, socketId) {
-      let set = mine.get(sessionId);
-      if (!set) mine.set(sessionId, (set = new Set()));
-      set.add(socketId);
-      const t = now();
+
+  interface Waiting {
+    socketId: string;
+    resolve: (n: number) => void;
+    reject: (e: unknown) => void;
+  }
+  /** Per session: whether a transaction is out, and the screens waiting for the next. */
+  const counting = new Map<string, { out: boolean; waiting: Waiting[] }>();
+
+  async function countIn(sessionId: string) {
+    const c = counting.get(sessionId);
+    if (!c || c.waiting.length === 0) {
+      counting.delete(sessionId);
+      return;
+    }
+    const batch = c.waiting;
+    c.waiting = [];
+    c.out = true;
+    const t = now();
+    try {
       const answers = await redis
         .multi()
         .zremrangebyscore(key(sessionId), '-inf', t)
-        .zadd(key(sessionId), t + ttlMs, socketId)
+        .zadd(key(sessionId), ...batch.flatMap((w) => [t + ttlMs, w.socketId]))
         .zcard(key(sessionId))
         .pexpire(key(sessionId), ttlMs)
         .exec();
-      const count = answers?.[2]?.[1];
-      return typeof count === 'number' ? count : set.size;
+      const total = answers?.[2]?.[1];
+      batch.forEach((w, i) => {
+        // Counted one after another: the i-th of the batch saw the ones before it, not those after.
+        const n =
+          typeof total === 'number' ? total - (batch.length - 1 - i) : (mine.get(sessionId)?.size ?? 1);
+        w.resolve(n);
+      });
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+    } finally {
+      c.out = false;
+      if (c.waiting.length > 0) setImmediate(() => void countIn(sessionId));
+      else counting.delete(sessionId);
+    }
+  }
+
+  return {
+    open(sessionId, socketId) {
+      let set = mine.get(sessionId);
+      if (!set) mine.set(sessionId, (set = new Set()));
+      set.add(socketId);
+      let c = counting.get(sessionId);
+      if (!c) counting.set(sessionId, (c = { out: false, waiting: [] }));
+      const first = c.waiting.length === 0;
+      const counted = new Promise<number>((resolve, reject) => c.waiting.push({ socketId, resolve, reject }));
+      // The first screen since the last transaction went out: send on the next turn, or when it is back.
+      if (first && !c.out) setImmediate(() => void countIn(sessionId));
+      return counted;
     },
     async close(sessionId, socketId) {
       const set = mine.get(sessionId);

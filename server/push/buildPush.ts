@@ -15,7 +15,7 @@ const SEND_TIMEOUT_MS = 5000;
  * Web Push's part of the bridge: the device store (Redis under `<REDIS_PREFIX>push:` when the
  * bridge has one), the VAPID keys, the sender, `notifyUser` and the alarm pushes the feeds feed.
  */
-export async function buildPush(d: {
+export function buildPush(d: {
   config: Pick<
     BridgeConfig,
     | 'REDIS_PREFIX'
@@ -30,7 +30,9 @@ export async function buildPush(d: {
 }) {
   const logger = d.logger.child({ part: 'push' });
   const store = d.redis ? createRedisPushStore(d.redis, d.config.REDIS_PREFIX) : createMemoryPushStore();
-  const keys = await loadVapidKeys(d.config, d.redis);
+  // NOTE: read while the bridge starts serving, not before: `ready` is when they are in.
+  const keys = loadVapidKeys(d.config, d.redis);
+  keys.catch(() => undefined);
   const sender = createPushSender(keys, {
     allowHttp: d.config.PUSH_ALLOW_HTTP,
     timeoutMs: SEND_TIMEOUT_MS,
@@ -38,6 +40,13 @@ export async function buildPush(d: {
   });
   const notifier = createPushNotifier({ store, sender, logger });
   const alarms = createAlarmPushes({ store, notifier, logger });
-  return { store, publicKey: keys.publicKey, notifyUser: notifier.notifyUser, alarms };
+  return {
+    store,
+    publicKey: async () => (await keys).publicKey,
+    /** Settles once the VAPID keys are read; rejects when they cannot be (a bridge must not run without). */
+    ready: keys.then(() => undefined),
+    notifyUser: notifier.notifyUser,
+    alarms,
+  };
 }
-export type Push = Awaited<ReturnType<typeof buildPush>>;
+export type Push = ReturnType<typeof buildPush>;

@@ -26,14 +26,14 @@ const deviceOf = (r: PushRecord): PushDevice => ({
  */
 export function pushRoutes(
   ctx: GatewayDeps,
-  d: { store: PushStore; publicKey: string; clock?: () => number },
+  d: { store: PushStore; publicKey: () => Promise<string>; clock?: () => number },
 ): express.Router {
   const clock = d.clock ?? Date.now;
   const { OWNER_RELATION_ID } = ctx.config;
   const r = express.Router();
   r.use(requireSession(ctx), apiRateLimit(ctx));
 
-  r.get('/key', (_req, res) => void res.json({ publicKey: d.publicKey }));
+  r.get('/key', async (_req, res) => void res.json({ publicKey: await d.publicKey() }));
 
   r.get('/devices', async (_req, res) => {
     const devices = await d.store.byUser(sessionOf(res).profile.contactNumber);

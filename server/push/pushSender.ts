@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { BrowserSubscription, PushMessage } from '../../shared/push/pushApi';
 import type { VapidKeys } from './vapidKeys';
 
@@ -29,14 +28,17 @@ export function endpointAllowed(endpoint: string, allowHttp: boolean): boolean {
  * alarm is on the screens either way). Redirects are refused: the endpoint is the browser's word.
  */
 export function createPushSender(
-  keys: VapidKeys,
+  keys: Promise<VapidKeys>,
   o: { allowHttp: boolean; timeoutMs: number; onFailure(err: string): void },
 ): PushSender {
-  const vapidDetails = { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   return {
     async send(to, msg, opts) {
       if (!endpointAllowed(to.endpoint, o.allowHttp)) return 'gone';
       try {
+        const { subject, publicKey, privateKey } = await keys;
+        const vapidDetails = { subject, publicKey, privateKey };
+        // NOTE: web-push loads with the first push, not with the bridge (docs/decisions.md).
+        const { default: webpush } = await import('web-push');
         // NOTE: web-push encrypts (aes128gcm) and signs (VAPID); fetch carries it, so the
         // transport is the one every other outbound call uses (and an http test service works).
         const req = webpush.generateRequestDetails(

@@ -1,7 +1,6 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Redis } from 'ioredis';
-import webpush from 'web-push';
 import { z } from 'zod';
 import type { BridgeConfig } from '../config';
 
@@ -25,11 +24,17 @@ function parsePair(text: string | null): KeyPair | null {
   }
 }
 
+/** A new key pair. NOTE: web-push loads only when a pair is made, not at every start. */
+async function freshPair(): Promise<KeyPair> {
+  const { default: webpush } = await import('web-push');
+  return webpush.generateVAPIDKeys();
+}
+
 /** Reads the key file; generates and writes it (0600, never overwriting one) when absent. */
 async function keysFromFile(path: string): Promise<KeyPair> {
   const existing = parsePair(await readFile(path, 'utf8').catch(() => null));
   if (existing) return existing;
-  const fresh = webpush.generateVAPIDKeys();
+  const fresh = await freshPair();
   await mkdir(dirname(path), { recursive: true });
   try {
     await writeFile(path, JSON.stringify(fresh), { mode: 0o600, flag: 'wx' });
@@ -61,7 +66,9 @@ export async function loadVapidKeys(
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY.reveal(), subject };
   if (redis) {
     const key = `${config.REDIS_PREFIX}push:vapid`;
-    await redis.set(key, JSON.stringify(webpush.generateVAPIDKeys()), 'NX');
+    const kept = parsePair(await redis.get(key));
+    if (kept) return { ...kept, subject };
+    await redis.set(key, JSON.stringify(await freshPair()), 'NX');
     const pair = parsePair(await redis.get(key));
     if (!pair) throw new Error(`${key} in Redis does not hold a VAPID key pair`);
     return { ...pair, subject };

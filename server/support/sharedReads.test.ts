@@ -39,6 +39,39 @@ describe('sharedReads', () => {
     expect(reads).toEqual([1, 2]);
   });
 
+  it('keeps one read of a key in flight: callers meanwhile, in turns of their own, share the next', async () => {
+    let store = 1;
+    const log: string[] = [];
+    let answer!: () => void;
+    const read = sharedReads(
+      () => 'session',
+      async () => {
+        const held = store;
+        log.push(`sent ${held}`);
+        await new Promise<void>((r) => (answer = r));
+        log.push(`back ${held}`);
+        return held;
+      },
+    );
+    const first = read(null);
+    await turn(); // the first read is out
+    const later: Promise<number>[] = [];
+    for (let i = 0; i < 3; i++) {
+      store = 2 + i; // each caller comes after another write
+      later.push(read(null));
+      await turn();
+    }
+    expect(log).toEqual(['sent 1']);
+    answer();
+    expect(await first).toBe(1);
+    await turn();
+    await turn();
+    // One read for the three, sent after the first came back and after the last of them asked.
+    expect(log).toEqual(['sent 1', 'back 1', 'sent 4']);
+    answer();
+    expect(await Promise.all(later)).toEqual([4, 4, 4]);
+  });
+
   it('hands a failed read to every caller that shared it, and reads again afterwards', async () => {
     let fail = true;
     const read = sharedReads(

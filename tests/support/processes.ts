@@ -30,10 +30,7 @@ export async function spawnBridge(
   entry: 'source' | 'bundle' = 'source',
 ): Promise<BridgeProcess> {
   const p = port ?? (await freePort());
-  const args =
-    entry === 'bundle'
-      ? ['--enable-source-maps', 'build/server/main.mjs']
-      : ['--import', 'tsx', 'server/main.ts'];
+  const args = entry === 'bundle' ? ['build/server/main.mjs'] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(p) },
     stdio: ['ignore', 'pipe', 'pipe'],

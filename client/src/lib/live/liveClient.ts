@@ -35,10 +35,11 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     transports: ['websocket'],
     withCredentials: true,
     auth: { protocol: PROTOCOL_VERSION },
-    // NOTE: a restarted bridge serves within about 0.6 s; retrying at 0.25 s, doubling to at most
-    // 1 s (±50%), brings every tab back within 2 s of the restart (docs/performance.md).
+    // NOTE: a restarted bridge serves about 0.5 s after it is started; retrying at 0.25 s, then
+    // every 0.5 s (each ±50%), a tab is back within 0.75 s of that, however long the bridge was
+    // away (docs/decisions.md, "A bridge that serves sooner after a restart").
     reconnectionDelay: 250,
-    reconnectionDelayMax: 1000,
+    reconnectionDelayMax: 500,
     ...opts.socketOptions,
   });
   const feeds = new Map<string, { handle: FeedHandle; refs: number }>();
