@@ -11,7 +11,7 @@
  * baselines keep their light screens). With `--runs 5` each size is measured five times, fresh
  * screens each time, and the ratios of every run are printed with their median and worst.
  */
-import { benchSignIn, startBenchSim } from './support/benchSim';
+import { benchSignIn, startBenchSim, stepGenerator } from './support/benchSim';
 import { atOf, startBridgeProcess } from './support/bridgeProcess';
 import { cpuMsOf, promSum, promValue, scrape } from './support/procStats';
 import {
@@ -96,12 +96,7 @@ async function main() {
     // Calibrate the rows per round for a ~2 KB delta, and find the bridge's current sequence.
     let lastSeq = 0;
     const stepAndWait = async (count: number) => {
-      const r = await bs.post<{ events: { id: string | number }[] }>('/_sim/generator', {
-        action: 'step',
-        count,
-        agencyId,
-      });
-      const ids = r.events.map((e) => String(e.id));
+      const ids = await stepGenerator(bs, agencyId, count);
       for (;;) {
         const c = await rb.call<{ seq: number; times: number[]; bytes: number; first: string } | null>(
           'arrivals.complete',

@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../tests/support/redis';
 import type { BridgeProcess } from '../tests/support/processes';
-import { benchSignIn, startBenchSim } from './support/benchSim';
+import { benchSignIn, startBenchSim, stepGenerator } from './support/benchSim';
 import { atOf, startBridgeProcess } from './support/bridgeProcess';
 import { promSum, promValue, scrape, settledRss } from './support/procStats';
 import { jsonLine, machine, numFlag, percentile, section, sleep, summary, verdict } from './support/report';
@@ -39,6 +39,9 @@ const POLL_MS = numFlag('poll-ms', 200);
 const SETTLE_MS = numFlag('settle-ms', 2500);
 /** Screens per bridge before the first memory read: start-up memory is not the screens'. */
 const WARM = 200;
+// Memory per screen is read over the screens past the warm-up on each bridge: there must be some.
+if (SCREENS / 2 <= WARM)
+  throw new Error(`--screens must be above ${2 * WARM}: ${WARM} per bridge are the warm-up`);
 const TARGETS = { lastP99Ms: 250, kbPerScreen: 15 };
 
 interface Complete {
@@ -163,12 +166,7 @@ async function measure(run: number) {
     // One generator step; answers the delta holding its rows once every screen of both bridges has it.
     let lastSeq = 0;
     const stepAndWait = async (count: number) => {
-      const r = await bs.post<{ events: { id: string | number }[] }>('/_sim/generator', {
-        action: 'step',
-        count,
-        agencyId,
-      });
-      const ids = r.events.map((e) => String(e.id));
+      const ids = await stepGenerator(bs, agencyId, count);
       for (;;) {
         const done = await Promise.all(
           sides.map((s) =>

@@ -178,3 +178,13 @@ export async function benchSignIn(
   const body = (await res.json()) as { profile: { agencyId: string } };
   return { cookie, agencyId: String(body.profile.agencyId) };
 }
+
+/** One step of the simulator's generator for an agency: the ids of the events it added. */
+export async function stepGenerator(bs: BenchSim, agencyId: string, count: number): Promise<string[]> {
+  const r = await bs.post<{ events: { id: string | number }[] }>('/_sim/generator', {
+    action: 'step',
+    count,
+    agencyId,
+  });
+  return r.events.map((e) => String(e.id));
+}

@@ -4,6 +4,22 @@ import { createFeedPoller } from './feedPoller';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
+/** A poller every poll of which fails, every 1 s at the base; `times` holds each poll's start. */
+function alwaysFailing(onError: (failures: number) => void = () => {}) {
+  const times: number[] = [];
+  const p = createFeedPoller({
+    intervalMs: 1000,
+    initialDelayMs: 0,
+    random: () => 0.5,
+    pollOnce: async () => {
+      times.push(Date.now());
+      throw new Error('down');
+    },
+    onError: (_e, n) => onError(n),
+  });
+  return { p, times };
+}
+
 describe('feed poller', () => {
   it('polls at the interval and never runs two polls of a feed at once', async () => {
     let inFlight = 0;
@@ -31,18 +47,8 @@ describe('feed poller', () => {
   });
 
   it('backs off with jitter after failures and reports each', async () => {
-    const times: number[] = [];
     const errors: number[] = [];
-    const p = createFeedPoller({
-      intervalMs: 1000,
-      initialDelayMs: 0,
-      random: () => 0.5,
-      pollOnce: async () => {
-        times.push(Date.now());
-        throw new Error('down');
-      },
-      onError: (_e, n) => errors.push(n),
-    });
+    const { p, times } = alwaysFailing((n) => errors.push(n));
     const t0 = Date.now();
     p.start();
     await vi.advanceTimersByTimeAsync(16_000);
@@ -128,17 +134,7 @@ describe('feed poller', () => {
   });
 
   it('ignores nudges while failing: the back-off stands', async () => {
-    const times: number[] = [];
-    const p = createFeedPoller({
-      intervalMs: 1000,
-      initialDelayMs: 0,
-      random: () => 0.5,
-      pollOnce: async () => {
-        times.push(Date.now());
-        throw new Error('down');
-      },
-      onError: () => {},
-    });
+    const { p, times } = alwaysFailing();
     const t0 = Date.now();
     p.start();
     await vi.advanceTimersByTimeAsync(1500);
