@@ -1,5 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Client test files that need a fresh module registry: they mock modules (`vi.mock` is hoisted per
+ * file and would leak into files sharing the registry). The rest share one jsdom worker: setting
+ * up jsdom and importing React for each file cost about six times the tests' own time.
+ */
+function clientFilesNeedingIsolation(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) walk(path);
+      else if (/\.test\.tsx?$/.test(e.name) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path, 'utf8')))
+        found.push(path);
+    }
+  };
+  walk('client/src');
+  return found;
+}
+const ISOLATED_CLIENT_TESTS = clientFilesNeedingIsolation();
 
 export default defineConfig({
   test: {
@@ -26,6 +48,17 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['client/src/**/*.test.{ts,tsx}'],
+          exclude: [...ISOLATED_CLIENT_TESTS, 'node_modules/**'],
+          testTimeout: 15_000,
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client-isolated',
+          environment: 'jsdom',
+          include: ISOLATED_CLIENT_TESTS,
           testTimeout: 15_000,
         },
       },

@@ -1,6 +1,9 @@
 // Runs every test with vitest and closes with the line CI reads: "N passed, N failed, N skipped".
-// The fault soak runs on its own after the rest: it kills and restarts processes on a timeline,
-// and other tests competing for the two cores would only measure the machine.
+// The browser tests (one worker: one build, one stack and one Chromium) and the rest (node and
+// client) run as two vitest processes side by side: vitest gives one worker per core less one, so
+// on two cores a single run took every file in turn and left a core idle while tests waited on
+// timers. The fault soak runs on its own after the rest: it kills and restarts processes on a
+// timeline, and other tests competing for the two cores would only measure the machine.
 //
 // The summary before that line names every skipped test and why (the skip condition written in
 // its file), and says which services this machine offers. vitest's JSON report marks the tests of
@@ -8,7 +11,7 @@
 // lists the declared ones, and any other skipped test counts as failed, as does a file that
 // failed to load. With CI_NO_SKIPS=1 (.ci/run) every
 // skipped test counts as failed too: CI provides every service, so a skip means something broke.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -79,14 +82,35 @@ function skipReason(file, titles) {
   return null;
 }
 
-function run(projectArgs) {
+/** Spawns vitest with these arguments; resolves with its exit status once it has ended. */
+function vitest(vitestArgs, env, buffered) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', ...vitestArgs], {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const held = [];
+    if (buffered) {
+      child.stdout.on('data', (b) => held.push(b));
+      child.stderr.on('data', (b) => held.push(b));
+    }
+    child.on('close', (code, signal) => {
+      if (held.length) process.stdout.write(Buffer.concat(held));
+      resolve({ status: code ?? (signal ? 1 : 0) });
+    });
+  });
+}
+
+/**
+ * One vitest run of the given projects. With `buffered`, its output is held and printed whole when
+ * it ends, so that two runs side by side do not interleave their lines.
+ */
+async function run(projectArgs, { buffered = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'vitest-'));
   const out = join(dir, 'results.json');
   const declaredOut = join(dir, 'declared-skips.json');
-  const res = spawnSync(
-    'npx',
+  const res = await vitest(
     [
-      'vitest',
       'run',
       '--reporter=default',
       '--reporter=json',
@@ -95,10 +119,8 @@ function run(projectArgs) {
       ...projectArgs,
       ...args,
     ],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, VITEST_DECLARED_SKIPS: declaredOut },
-    },
+    { VITEST_DECLARED_SKIPS: declaredOut },
+    buffered,
   );
   let failed = 0;
   let declared = null;
@@ -185,10 +207,13 @@ async function services() {
 }
 
 if (args.length) {
-  run([]); // a filter was given: one run of whatever it selects
+  await run([]); // a filter was given: one run of whatever it selects
 } else {
-  run(['--project', 'node', '--project', 'client', '--project', 'browser']);
-  run(['--project', 'soak']);
+  await Promise.all([
+    run(['--project', 'node', '--project', 'client*']),
+    run(['--project', 'browser'], { buffered: true }),
+  ]);
+  await run(['--project', 'soak']);
 }
 
 console.log('');
