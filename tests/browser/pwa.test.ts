@@ -87,6 +87,11 @@ describe.skipIf(!hasChromium)('the installable portal', () => {
     });
     await cdp.send('ServiceWorker.enable');
     await expect.poll(() => registrations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // NOTE: a worker still installing (precaching the build) is not sent the push: wait for it to
+    // be active, as the browser's push service would.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
 
     const message: PushMessage = {
       title: 'FIRE ALARM',
