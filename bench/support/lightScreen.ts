@@ -25,6 +25,23 @@ export interface LightScreenOptions {
   onClose?(screen: LightScreen): void;
 }
 
+/** An arrival whose text is decoded from its frame when first read. */
+class FrameArrival implements Arrival {
+  readonly bytes: number;
+  constructor(
+    readonly key: string,
+    readonly seq: number,
+    readonly t: number,
+    private frame: Buffer,
+    private decoded: string | null,
+  ) {
+    this.bytes = frame.length;
+  }
+  get text() {
+    return (this.decoded ??= this.frame.toString());
+  }
+}
+
 const NSP = '/live';
 const deltaRe = /"feed":"(\w+)","agencyId":"([^"]+)","epoch":"[^"]*","seq":(\d+)/;
 
@@ -48,6 +65,8 @@ export class LightScreen {
     this.ws = new WebSocket(`${base}/socket.io/?EIO=4&transport=websocket`, {
       headers: o.cookie ? { cookie: o.cookie } : {},
       perMessageDeflate: false,
+      // The server's frames are trusted here: checking each one's UTF-8 is harness work.
+      skipUTF8Validation: true,
     });
     this.ready = new Promise((resolve, reject) => {
       this.ws.once('error', reject);
@@ -73,11 +92,12 @@ export class LightScreen {
   }
 
   private arrive(data: Buffer, t: number, snapshot: boolean) {
-    // NOTE: only the head is decoded for a snapshot (it may be large); a delta is read whole.
-    const text = snapshot ? data.toString('utf8', 0, Math.min(400, data.length)) : data.toString();
-    const m = deltaRe.exec(text);
+    // NOTE: only the head is decoded to find the feed and seq; a delta's whole text is decoded when
+    // a reader asks for it (the first copy of each seq), not once per screen.
+    const head = data.toString('utf8', 0, Math.min(400, data.length));
+    const m = deltaRe.exec(head) ?? deltaRe.exec(data.toString());
     if (!m) return;
-    const a: Arrival = { key: `${m[1]}:${m[2]}`, seq: Number(m[3]), t, bytes: data.length, text };
+    const a = new FrameArrival(`${m[1]}:${m[2]}`, Number(m[3]), t, data, snapshot ? head : null);
     if (snapshot) {
       this.snapshots.set(a.key, { seq: a.seq, bytes: a.bytes });
       this.follow(a.key, a.seq, true);
