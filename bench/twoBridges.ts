@@ -6,7 +6,7 @@
  * its lease, and the adapter carries each delta to the other. Half the screens (socket.io protocol
  * over bare ws, bench/support/lightScreen.ts) are on each bridge, held by one runner process per
  * bridge, all on the one feed of one agency. Measured per run:
- * - memory: each bridge's RSS, settled and after a forced full GC, after a warm-up of a few
+ * - memory: each bridge's RSS less its young generation, settled and after a forced full GC, after a warm-up of a few
  *   screens and again once all are connected; KB per screen over the screens added, the worse
  *   bridge is the figure;
  * - latency: rounds of a ~2 KB delta made by the simulator's generator; a round lasts from the
@@ -26,7 +26,7 @@ import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../tests/support/re
 import type { BridgeProcess } from '../tests/support/processes';
 import { benchSignIn, startBenchSim, stepGenerator } from './support/benchSim';
 import { atOf, startBridgeProcess } from './support/bridgeProcess';
-import { promSum, promValue, scrape, settledRss } from './support/procStats';
+import { promSum, promValue, scrape, settledRss, youngGeneration } from './support/procStats';
 import { jsonLine, machine, numFlag, percentile, section, sleep, summary, verdict } from './support/report';
 import { GC_ON_SIGNAL, startBaselineServer, startRunner, type Runner } from './support/runner';
 
@@ -81,14 +81,15 @@ async function connect(s: Side, cookie: string, agencyId: string, count: number)
 
 /**
  * Each bridge's RSS as held and after a forced full GC (settledRss), read after three full GCs a
- * second apart: start-up or connect garbage is gone, and both reads find the heap alike.
+ * second apart: start-up or connect garbage is gone, and both reads find the heap alike. Each read
+ * leaves out the bridge's young generation (youngGeneration: 1 or 32 MB by the moment).
  */
 async function memoryOf(bridges: BridgeProcess[]) {
   for (let g = 0; g < 3; g++) {
     for (const b of bridges) process.kill(b.child.pid!, 'SIGUSR2');
     await sleep(1000);
   }
-  return Promise.all(bridges.map((b) => settledRss(b.child.pid!, SETTLE_MS)));
+  return Promise.all(bridges.map((b) => settledRss(b.child.pid!, SETTLE_MS, () => youngGeneration(b.url))));
 }
 
 const kb = (bytes: number, screens: number) => Number((bytes / screens / 1024).toFixed(1));
@@ -274,7 +275,7 @@ async function measure(run: number) {
       },
     };
     section(
-      `${title}memory (KB per screen: RSS after - before, over the ${half - WARM} screens added per bridge)`,
+      `${title}memory (KB per screen: RSS less the young generation, after - before, over the ${half - WARM} screens added per bridge)`,
       {
         ...Object.fromEntries(
           memory.map((m) => [
@@ -347,7 +348,7 @@ async function main() {
   };
   section(RUNS > 1 ? `verdict (worst of ${RUNS} runs)` : 'verdict', targets);
   console.log(
-    `\nconditions: loopback; simulator in this process; two bridges, three screen runners and the baseline each in their own process; Redis ${TEST_REDIS_URL} under a fresh prefix per run (deleted after); memory read after ${WARM} warm-up screens per bridge and after all, each time after 3 full GCs 1 s apart, settled ${SETTLE_MS} ms (median of 3 reads), then 300 ms after one more full GC; took ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `\nconditions: loopback; simulator in this process; two bridges, three screen runners and the baseline each in their own process; Redis ${TEST_REDIS_URL} under a fresh prefix per run (deleted after); memory read after ${WARM} warm-up screens per bridge and after all, each time after 3 full GCs 1 s apart, settled ${SETTLE_MS} ms (median of 3 reads), then again after one more full GC, settled the same way; every read leaves out the young generation (V8's new space, 1 or 32 MB by the moment); took ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   jsonLine('twoBridges', {
     machine: machine(),

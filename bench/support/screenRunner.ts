@@ -3,6 +3,9 @@
  * bridge and its screens do not share a CPU thread. Driven over IPC by `runner.ts`.
  */
 import { connectScreen, type Screen } from '../../tests/support/screen';
+// NOTE: tsx maps stack traces to the sources; the thousands of connection errors of a reconnect
+// storm would each pay for it, which a browser tab does not.
+process.setSourceMapsEnabled(false);
 import type { DeltaMessage, FeedRef } from '../../shared/live/protocol';
 import { Arrivals } from './arrivals';
 import { fingerprint } from './fingerprint';
