@@ -1,9 +1,4 @@
-import {
-  handshakeAuthSchema,
-  SERVED_PROTOCOLS,
-  subscribeSchema,
-  type SubscribeAck,
-} from '../../shared/live/protocol';
+import { PROTOCOL_VERSION } from '../../shared/live/protocol';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { BridgeConfig } from '../config';
 import type { FeedManager } from '../feeds/feedManager';
@@ -26,7 +21,6 @@ import {
   protocolEventsOnly,
   screenListener,
   type PacketCheck,
-  type ScreenListener,
   type ScreenListeners,
 } from './inboundGuard';
 import type { PresenceStore } from './presenceStore';
@@ -68,20 +62,16 @@ export function attachLive(d: LiveDeps) {
   >();
   nsp.use(async (socket, next) => {
     try {
-      const auth = handshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
-      if (
-        !auth.success ||
-        (auth.data.protocol !== undefined && !SERVED_PROTOCOLS.includes(auth.data.protocol))
-      )
+      const auth = (socket.handshake.auth ?? {}) as { protocol?: unknown };
+      if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION)
         return next(new Error('protocol_mismatch'));
-      const handshakeSubscribes = auth.data.subscribe;
       const id = sessionIdFromCookieHeader(socket.handshake.headers.cookie);
       const session = id ? await sessions.get(id) : null;
       if (!session) {
         // A paired wall display: read-only, its own agency's feeds of its views (server/walls).
         const wall = d.walls ? await admitWall(d.walls, socket.handshake, config.TRUST_PROXY) : null;
         if (!wall) return next(new Error('no_session'));
-        socket.data = handshakeSubscribes ? { ...wall, handshakeSubscribes } : wall;
+        socket.data = wall;
         void socket.join(`session:${wall.session.id}`);
         return next();
       }
@@ -101,7 +91,6 @@ export function attachLive(d: LiveDeps) {
         shared.visible = visibleAgencies(session.profile);
       }
       socket.data = { session: shared.session, visible: shared.visible, subs: new Set() };
-      if (handshakeSubscribes) socket.data.handshakeSubscribes = handshakeSubscribes;
       void socket.join(shared.room);
       next();
     } catch (e) {
@@ -124,10 +113,8 @@ export function attachLive(d: LiveDeps) {
   const wallFeedHandlers = createFeedHandlers({ feeds: wallFeeds(feeds), store, wakeups, metrics, logger });
   const replay = createReplayHandlers({ config, logger, feeds });
   const presence = createPresenceHandlers({ nsp, logger, store: d.presence });
-  const screenSubscribe = screenListener(logger, 'subscribe', feedHandlers.subscribe, presence.subscribe);
-  const wallSubscribe = screenListener(logger, 'subscribe', wallFeedHandlers.subscribe);
   const screenListeners: ScreenListeners = {
-    subscribe: screenSubscribe,
+    subscribe: screenListener(logger, 'subscribe', feedHandlers.subscribe, presence.subscribe),
     unsubscribe: screenListener(logger, 'unsubscribe', feedHandlers.unsubscribe),
     'replay.list': screenListener(logger, 'replay.list', replay['replay.list']),
     'replay.start': screenListener(logger, 'replay.start', replay['replay.start']),
@@ -135,7 +122,7 @@ export function attachLive(d: LiveDeps) {
     presence: screenListener(logger, 'presence', presence.presence),
   };
   const wallListeners: ScreenListeners = {
-    subscribe: wallSubscribe,
+    subscribe: screenListener(logger, 'subscribe', wallFeedHandlers.subscribe),
     unsubscribe: screenListener(logger, 'unsubscribe', wallFeedHandlers.unsubscribe),
   };
   // Rate limits first (unknown events count too), then the protocol's own events only.
@@ -157,39 +144,12 @@ export function attachLive(d: LiveDeps) {
     feeds.unwatchAll(this.id);
   }
 
-  /**
-   * The subscribes a page's handshake carried (protocol 4), each handled as the `subscribe` event
-   * would be, checks first (rate limits count them), and answered by `subscribed` with the ack.
-   * NOTE: a reconnecting page is live again without sending a message per feed, and the bridge
-   * reads, checks and decodes two packets fewer per page in a reconnect storm.
-   */
-  function subscribeFromHandshake(
-    socket: LiveSocket,
-    checks: readonly PacketCheck[],
-    subscribe: ScreenListener<'subscribe'>,
-  ) {
-    const asked = socket.data.handshakeSubscribes;
-    if (!asked) return;
-    delete socket.data.handshakeSubscribes;
-    for (const req of asked) {
-      const parsed = subscribeSchema.safeParse(req);
-      // A bad entry is refused as a bad `subscribe` event is (an `error`); there is no feed to answer for.
-      const ack = parsed.success
-        ? (a: SubscribeAck) =>
-            socket.emit('subscribed', { feed: parsed.data.feed, agencyId: parsed.data.agencyId, ack: a })
-        : () => {};
-      const packet: unknown[] = ['subscribe', req, ack];
-      if (checks.every((check) => check(socket, packet))) subscribe.call(socket, req, ack);
-    }
-  }
-
   nsp.on('connection', (socket) => {
     metrics.screens.inc();
     if (socket.data.wall) {
       guardInbound(socket, logger, wallChecks);
       listenToScreen(socket, wallListeners);
       socket.on('disconnect', wallLeft);
-      subscribeFromHandshake(socket, wallChecks, wallSubscribe);
       return;
     }
     // Counted once connected: a socket a later handshake step refuses never disconnects.
@@ -205,7 +165,6 @@ export function attachLive(d: LiveDeps) {
     guardInbound(socket, logger, screenChecks);
     listenToScreen(socket, screenListeners);
     socket.on('disconnect', screenLeft);
-    subscribeFromHandshake(socket, screenChecks, screenSubscribe);
   });
 
   // A company switch re-reads the rights of the session's screens, on every process.

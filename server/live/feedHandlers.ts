@@ -1,7 +1,6 @@
 import {
   feedKey,
   feedRoom,
-  MAX_SUBSCRIPTIONS,
   subscribeSchema,
   unsubscribeSchema,
   type ErrorMessage,
@@ -22,6 +21,7 @@ import type { LiveSocket } from './liveServer';
 import type { FeedWakeups } from './feedWakeups';
 import type { BridgeSession } from '../session/sessionStore';
 
+const MAX_SUBSCRIPTIONS = 8;
 /** How long a subscribe waits for a feed's first load before it answers with an error. */
 const FIRST_LOAD_WAIT_MS = 20_000;
 

@@ -15,8 +15,6 @@ export interface SocketData {
   subs: Set<string>;
   /** A paired wall display's screen (read-only: these feeds of its agency; server/walls). */
   wall?: { id: string; feeds: ReadonlySet<string> };
-  /** The subscribes the handshake carried (protocol 4), until the connection handles them. */
-  handshakeSubscribes?: unknown[];
 }
 /** Messages between bridge processes (Redis adapter): a session's rights changed (sessionRights.ts). */
 export interface InterServerEvents {
@@ -76,8 +74,6 @@ function forgetRequests(io: Server, nsp: LiveNamespace) {
     (socket.conn as { request: IncomingMessage | null }).request = null;
     socket.handshake.headers = FORGOTTEN;
     socket.handshake.query = FORGOTTEN;
-    // The page's subscribes in `auth` (protocol 4) were taken by the middlewares (attachLive.ts).
-    socket.handshake.auth = FORGOTTEN;
   });
 }
 

@@ -8,16 +8,8 @@ import type { SystemOnTestRow } from '../upstream/onTestRows';
  * Written down in docs/protocol.md; both sides import these types and schemas.
  */
 
-/**
- * Bumped on any incompatible change; checked at the handshake (`auth.protocol`). Version 4: the
- * handshake may carry the page's subscribes (HandshakeAuth.subscribe), answered by `subscribed`.
- */
-export const PROTOCOL_VERSION = 4;
-/**
- * Versions the bridge serves: a page of the previous build (3) sends its subscribes as events after
- * the connect, as before; only the handshake's own subscribes are new in 4.
- */
-export const SERVED_PROTOCOLS: readonly number[] = [3, 4];
+/** Bumped on any incompatible change; checked at the handshake (`auth.protocol`). */
+export const PROTOCOL_VERSION = 3;
 export const LIVE_NAMESPACE = '/live';
 
 export const FEEDS = ['events', 'alarms', 'systemsOnTest'] as const;
@@ -54,28 +46,6 @@ export type FeedCursor = z.infer<typeof cursorSchema>;
 
 export const subscribeSchema = feedRefSchema.extend({ since: cursorSchema.optional() });
 export type SubscribeRequest = z.infer<typeof subscribeSchema>;
-
-/** At most this many feeds per socket, subscribed by events or in the handshake. */
-export const MAX_SUBSCRIPTIONS = 8;
-
-/**
- * socket.io's handshake `auth` (protocol 4). `subscribe`: the feeds the page shows, each with its
- * cursor when it has one; the bridge handles each as a `subscribe` event sent right after the
- * connect (validated, authorized and rate-limited the same), and answers each with `subscribed`
- * instead of an ack. A page reconnecting after a bridge restart is then live again without a
- * message of its own per feed. Each entry is checked by the subscribe itself (a bad one gets
- * `error`, as a bad event would); the list only has to be a short array.
- */
-export const handshakeAuthSchema = z.object({
-  protocol: z.number().optional(),
-  subscribe: z.array(z.unknown()).max(MAX_SUBSCRIPTIONS).optional(),
-});
-export type HandshakeAuth = { protocol: number; subscribe?: SubscribeRequest[] };
-
-/** The answer to a subscribe the handshake carried: the feed as asked, and what its ack would have been. */
-export interface SubscribedMessage extends FeedRef {
-  ack: SubscribeAck;
-}
 export const unsubscribeSchema = feedRefSchema;
 
 /** Replay controls for a tester's private replay room. */
@@ -217,8 +187,6 @@ export interface ServerToClientEvents {
   error: (msg: ErrorMessage) => void;
   replay: (state: ReplayState) => void;
   presence: (msg: PresenceMessage) => void;
-  /** Protocol 4: the answer to a subscribe of the handshake (HandshakeAuth.subscribe). */
-  subscribed: (msg: SubscribedMessage) => void;
   'session.expired': () => void;
 }
 

@@ -136,10 +136,6 @@ export function createFeedHandle<F extends FeedName>(
     get rows(): ReadonlyMap<string, Row> {
       return replica.rows;
     },
-    /** Where the feed stands now, as its next subscribe will say (null: it needs a snapshot). */
-    get cursor(): FeedPosition | null {
-      return replica.cursor;
-    },
     /** Bumps with every change of `rows`. */
     get rowsVersion(): number {
       return replica.version;

@@ -3,31 +3,19 @@ import { z } from 'zod';
 import {
   feedKey,
   LIVE_NAMESPACE,
-  MAX_SUBSCRIPTIONS,
   PROTOCOL_VERSION,
   type ClientToServerEvents,
   type ConnectRefusal,
-  type FeedCursor,
   type FeedName,
   type FeedRef,
-  type HandshakeAuth,
   type RecordingInfo,
   type ServerToClientEvents,
   type SimpleAck,
   type SubscribeAck,
-  type SubscribeRequest,
 } from '../../../../shared/live/protocol';
 import { createFeedHandle, type FeedHandle } from './feedHandle';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-type Answered = (mode: 'snapshot' | 'resume' | null, refusal?: { code: string; message: string }) => void;
-
-/** The protocol before handshake subscribes: what a bridge of the previous build serves. */
-const PROTOCOL_WITHOUT_HANDSHAKE_SUBSCRIBES = 3;
-
-const sameCursor = (a: FeedCursor | null, b: FeedCursor | null) =>
-  a === b || (a !== null && b !== null && a.epoch === b.epoch && a.seq === b.seq);
 
 export interface LiveClientOptions {
   /** Base URL of the bridge; default the page's own origin. */
@@ -46,8 +34,7 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     // NOTE: websocket only, so several bridges behind a proxy need no sticky sessions.
     transports: ['websocket'],
     withCredentials: true,
-    // NOTE: asked on every (re)connect: the feeds' subscribes go with the handshake (protocol 4).
-    auth: (cb) => cb(handshakeAuth()),
+    auth: { protocol: PROTOCOL_VERSION },
     // NOTE: a restarted bridge serves about 0.5 s after it is started; retrying at 0.25 s, then
     // every 0.5 s (each ±50%), a tab is back within 0.75 s of that, however long the bridge was
     // away (docs/decisions.md, "A bridge that serves sooner after a restart").
@@ -66,82 +53,30 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     return feeds.get(k) ?? feeds.get(aliases.get(k) ?? '');
   };
 
-  /** The protocol this page speaks: the previous one after a bridge refused this one. */
-  let protocol = PROTOCOL_VERSION;
-  /**
-   * The subscribes the current connection's handshake carried, by feed key, until the bridge's
-   * `subscribed` answer and the handle's own subscribe (on `connect`) have met.
-   */
-  const inHandshake = new Map<
-    string,
-    { ref: FeedRef; since: FeedCursor | null; answered: Answered | null; ack: SubscribeAck | null }
-  >();
-
-  function handshakeAuth(): HandshakeAuth {
-    inHandshake.clear();
-    if (protocol === PROTOCOL_WITHOUT_HANDSHAKE_SUBSCRIBES) return { protocol };
-    const subscribe: SubscribeRequest[] = [];
-    for (const [k, { handle }] of feeds) {
-      if (subscribe.length === MAX_SUBSCRIPTIONS) break;
-      const since = handle.cursor;
-      const ref = { feed: handle.ref.feed, agencyId: handle.ref.agencyId };
-      subscribe.push(since ? { ...ref, since } : ref);
-      inHandshake.set(k, { ref, since, answered: null, ack: null });
-    }
-    return subscribe.length > 0 ? { protocol, subscribe } : { protocol };
-  }
-
-  function onAck(ref: FeedRef, ack: SubscribeAck, answered: Answered) {
-    if (ack.ok && ack.agencyId && ack.agencyId !== ref.agencyId)
-      aliases.set(feedKey({ feed: ref.feed, agencyId: ack.agencyId }), feedKey(ref));
-    if (ack.ok) answered(ack.mode);
-    else answered(null, ack.error);
-  }
-
-  function requestSubscribe(ref: FeedRef, since: FeedCursor | null, answered: Answered) {
+  function requestSubscribe(
+    ref: FeedRef,
+    since: { epoch: string; seq: number } | null,
+    answered: (mode: 'snapshot' | 'resume' | null, refusal?: { code: string; message: string }) => void,
+  ) {
     if (!socket.connected) return;
-    // The handshake already asked for this feed from this position: its answer is this one's.
-    const k = feedKey(ref);
-    const asked = inHandshake.get(k);
-    if (asked && !asked.answered && sameCursor(asked.since, since)) {
-      if (asked.ack) {
-        inHandshake.delete(k);
-        onAck(ref, asked.ack, answered);
-      } else asked.answered = answered;
-      return;
-    }
-    socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) =>
-      onAck(ref, ack, answered),
-    );
+    socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) => {
+      if (ack.ok && ack.agencyId && ack.agencyId !== ref.agencyId)
+        aliases.set(feedKey({ feed: ref.feed, agencyId: ack.agencyId }), feedKey(ref));
+      if (ack.ok) answered(ack.mode);
+      else answered(null, ack.error);
+    });
   }
-
-  socket.on('subscribed', (m) => {
-    const k = feedKey(m);
-    const asked = inHandshake.get(k);
-    if (!asked || asked.ack) return;
-    if (asked.answered) {
-      inHandshake.delete(k);
-      onAck(asked.ref, m.ack, asked.answered);
-    } else asked.ack = m.ack;
-  });
 
   socket.on('connect', () => {
     for (const { handle } of feeds.values()) handle.onConnected();
   });
   socket.on('disconnect', () => {
-    // Answers still owed by a connection that is gone never come; the next handshake asks again.
-    inHandshake.clear();
     for (const { handle } of feeds.values()) handle.onDisconnected();
   });
   /** The bridge's words when it refused this page's socket for good (too many screens). */
   let refusal: string | null = null;
   socket.on('connect_error', (err: Error & { data?: unknown }) => {
-    if (err.message === ('protocol_mismatch' satisfies ConnectRefusal) && protocol === PROTOCOL_VERSION) {
-      // NOTE: a bridge of the previous build (behind a proxy, mid-deploy) serves protocol 3: this
-      // page speaks it from now on, subscribing by events after the connect, and tries again.
-      protocol = PROTOCOL_WITHOUT_HANDSHAKE_SUBSCRIBES;
-      socket.connect();
-    } else if (err.message === 'no_session') {
+    if (err.message === 'no_session') {
       for (const { handle } of feeds.values()) handle.onSessionExpired();
       socket.disconnect();
       opts.onSessionExpired?.();
