@@ -103,10 +103,6 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   app.disable('x-powered-by');
   if (config.TRUST_PROXY > 0) app.set('trust proxy', config.TRUST_PROXY);
   const server = createServer(app);
-  // NOTE: an idle keep-alive connection is closed by the client or proxy first (nginx and load
-  // balancers keep theirs 60 s): a bridge closing it first races the next request, which is reset.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   // The live side: socket.io, the per-agency feeds publishing to its rooms, the screens.
   // NOTE: the Redis adapter loads only with Redis, as ioredis does (redisConnections.ts).
