@@ -4,21 +4,37 @@ import { createFeedPoller } from './feedPoller';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-/** A poller every poll of which fails, every 1 s at the base; `times` holds each poll's start. */
-function alwaysFailing(onError: (failures: number) => void = () => {}) {
+/**
+ * A poller at `intervalMs` (1 s by default) with its jitter at the midpoint; `times` holds each
+ * poll's start, after which `poll` runs (and may throw).
+ */
+function timedPoller(o: {
+  intervalMs?: number;
+  poll?: () => Promise<void>;
+  onError?: (failures: number) => void;
+}) {
   const times: number[] = [];
   const p = createFeedPoller({
-    intervalMs: 1000,
+    intervalMs: o.intervalMs ?? 1000,
     initialDelayMs: 0,
     random: () => 0.5,
     pollOnce: async () => {
       times.push(Date.now());
-      throw new Error('down');
+      await o.poll?.();
     },
-    onError: (_e, n) => onError(n),
+    onError: (_e, n) => o.onError?.(n),
   });
   return { p, times };
 }
+
+/** A poller every poll of which fails. */
+const alwaysFailing = (onError?: (failures: number) => void) =>
+  timedPoller({
+    poll: async () => {
+      throw new Error('down');
+    },
+    onError,
+  });
 
 describe('feed poller', () => {
   it('polls at the interval and never runs two polls of a feed at once', async () => {
@@ -59,13 +75,8 @@ describe('feed poller', () => {
 
   it('returns to the interval after a success', async () => {
     let fail = true;
-    const times: number[] = [];
-    const p = createFeedPoller({
-      intervalMs: 1000,
-      initialDelayMs: 0,
-      random: () => 0.5,
-      pollOnce: async () => {
-        times.push(Date.now());
+    const { p, times } = timedPoller({
+      poll: async () => {
         if (fail) throw new Error('down');
       },
       onError: () => {
@@ -100,17 +111,10 @@ describe('feed poller', () => {
   });
 
   it('polls at once when nudged, but never sooner than the least gap after the last poll started', async () => {
-    const times: number[] = [];
     let ms = 0;
-    const p = createFeedPoller({
+    const { p, times } = timedPoller({
       intervalMs: 2000,
-      initialDelayMs: 0,
-      random: () => 0.5,
-      pollOnce: async () => {
-        times.push(Date.now());
-        await new Promise((r) => setTimeout(r, ms));
-      },
-      onError: () => {},
+      poll: () => new Promise((r) => setTimeout(r, ms)),
     });
     const t0 = Date.now();
     p.start();
