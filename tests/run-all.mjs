@@ -141,8 +141,12 @@ async function run(projectArgs, { buffered = false } = {}) {
       }
       for (const t of tests) {
         if (t.status === 'passed') totals.passed += 1;
-        else if (t.status === 'failed') failed += 1;
-        else {
+        else if (t.status === 'failed') {
+          failed += 1;
+          // Named again at the end: the last lines are what a CI excerpt shows.
+          const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+          failedLines.push(`${name} > ${t.fullName}: failed${why ? `: ${why}` : ''}`);
+        } else {
           const reason = skipReason(file.name, [...t.ancestorTitles, t.title]);
           const wasDeclared = declared ? declared.has(`${file.name}\n${t.fullName}`) : reason !== null;
           if (!wasDeclared && file.status === 'failed') {
@@ -223,7 +227,7 @@ if (skippedLines.length) {
   for (const l of skippedLines) console.log(`  - ${l}`);
 }
 if (failedLines.length) {
-  console.log('Failed outside assertions:');
+  console.log(`Failed (${failedLines.length}):`);
   for (const l of failedLines) console.log(`  - ${l}`);
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
