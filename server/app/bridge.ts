@@ -10,7 +10,7 @@ import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { mountFallback, mountGateway } from '../gateway/mountGateway';
 import { attachLive } from '../live/attachLive';
 import { feedBroadcast } from '../live/feedBroadcast';
-import { oneWriteFrames } from '../live/oneWriteFrames';
+import { broadcastFrames } from '../live/broadcastFrames';
 import { createFeedWakeups } from '../live/feedWakeups';
 import { createLiveServer } from '../live/liveServer';
 import { endPresencesHere } from '../live/presenceHandlers';
@@ -112,7 +112,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       })
     : null;
   const live = createLiveServer(server, config, adapter);
-  oneWriteFrames(live.nsp);
+  broadcastFrames(live.nsp);
   const walls = buildWalls({
     config,
     logger,
