@@ -238,6 +238,9 @@ describe("the chain's failures", () => {
 
   it("an alarm of the caller that left the active list reads as such, not as someone else's", async () => {
     const alarm = await newAlarm();
+    // Held by this bridge first, so the case is a row its feed shows and then shows gone.
+    const view = await alarmsScreen();
+    await waitFor('the alarm on this bridge', () => view.has(String(alarm.id)));
     // Dispatched elsewhere (another bridge, with locks of its own): this bridge has no mark of it.
     const elsewhere = await startTestBridge(sim.url);
     try {
@@ -248,10 +251,9 @@ describe("the chain's failures", () => {
     } finally {
       await elsewhere.close();
     }
-    // NOTE: this bridge's held alarms may still list it until its next poll (a screen of an earlier
-    // test keeps the feed): the case here is an alarm this bridge's feed shows gone.
-    const view = await alarmsScreen();
-    await waitFor('the alarm gone from this bridge', () => !view.has(String(alarm.alarminc_No)));
+    // NOTE: this bridge's held alarms list it until its next poll; the case here is an alarm this
+    // bridge's feed shows gone (rows are keyed by their id, not by the alarm number).
+    await waitFor('the alarm gone from this bridge', () => !view.has(String(alarm.id)));
     const again = await call(bridge.url, 'POST', '/api/MASAPI/APIRequest', {
       cookie: owner.cookie,
       body: { methodName: 'CallDispatch', arguments: [{ AlarmincNo: alarm.alarminc_No }] },
