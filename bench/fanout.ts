@@ -10,6 +10,12 @@
  * screens are socket.io-client with the replica, whose decoding then dominates the figure (the
  * baselines keep their light screens). With `--runs 5` each size is measured five times, fresh
  * screens each time, and the ratios of every run are printed with their median and worst.
+ *
+ * Every side's broadcast starts after the same quiet: the bridge's round starts when its poll
+ * answers, after the pause between rounds and the wait for the poll, with the machine idle; each
+ * baseline's broadcast is held until as long has passed since the round before it ended. A round
+ * that starts from an idle machine pays for waking it (a first screen some 2 ms later here), and
+ * without this only the bridge's rounds paid (`--quiet none` measures it that way).
  */
 import { benchSignIn, startBenchSim, stepGenerator } from './support/benchSim';
 import { atOf, startBridgeProcess } from './support/bridgeProcess';
@@ -25,6 +31,7 @@ import {
   section,
   sleep,
   summary,
+  wallNow,
   verdict,
 } from './support/report';
 import { startBaselineServer, startRunner, type Runner } from './support/runner';
@@ -36,6 +43,7 @@ const TARGET_BYTES = numFlag('bytes', 2048);
 const POLL_MS = numFlag('poll-ms', 200);
 const CLIENT = flag('client', 'light') as 'light' | 'sio';
 const SKIP_SIO = boolFlag('no-bare-sio');
+const QUIET = flag('quiet', 'same') as 'same' | 'none';
 
 interface Round {
   /** The first screen's latency: the fixed part of a round (start stamp to the first write). */
@@ -135,11 +143,23 @@ async function main() {
       sio: bare ? cpuMsOf(bare.pid) : 0,
     };
     const phaseStart = performance.now();
+    // When the last round's last screen read its message, and how long the bridge's round waited
+    // after it (its quiet), which each baseline's round waits too.
+    let lastEnd = Math.max(...cal.times);
+    const quiet = { bridgeMs: [] as number[] };
+    const afterQuiet = async (ms: number) => {
+      if (QUIET === 'same') await sleep(Math.max(0, lastEnd + ms - wallNow()));
+    };
     for (let i = 0; i < ROUNDS; i++) {
       const c = await stepAndWait(rows);
-      rounds.bridge.push(roundOf(c.times, atOf(c.first), c.bytes));
+      const at = atOf(c.first);
+      const bridgeQuietMs = Math.max(0, at - lastEnd);
+      quiet.bridgeMs.push(bridgeQuietMs);
+      rounds.bridge.push(roundOf(c.times, at, c.bytes));
+      lastEnd = Math.max(...c.times);
       const size = c.bytes || Math.round(perRow * rows);
 
+      await afterQuiet(bridgeQuietMs);
       const rt = await raw.broadcast(i + 1, size);
       sendMs.raw.push(rt.sendMs);
       const rc = await rr.call<{ times: number[]; bytes: number } | null>('arrivals.complete', {
@@ -151,8 +171,10 @@ async function main() {
       if (!rc) throw new Error('raw ws broadcast did not reach every screen');
       rounds.raw.push(roundOf(rc.times, rt.t0, rc.bytes));
       precise.raw.push(roundOf(rc.times, rt.t0Precise, rc.bytes));
+      lastEnd = Math.max(...rc.times);
 
       if (bare && rs) {
+        await afterQuiet(bridgeQuietMs);
         const st = await bare.broadcast(i + 1, size);
         sendMs.sio.push(st.sendMs);
         const sc = await rs.call<{ times: number[]; bytes: number } | null>('arrivals.complete', {
@@ -164,6 +186,7 @@ async function main() {
         if (!sc) throw new Error('bare socket.io broadcast did not reach every screen');
         rounds.sio.push(roundOf(sc.times, st.t0, sc.bytes));
         precise.sio.push(roundOf(sc.times, st.t0Precise, sc.bytes));
+        lastEnd = Math.max(...sc.times);
       }
       await sleep(100);
     }
@@ -201,6 +224,7 @@ async function main() {
       run,
       connectMs: Math.round(conn.ms),
       rowsPerDelta: rows,
+      quietBeforeEachRoundMs: summary(quiet.bridgeMs),
       deltaBytes: Math.round(
         percentile(
           rounds.bridge.map((x) => x.bytes),
@@ -264,6 +288,8 @@ async function main() {
     section(
       `${n} screens, run ${run} of ${RUNS} (${ROUNDS} rounds; ${rows} rows per delta, ${r.deltaBytes} B on the wire)`,
       {
+        [`quiet before each round (ms; ${QUIET === 'same' ? 'every side' : 'the bridge only'})`]:
+          r.quietBeforeEachRoundMs,
         'bridge: last screen ms': r.bridge.lastScreenMs,
         'bridge: median screen ms (median round)': r.bridge.perScreenP50Ms,
         'first screen ms, p50: bridge / raw ws / bare socket.io': `${r.bridge.firstScreenMs.p50} / ${r.rawWs.firstScreenMs.p50} / ${r.bareSocketIo?.firstScreenMs.p50 ?? '-'}`,
@@ -320,11 +346,12 @@ async function main() {
   await bridge.kill('SIGTERM');
   await bs.close();
   console.log(
-    `\nconditions: loopback; bridge, screens, baselines and simulator in separate processes; POLL_MS ${POLL_MS}; ${ROUNDS} rounds per size; took ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `\nconditions: loopback; bridge, screens, baselines and simulator in separate processes; POLL_MS ${POLL_MS}; ${ROUNDS} rounds per size; ${QUIET === 'same' ? 'every broadcast after the quiet the bridge had' : 'baselines broadcast at once after the round before'}; took ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   jsonLine('fanout', {
     machine: machine(),
     pollMs: POLL_MS,
+    quiet: QUIET,
     rounds: ROUNDS,
     runs: RUNS,
     client: CLIENT,
