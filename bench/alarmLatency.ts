@@ -9,7 +9,16 @@ import { benchSignIn, startBenchSim } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
 import type { PollerSpec, PollObservation } from './support/pollers';
 import { promValue, runWaitMsOf, scrape } from './support/procStats';
-import { jsonLine, machine, numFlag, section, sleep, summary, verdict } from './support/report';
+import {
+  jsonLine,
+  machine,
+  machineAtStart,
+  numFlag,
+  section,
+  sleep,
+  summary,
+  verdict,
+} from './support/report';
 import { startRunner } from './support/runner';
 import { signalRotation, signalsFor } from './support/signals';
 
@@ -25,7 +34,7 @@ async function main() {
   console.log(
     `alarm-to-screen latency: ${SCREENS} screens over ${AGENCIES} agencies (both feeds), POLL_MS ${POLL_MS}, signals for ${SECONDS} s; baseline ${BASELINE_SCREENS} screens polling every ${BASELINE_MS / 1000} s`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: AGENCIES + 1, historyDays: 2, historyPerAgencyPerDay: 120 });
   const agencies = bs.dealers.slice(0, AGENCIES);
   const bridge = await startBridgeProcess(bs.url, { POLL_MS: String(POLL_MS) });

@@ -9,7 +9,17 @@
 import { benchSignIn, startBenchSim } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
 import { cpuMsOf, promSum, scrape } from './support/procStats';
-import { flag, jsonLine, machine, numFlag, section, sleep, verdict, wallNow } from './support/report';
+import {
+  flag,
+  jsonLine,
+  machine,
+  machineAtStart,
+  numFlag,
+  section,
+  sleep,
+  verdict,
+  wallNow,
+} from './support/report';
 import { startBaselineServer, startRunner } from './support/runner';
 
 const SCREENS = numFlag('screens', 200);
@@ -42,7 +52,7 @@ async function main() {
   console.log(
     `coalescing: ${SCREENS} screens of one agency (both feeds), POLL_MS ${POLL_MS}, bursts ${BURSTS.join(', ')}, then ${SUSTAINED_RATE} signals/min for ${SUSTAINED_S} s`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: 3, historyDays: 2, historyPerAgencyPerDay: 120 });
   const agencyId = bs.dealers[0];
   const bridge = await startBridgeProcess(bs.url, { POLL_MS: String(POLL_MS), FEED_GRACE_MS: '60000' });

@@ -29,7 +29,7 @@ import type { DeltaMessage, FeedRow } from '../shared/live/protocol';
 import { startBenchSim } from './support/benchSim';
 import { alarmRows, changeHistory, churn, historyRows, sampleRows } from './support/rows';
 import { repeatRuns } from './support/repeat';
-import { jsonLine, machine, numFlag, percentile, section, verdict } from './support/report';
+import { jsonLine, machine, machineAtStart, numFlag, percentile, section, verdict } from './support/report';
 
 const ROWS = numFlag('rows', 100_000);
 const CHURN = numFlag('churn', 0.1);
@@ -100,7 +100,7 @@ async function main() {
   console.log(
     `diff: ${ROWS} rows, ${CHURN * 100}% churn, ${RUNS} timed runs each; ms of CPU (median, p95) and median wall ms, this process`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: 3, historyDays: 2, historyPerAgencyPerDay: 600 });
   const samples = await sampleRows(bs);
   const session = await bs.upstreamLogin(0);

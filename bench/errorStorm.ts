@@ -15,7 +15,7 @@ import { FEED_KINDS } from '../server/feeds/feedKinds';
 import { benchSignIn, startBenchSim, type BenchSim } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
 import { fingerprint } from './support/fingerprint';
-import { jsonLine, machine, numFlag, section, sleep, verdict } from './support/report';
+import { jsonLine, machine, machineAtStart, numFlag, section, sleep, verdict } from './support/report';
 import { perSecond, timeline } from './support/requestRate';
 import { startRunner } from './support/runner';
 import { signalRotation } from './support/signals';
@@ -129,7 +129,7 @@ async function main() {
   console.log(
     `error storm: ${AGENCIES} agencies x ${PER_AGENCY} screens (both feeds), one bridge, UPSTREAM_BUDGET_RPS ${BUDGET}, POLL_MS ${POLL_MS}, POLL_FLOOR_MS ${FLOOR_MS}; ${BEFORE_S} s healthy, ${STORM_S} s of HTTP 500 on every feed path, ${AFTER_S} s after; ${RUNS} run(s)`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: AGENCIES + 1, historyDays: 2, historyPerAgencyPerDay: 120 });
   const runs = [];
   for (let n = 1; n <= RUNS; n++) {

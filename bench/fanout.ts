@@ -25,14 +25,15 @@ import {
   flag,
   jsonLine,
   machine,
+  machineAtStart,
   mean,
   numFlag,
   percentile,
   section,
   sleep,
   summary,
-  wallNow,
   verdict,
+  wallNow,
 } from './support/report';
 import { startBaselineServer, startRunner, type Runner } from './support/runner';
 
@@ -80,7 +81,7 @@ async function main() {
   console.log(
     `fan-out: ${SCREENS.join(', ')} screens, ${ROUNDS} rounds, ~${TARGET_BYTES} B delta, POLL_MS ${POLL_MS}, screens as ${CLIENT === 'light' ? 'socket.io protocol over bare ws (timestamps only)' : 'socket.io-client + replica'}`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
 
   const sizes = SCREENS.flatMap((n) => Array.from({ length: RUNS }, (_, run) => ({ n, run: run + 1 })));
   for (const { n, run } of sizes) {

@@ -14,7 +14,7 @@ import { freePort } from '../tests/support/processes';
 import { benchSignIn, startBenchSim } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
 import { cpuMsOf, promSum, promValue, rssOf, scrape } from './support/procStats';
-import { jsonLine, machine, numFlag, section, sleep } from './support/report';
+import { jsonLine, machineAtStart, numFlag, section, sleep } from './support/report';
 import { GC_ON_SIGNAL, startRunner } from './support/runner';
 
 const AGENCIES = numFlag('agencies', 20);
@@ -71,7 +71,7 @@ async function main() {
   console.log(
     `feed cost: ${AGENCIES} agencies x 2 feeds (${feeds} feeds), one screen each; POLL_MS ${POLL_MS}; generator ${RATE} signals/agency/min; ${SECONDS} s window after ${SETTLE_MS / 1000} s to settle`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const redis = await startRedis();
   const bs = await startBenchSim({ agencies: AGENCIES + 1, generator: true, signalRatePerMin: RATE });
   const env = { POLL_MS: String(POLL_MS), REDIS_URL: redis.url, REDIS_PREFIX: 'cost:' };

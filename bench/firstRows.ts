@@ -21,7 +21,7 @@ import {
 import { envelopeSchema } from '../shared/upstream/envelope';
 import { eventLogRowSchema, eventLogsRequest, eventLogsResultSchema } from '../shared/upstream/eventLogRow';
 import { benchSignIn, startBenchSim } from './support/benchSim';
-import { jsonLine, machine, numFlag, section, sleep, verdict } from './support/report';
+import { jsonLine, machine, machineAtStart, numFlag, section, sleep, verdict } from './support/report';
 
 const ROWS = numFlag('rows', 100_000);
 const POLL_MS = numFlag('poll-ms', 1000);
@@ -124,7 +124,7 @@ function watchHistory(bridgeUrl: string, cookie: string, agencyId: string) {
 async function main() {
   const started = Date.now();
   console.log(`firstRows: ${ROWS} rows in the 24 h window of two agencies, POLL_MS ${POLL_MS}`);
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({
     agencies: 3,
     sitesPerAgency: 3000,

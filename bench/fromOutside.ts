@@ -21,7 +21,17 @@ import {
   type ServerToClientEvents,
   type SubscribeAck,
 } from '../shared/live/protocol';
-import { flag, jsonLine, machine, numFlag, section, sleep, summary, verdict } from './support/report';
+import {
+  flag,
+  jsonLine,
+  machine,
+  machineAtStart,
+  numFlag,
+  section,
+  sleep,
+  summary,
+  verdict,
+} from './support/report';
 
 const URL_ = flag('url', 'http://127.0.0.1:8080');
 const SIM_URL = flag('sim-url', 'http://127.0.0.1:8090');
@@ -89,7 +99,7 @@ async function main() {
   console.log(
     `from outside: bridge ${URL_}, simulator ${SIM_URL}; users ${USERS.map((u) => u[0]).join(', ')}, ${SCREENS} screens each; ${RUNS} runs of ${SIGNALS} signals`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const world = await json<{ agencies: { agencyId: string; type: string }[] }>(
     await fetch(`${SIM_URL}/_sim/world`),
   );

@@ -10,7 +10,16 @@ import { cleanPrefix, TEST_REDIS_URL } from '../tests/support/redis';
 import { benchSignIn, startBenchSim } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
 import { promValue, scrape, settledRss } from './support/procStats';
-import { boolFlag, jsonLine, machine, numFlag, section, sleep, verdict } from './support/report';
+import {
+  boolFlag,
+  jsonLine,
+  machine,
+  machineAtStart,
+  numFlag,
+  section,
+  sleep,
+  verdict,
+} from './support/report';
 import { GC_ON_SIGNAL, startBaselineServer, startRunner, type Runner } from './support/runner';
 
 const SCREENS = numFlag('screens', 6000);
@@ -76,7 +85,7 @@ async function main() {
   console.log(
     `memory: RSS per screen, ${WARM} warm-up screens then ${STEPS} steps to ${SCREENS}; screens over ${AGENCIES} agencies, both feeds each; bridge ${REDIS ? 'with Redis (sessions, feed store, adapter)' : 'in one process, no Redis'}`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: AGENCIES + 1, historyDays: 2, historyPerAgencyPerDay: 48 });
   const prefix = `bench:${randomUUID().slice(0, 8)}:`;
   const bridge = await startBridgeProcess(bs.url, {

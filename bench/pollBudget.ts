@@ -12,7 +12,16 @@
  */
 import { benchSignIn, startBenchSim, type BenchSim } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
-import { jsonLine, machine, numFlag, section, sleep, summary, verdict } from './support/report';
+import {
+  jsonLine,
+  machine,
+  machineAtStart,
+  numFlag,
+  section,
+  sleep,
+  summary,
+  verdict,
+} from './support/report';
 import { busiestSecond, perSecond, timeline } from './support/requestRate';
 import { startRunner } from './support/runner';
 import { signalRotation, signalsFor } from './support/signals';
@@ -166,7 +175,7 @@ async function main() {
   console.log(
     `poll budget: ${AGENCIES} agencies x ${PER_AGENCY} screens (both feeds), one bridge, UPSTREAM_BUDGET_RPS ${BUDGET}, POLL_MS ${POLL_MS}; ${RUNS} runs, signals for ${SECONDS} s per phase`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: AGENCIES + 1, historyDays: 2, historyPerAgencyPerDay: 120 });
   const runs: { fixed: PhaseResult; scheduler: PhaseResult }[] = [];
   for (let run = 1; run <= RUNS; run++) {

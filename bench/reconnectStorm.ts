@@ -33,6 +33,7 @@ import {
   flag,
   jsonLine,
   machine,
+  machineAtStart,
   numFlag,
   section,
   sleep,
@@ -242,7 +243,7 @@ async function main() {
   console.log(
     `reconnect storm: ${SCREENS} tabs over ${AGENCIES} agencies (both feeds), POLL_MS ${POLL_MS}, upstream changing at ${RATE} signals/agency/min; modes ${MODES.join(', ')}${hasRedis ? '' : ' (no Redis reachable)'}`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: AGENCIES + 1, historyDays: 2, historyPerAgencyPerDay: 120 });
   const results: Array<Awaited<ReturnType<typeof storm>> & { run: number; afterKillMs: number }> = [];
   for (let run = 1; run <= RUNS; run++)

@@ -16,7 +16,17 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpuMsOf } from './support/procStats';
-import { boolFlag, jsonLine, machine, numFlag, section, sleep, summary, verdict } from './support/report';
+import {
+  boolFlag,
+  jsonLine,
+  machine,
+  machineAtStart,
+  numFlag,
+  section,
+  sleep,
+  summary,
+  verdict,
+} from './support/report';
 import { startBenchSim } from './support/benchSim';
 import { cleanPrefix } from '../tests/support/redis';
 
@@ -91,7 +101,7 @@ async function main() {
     },
   ];
   console.log(`bridge start-up, exec to /healthz, ${RUNS} starts per mode; npm start runs \`${start.text}\``);
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const starts = new Map<string, Start[]>(modes.map((m) => [m.name, []]));
   for (let i = 0; i < RUNS; i++) {
     // Each round in another order: the first mode of a round starts right after the previous one.

@@ -27,7 +27,17 @@ import type { BridgeProcess } from '../tests/support/processes';
 import { benchSignIn, startBenchSim, stepGenerator } from './support/benchSim';
 import { atOf, startBridgeProcess } from './support/bridgeProcess';
 import { promSum, promValue, scrape, settledRss, youngGeneration } from './support/procStats';
-import { jsonLine, machine, numFlag, percentile, section, sleep, summary, verdict } from './support/report';
+import {
+  jsonLine,
+  machine,
+  machineAtStart,
+  numFlag,
+  percentile,
+  section,
+  sleep,
+  summary,
+  verdict,
+} from './support/report';
 import { GC_ON_SIGNAL, startBaselineServer, startRunner, type Runner } from './support/runner';
 
 const SCREENS = numFlag('screens', 10_000);
@@ -319,7 +329,7 @@ async function main() {
   console.log(
     `two bridges: ${SCREENS} screens (half on each of two bridge processes sharing Redis ${TEST_REDIS_URL}), one agency's events feed, ${ROUNDS} rounds of a ~${TARGET_BYTES} B delta, POLL_MS ${POLL_MS}, ${RUNS} run(s); baseline bare socket.io with ${BASELINE_SCREENS} screens${BASELINE_SCREENS < SCREENS ? ' (fewer than the bridges hold)' : ''}; open files ${openFilesLimit()}`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const runs: Awaited<ReturnType<typeof measure>>[] = [];
   for (let r = 1; r <= RUNS; r++) runs.push(await measure(r));
 

@@ -10,7 +10,7 @@ import { startTestBridge } from '../tests/support/stack';
 import { benchSignIn, startBenchSim, type FeedRequest } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
 import type { PollerSpec } from './support/pollers';
-import { flag, jsonLine, machine, numFlag, section, sleep, verdict } from './support/report';
+import { flag, jsonLine, machine, machineAtStart, numFlag, section, sleep, verdict } from './support/report';
 import { startRunner } from './support/runner';
 
 const SCREENS = numFlag('screens', 1000);
@@ -47,7 +47,7 @@ async function main() {
   console.log(
     `upstream load: ${SCREENS} screens over ${AGENCIES} agencies, both feeds each; bridge POLL_MS ${POLL_MS} for ${SECONDS} s; baseline per-screen polling every ${BASELINE_MS / 1000} s for ${BASELINE_SECONDS} s; generator ${RATE} signals/agency/min`,
   );
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: AGENCIES + 1, generator: true, signalRatePerMin: RATE });
   const agencies = bs.dealers.slice(0, AGENCIES);
 

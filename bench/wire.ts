@@ -12,7 +12,7 @@ import { startTestBridge } from '../tests/support/stack';
 import { benchSignIn, startBenchSim } from './support/benchSim';
 import { LightScreen, type Arrival } from './support/lightScreen';
 import { alarmRows, changeAlarm, changeHistory, churn, historyRows, sampleRows } from './support/rows';
-import { flag, jsonLine, machine, numFlag, section, sleep, verdict } from './support/report';
+import { flag, jsonLine, machine, machineAtStart, numFlag, section, sleep, verdict } from './support/report';
 
 const CHURN = numFlag('churn', 0.01);
 const HISTORY_SIZES = flag('history-rows', '100,1000,10000,100000').split(',').map(Number);
@@ -71,7 +71,7 @@ function measure<R extends FeedRow>(
 async function main() {
   const started = Date.now();
   console.log(`wire: delta at ${CHURN * 100}% churn against the snapshot, socket.io frame bytes`);
-  console.log(JSON.stringify(machine()));
+  console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: 3, historyDays: 2, historyPerAgencyPerDay: 600 });
   const samples = await sampleRows(bs);
   const now = Date.now();

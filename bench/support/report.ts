@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { measureMachineSpeed, type MachineSpeed } from './machineSpeed';
 
 /** Percentile of a list (nearest rank on a sorted copy); NaN for an empty list. */
 export function percentile(values: readonly number[], p: number): number {
@@ -26,10 +27,13 @@ export function summary(values: readonly number[], digits = 1) {
   };
 }
 
+let speed: MachineSpeed | undefined;
+
 /** The machine and runtime a figure was measured on: printed with every benchmark. */
 export function machine() {
   const c = cpus();
   return {
+    ...(speed && { speed }),
     node: process.version,
     cores: c.length,
     cpu: c[0]?.model ?? 'unknown',
@@ -39,6 +43,15 @@ export function machine() {
     cpuPressureAvg60: cpuPressure(),
     date: new Date().toISOString(),
   };
+}
+
+/**
+ * machine(), with the machine's speed read first (bench/support/machineSpeed.ts); every later
+ * machine() carries it. Call before the benchmark starts any process of its own.
+ */
+export async function machineAtStart() {
+  speed = await measureMachineSpeed();
+  return machine();
 }
 
 /** Share of the last minute some runnable task waited for a CPU (Linux PSI), in percent. */
