@@ -45,6 +45,19 @@ async function truth<T>(feed: string): Promise<T[]> {
   return ((await res.json()) as { rows: T[] }).rows;
 }
 
+/**
+ * Holds the upstream's answers on `path` back for a few seconds (a simulator fault), so that a
+ * flow's request is still in flight when the next key press arrives, however slow the machine;
+ * the returned function lifts the fault (a request already held still waits its time).
+ */
+async function holdUpstream(path: string): Promise<() => Promise<unknown>> {
+  const { fault } = await simPost<{ fault: { id: number } }>(shared.simulatorUrl, '/_sim/faults', {
+    path,
+    latencyMs: 3000,
+  });
+  return () => fetch(`${shared.simulatorUrl}/_sim/faults?id=${fault.id}`, { method: 'DELETE' });
+}
+
 const used = new Set<string>();
 /** A burglary on an account of the agency with no alarm and no test running: it raises an alarm. */
 async function injectAlarm(): Promise<string> {
@@ -234,10 +247,12 @@ describe('the keyboard alone', () => {
     await expect.poll(async () => (await focus()).name).toBe('Comment');
     await page.keyboard.type('ETA 10 minutes');
     await pressUntil('Tab', named('Request Dispatch'), 4);
+    let release = await holdUpstream('/MASAPI/APIRequest');
     await page.keyboard.press('Enter');
     // In flight: Escape does not close it.
     await page.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(true);
+    await release();
     await dialog.getByText(DISPATCH_SUCCESS).waitFor({ timeout: 15_000 });
     await pressUntil('Tab', named('OK'), 3);
     await page.keyboard.press('Enter');
@@ -266,9 +281,11 @@ describe('the keyboard alone', () => {
     const submit = dialog.getByRole('button', { name: 'Cancel Dispatch' });
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await pressUntil('Tab', named('Cancel Dispatch'), 3);
+    release = await holdUpstream('/MASAPI/APIRequest');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     expect(await page.getByRole('dialog', { name: cancel, exact: true }).isVisible()).toBe(true);
+    await release();
     const done = await dialogOpen(cancel);
     await done.getByText(CANCEL_SUCCESS).waitFor({ timeout: 15_000 });
     await pressUntil('Tab', named('OK'), 3);
@@ -377,9 +394,12 @@ describe('the keyboard alone', () => {
     for (let i = 0; i < 6 && (await focus()).name !== '4 hours'; i++) await page.keyboard.press('ArrowDown');
     expect(await dialog.getByLabel('4 hours').isChecked()).toBe(true);
     await pressUntil('Tab', named('Save'));
+    const release = await holdUpstream('/OnTest/ClearOrExtendMultipleTests');
     await page.keyboard.press('Enter');
+    // Saving: Escape does not close it.
     await page.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(true);
+    await release();
     await dialog.getByRole('status').filter({ hasText: TEST_EXTENDED }).waitFor();
     await pressUntil('Tab', named('OK'), 3);
     await page.keyboard.press('Enter');
