@@ -116,7 +116,7 @@ interface SiteRow {
 }
 
 describe.skipIf(!existsSync(CHROMIUM))('the Alarm Activity reports in Chromium', () => {
-  it('Excessive Alarm Accounts: tabs without One Week, city filter that resets on reload, details, chart, exports, deep link', async () => {
+  it('Excessive Alarm Accounts: tabs without One Week, city filter that resets on reload but not on a live update, details, chart, exports, deep link', async () => {
     await open('/activity');
     await page.getByRole('tab').first().waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
@@ -158,6 +158,22 @@ describe.skipIf(!existsSync(CHROMIUM))('the Alarm Activity reports in Chromium',
         .sort(),
     ).toEqual(inCity.map((r) => `${r.cs_no}|${r.event_count}`).sort());
     await expectPdf();
+
+    // A live update (a signal on the city's first account) moves its count and keeps the city.
+    await page.getByText('· Live').waitFor({ timeout: 20_000 });
+    const top = inCity[0];
+    const topId = `${top.system_no || top.cs_no}|${top.event_id}`;
+    const countOfTop = async () => {
+      const ids = await grid(name)
+        .locator('[role=row][data-row-id]')
+        .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-row-id')));
+      return (await columnTexts(name, 'Signal Count'))[ids.indexOf(topId)];
+    };
+    expect(await countOfTop()).toBe(String(top.event_count));
+    await simPost(shared.simulatorUrl, '/_sim/signals', { csNo: top.cs_no, eventId: top.event_id });
+    await expect.poll(countOfTop, { timeout: 20_000 }).toBe(String(top.event_count + 1));
+    expect(new URL(page.url()).searchParams.get('city')).toBe(city);
+    expect(new Set(await columnTexts(name, 'City'))).toEqual(new Set([city]));
 
     // A reload puts the city filter back to All (docs/product/reports-and-settings.md#screens).
     await page.getByRole('button', { name: 'Refresh' }).click();

@@ -15,7 +15,8 @@ import { ReportSwitch } from '../common/ReportSwitch';
 import '../common/reports.css';
 import { useLiveRefresh } from '../common/useLiveRefresh';
 import { useReportLink } from '../common/useReportLink';
-import { useOnReload, useReportQuery } from '../common/useReportQuery';
+import { useCityReset } from '../common/useCityReset';
+import { useReportQuery } from '../common/useReportQuery';
 import type { ExcessiveRow } from '../../../../../shared/reports/excessiveAlarms';
 import { fetchExcessiveActivity } from './activityApi';
 import { activityColumns, activityRowId } from './activityColumns';
@@ -43,8 +44,9 @@ function accountTooltip(_: number, points: readonly ChartPoint[]): ReactNode {
 /**
  * Excessive Alarm Accounts (/activity, docs/product/reports-and-settings.md#screens): range tabs
  * without '1week', 'Show Only VA Events', the bar chart per account, 'Filter by City' (back to All
- * on every reload), the grid with its 'More details' dialog and exports, and the map grouped by
- * site. It follows the agency's live feed, so its counts move as signals arrive (useLiveRefresh).
+ * on every reload the dealer causes, useCityReset), the grid with its 'More details' dialog and
+ * exports, and the map grouped by site. It follows the agency's live feed, so its counts move as
+ * signals arrive (useLiveRefresh).
  */
 export function ExcessiveAlarmsPage() {
   const ranges = useReportRanges('activity');
@@ -53,8 +55,13 @@ export function ExcessiveAlarmsPage() {
   const { load, servcoNo, computedAt } = useReportQuery(['excessiveActivity', range], (servco, signal) =>
     fetchExcessiveActivity({ servcoNo: servco, range }, signal),
   );
-  const live = useLiveRefresh(servcoNo, true, load.refetch);
-  useOnReload(load, () => link.set({ city: null }));
+  const reload = useCityReset(
+    load,
+    link.city,
+    (r) => r.city_name,
+    () => link.set({ city: null }),
+  );
+  const live = useLiveRefresh(servcoNo, true, reload.liveReload);
 
   const vaOnly = link.extra.va === '1';
   const mapView = link.extra.view === 'map';
@@ -92,7 +99,7 @@ export function ExcessiveAlarmsPage() {
             checked={mapView}
             onChange={(on) => link.set({ view: on ? 'map' : null })}
           />
-          <ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={load.refetch} />
+          <ComputedAt at={computedAt} live={live} busy={load.isFetching} onRefresh={reload.refresh} />
         </>
       }
       filters={<LinkedCityFilter cities={all.map((r) => r.city_name)} link={link} />}

@@ -32,8 +32,8 @@ export function useReportQuery<T>(
 
 /**
  * Runs `reset` whenever a load finishes after the first answer (a tab switch, a refresh, a live
- * update), even when the answer is the same: Excessive Alarm Accounts puts its city filter back
- * to All then (docs/product/reports-and-settings.md#screens).
+ * update), even when the answer is the same: Excessive Alarm Accounts decides then whether its city
+ * filter goes back to All (useCityReset, docs/product/reports-and-settings.md#screens).
  */
 export function useOnReload(load: Pick<LoadState<unknown>, 'data' | 'isFetching'>, reset: () => void): void {
   const answered = useRef(false);
