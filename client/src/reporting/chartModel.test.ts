@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isChartEmpty, nearestSeries, stackedSeriesAt, stackValues, xLabelOf, yMax } from './chartModel';
+import { closestPair } from '../lib/testing/colourDistance';
+import {
+  isChartEmpty,
+  nearestSeries,
+  PALETTE,
+  stackedSeriesAt,
+  stackValues,
+  xLabelOf,
+  yMax,
+} from './chartModel';
 
 const add = { label: 'Add', values: [3, 0, 5] };
 const cancel = { label: 'Cancel', values: [1, 2, null] };
@@ -35,5 +44,13 @@ describe('the report chart rules', () => {
     );
     expect(xLabelOf({ kind: 'number', values: [4, 7] }, 1)).toBe('7');
     expect(xLabelOf({ kind: 'time', values: [1_700_000_000] }, 0, (s) => `t${s}`)).toBe('t1700000000');
+  });
+});
+
+describe('the report chart palette', () => {
+  it('has twenty colours, none close to another, so a chart of up to twenty series repeats none', () => {
+    expect(PALETTE).toHaveLength(20);
+    const closest = closestPair(PALETTE);
+    expect(closest.deltaE, `${closest.a} and ${closest.b}`).toBeGreaterThanOrEqual(25);
   });
 });

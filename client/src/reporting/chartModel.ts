@@ -39,6 +39,20 @@ export const PALETTE = [
   '#00897b',
   '#6d4c41',
   '#546e7a',
+  // NOTE: twenty, so a chart of up to twenty series repeats no colour (Excessive Alarm Accounts
+  // stacks a bar per signal type); each added one is far from the others (chartModel.test.ts).
+  '#dbce57',
+  '#db578c',
+  '#d18e61',
+  '#35d435',
+  '#6f3c7c',
+  '#767c3c',
+  '#8e2929',
+  '#3535d4',
+  '#57c1db',
+  '#57dbb4',
+  '#c76bc7',
+  '#a4d435',
 ];
 
 export function xValues(x: ChartX): number[] {
