@@ -8,6 +8,7 @@ import {
   stackValues,
   xLabelOf,
   yMax,
+  yRangeAtLeast,
 } from './chartModel';
 
 const add = { label: 'Add', values: [3, 0, 5] };
@@ -52,5 +53,16 @@ describe('the report chart palette', () => {
     expect(PALETTE).toHaveLength(20);
     const closest = closestPair(PALETTE);
     expect(closest.deltaE, `${closest.a} and ${closest.b}`).toBeGreaterThanOrEqual(25);
+  });
+});
+
+describe('a fixed y axis', () => {
+  const line = (values: number[]) => [{ label: 'Add', values }];
+  it('stays 0 to its top while the data fits under it', () => {
+    expect(yRangeAtLeast('line', line([1, 4, 0]), 3, 100)).toEqual([0, 100]);
+  });
+  it('rises above its top when the data goes higher, so no point is cut off', () => {
+    const [, top] = yRangeAtLeast('line', line([20, 140, 3]), 3, 100);
+    expect(top).toBeGreaterThanOrEqual(140);
   });
 });

@@ -94,6 +94,20 @@ export function yMax(kind: ChartKind, series: readonly ChartSeries[], n: number)
   return Math.max(1, Math.ceil(max * 1.15));
 }
 
+/**
+ * A fixed y axis from 0 to `top` (a screen's constant, e.g. Growth's 0 to 100), raised to the
+ * data's own top where the data goes higher: a fixed axis must not cut a line off.
+ */
+export function yRangeAtLeast(
+  kind: ChartKind,
+  series: readonly ChartSeries[],
+  n: number,
+  top: number,
+): [number, number] {
+  const own = yMax(kind, series, n);
+  return [0, own > top ? own : top];
+}
+
 export function xLabelOf(x: ChartX, index: number, formatTime?: (sec: number) => string): string {
   if (x.kind === 'category') return x.labels[index] ?? '';
   const v = x.values[index];

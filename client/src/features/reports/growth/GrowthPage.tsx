@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef } from 'react';
 import { useApiQuery } from '../../../lib/query/useApiQuery';
 import { ReportChart } from '../../../reporting/ReportChart';
+import { yRangeAtLeast } from '../../../reporting/chartModel';
 import { ReportError, ReportFrame } from '../../../reporting/ReportFrame';
 import { ReportGrid, type ReportGridApi } from '../../../reporting/ReportGrid';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
@@ -28,11 +29,13 @@ import {
 const TITLE = 'Growth & Attrition';
 const TYPES: readonly GrowthType[] = ['Add', 'Cancel'];
 const NO_ROWS: readonly AddCancelRow[] = [];
+/** The consolidated chart's y axis, 0 to 100 (docs/product/reports-and-settings.md#constants). */
+const GROWTH_Y_TOP = 100;
 
 /**
  * Growth and Attrition (/growth, docs/product/reports-and-settings.md#screens): the current month
  * and year-to-date cards (Add, Canceled, Net; each exportable), the consolidated Add/Cancel chart
- * (y 0-100), and behind Show Monthly Data the Type and Month filter (current month first) with its
+ * (y 0-100, higher only when a month is), and behind Show Monthly Data the Type and Month filter (current month first) with its
  * chart and the detail grid of the chosen type and month, exportable too.
  */
 export function GrowthPage() {
@@ -47,6 +50,18 @@ export function GrowthPage() {
   const current = monthCounts(records, thisMonth);
   const ytd = ytdCounts(records);
   const series = useMemo(() => growthSeries(records, thisMonth), [records, thisMonth]);
+  const chartSeries = useMemo(
+    () => [
+      { label: 'Add', values: series.add },
+      { label: 'Cancel', values: series.cancel },
+    ],
+    [series],
+  );
+  // The spec's axis is 0 to 100; a month over 100 raises it rather than leave the line cut off.
+  const chartY = useMemo(
+    () => yRangeAtLeast('line', chartSeries, series.months.length, GROWTH_Y_TOP),
+    [chartSeries, series.months.length],
+  );
 
   const showMonthly = link.extra.monthly === '1';
   const type = oneOf<GrowthType>(link.extra.type, TYPES, 'Add');
@@ -105,12 +120,9 @@ export function GrowthPage() {
         kind="line"
         label="Add and Cancel per month"
         testId="growth-chart"
-        yRange={[0, 100]}
+        yRange={chartY}
         x={{ kind: 'category', labels: series.months }}
-        series={[
-          { label: 'Add', values: series.add },
-          { label: 'Cancel', values: series.cancel },
-        ]}
+        series={chartSeries}
       />
       {showMonthly ? (
         <section className="card growth-monthly" aria-label="Monthly Data">
