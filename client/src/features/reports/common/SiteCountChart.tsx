@@ -25,7 +25,9 @@ export function SiteCountChart({
       kind="line"
       label={label}
       testId={testId}
-      x={{ kind: 'number', values: points.map((p) => p.signalCount) }}
+      // NOTE: one evenly spaced category per signal count present: on a number axis the line
+      // from 2 to 13 read as sites with every count between.
+      x={{ kind: 'category', labels: points.map((p) => String(p.signalCount)) }}
       series={[{ label: seriesLabel, values: points.map((p) => p.sites) }]}
       onPointClick={(p) => {
         const point = points[p.index];
