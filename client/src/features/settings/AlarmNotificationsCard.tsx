@@ -119,7 +119,7 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
           void onNotify();
         }}
       >
-        <fieldset>
+        <fieldset className="choice-group choice-group--columns">
           <legend>Alarm types (none chosen: all)</legend>
           {ALARM_TYPE_CHOICES.map((t) => (
             <label key={t}>
@@ -132,7 +132,7 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
             </label>
           ))}
         </fieldset>
-        <fieldset>
+        <fieldset className="choice-group">
           <legend>Agencies</legend>
           {agencies.map((a) => (
             <label key={a.id}>
@@ -145,30 +145,32 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
             </label>
           ))}
         </fieldset>
-        <fieldset>
+        <fieldset className="choice-group">
           <legend>Quiet hours</legend>
           <label>
             <input type="checkbox" checked={quiet} onChange={(e) => setQuiet(e.target.checked)} /> No
             notifications from
-          </label>{' '}
-          <input
-            className="input"
-            type="time"
-            aria-label="Quiet from"
-            value={from}
-            disabled={!quiet}
-            onChange={(e) => setFrom(e.target.value)}
-          />{' '}
-          to{' '}
-          <input
-            className="input"
-            type="time"
-            aria-label="Quiet until"
-            value={to}
-            disabled={!quiet}
-            onChange={(e) => setTo(e.target.value)}
-          />{' '}
-          <span className="muted">({browserTimeZone()})</span>
+          </label>
+          <div className="quiet-hours">
+            <input
+              className="input"
+              type="time"
+              aria-label="Quiet from"
+              value={from}
+              disabled={!quiet}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+            <span>to</span>
+            <input
+              className="input"
+              type="time"
+              aria-label="Quiet until"
+              value={to}
+              disabled={!quiet}
+              onChange={(e) => setTo(e.target.value)}
+            />
+            <span className="muted">({browserTimeZone()})</span>
+          </div>
         </fieldset>
         <div className="settings-card__actions">
           <button

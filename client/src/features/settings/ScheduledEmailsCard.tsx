@@ -148,7 +148,7 @@ function TestRemindersForm({ initial }: { initial: ReminderPrefsView }) {
     }
   };
   return (
-    <fieldset className="settings-card__group">
+    <fieldset className="choice-group">
       <legend>Test reminders</legend>
       <label>
         <input type="checkbox" checked={myTests} onChange={(e) => setMyTests(e.target.checked)} /> Remind me
@@ -158,8 +158,8 @@ function TestRemindersForm({ initial }: { initial: ReminderPrefsView }) {
         <input type="checkbox" checked={allTests} onChange={(e) => setAllTests(e.target.checked)} /> Remind me
         of every test of my agencies
       </label>
-      <label>
-        Reminder e-mail (empty: push only)
+      <label className="field">
+        <span className="field__label">Reminder e-mail (empty: push only)</span>
         <input className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
       <SaveAction label="Save reminders" saving={save.status === 'saving'} onSave={onSave} />
