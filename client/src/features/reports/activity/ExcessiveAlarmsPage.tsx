@@ -57,6 +57,7 @@ export function ExcessiveAlarmsPage() {
   );
   const reload = useCityReset(
     load,
+    `${servcoNo}|${range}`,
     link.city,
     (r) => r.city_name,
     () => link.set({ city: null }),

@@ -16,7 +16,12 @@ function mount(city: string | null) {
   const reset = vi.fn();
   const refetch = vi.fn();
   let load: LoadCommon<readonly Row[]> = { data: undefined, isFetching: true, refetch };
-  const view = renderHook(() => useCityReset(load, city, (r: Row) => r.city, reset));
+  let key = '21001|last30';
+  const view = renderHook(() => useCityReset(load, key, city, (r: Row) => r.city, reset));
+  /** Another company or range is asked for; its answer is the next to land. */
+  const switches = (next: string) => {
+    key = next;
+  };
   const answers = (rows: readonly Row[]) => {
     load = { ...load, data: rows, isFetching: false };
     view.rerender();
@@ -29,7 +34,7 @@ function mount(city: string | null) {
   // The first answer, which keeps a linked city; what follows is a reload.
   answers(torrance);
   expect(reset).not.toHaveBeenCalled();
-  return { reset, refetch, view, reloads };
+  return { reset, refetch, view, reloads, switches };
 }
 
 describe('the city filter across reloads', () => {
@@ -63,6 +68,14 @@ describe('the city filter across reloads', () => {
     const { reset, view, reloads } = mount('Torrance');
     view.result.current.liveReload();
     view.result.current.refresh();
+    reloads(torrance);
+    expect(reset).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes back to All when the company or range changed while a live update was out', () => {
+    const { reset, view, reloads, switches } = mount('Torrance');
+    view.result.current.liveReload();
+    switches('21002|last30');
     reloads(torrance);
     expect(reset).toHaveBeenCalledTimes(1);
   });

@@ -14,25 +14,28 @@ import { useOnReload } from './useReportQuery';
  */
 export function useCityReset<R>(
   load: LoadCommon<readonly R[]>,
+  /** What the answer is for (range and company): a live update asked for another is not one. */
+  key: string,
   city: string | null,
   cityOf: (row: R) => string | null | undefined,
   reset: () => void,
 ): { liveReload: () => void; refresh: () => void } {
-  const live = useRef(false);
+  /** The key a live update was asked for, while it is out. */
+  const live = useRef<string | null>(null);
   useOnReload(load, () => {
-    const wasLive = live.current;
-    live.current = false;
+    const wasLive = live.current === key;
+    live.current = null;
     if (city === null) return;
     if (wasLive && filterByCity(load.data ?? [], city, cityOf).length > 0) return;
     reset();
   });
   return {
     liveReload: () => {
-      live.current = true;
+      live.current = key;
       load.refetch();
     },
     refresh: () => {
-      live.current = false;
+      live.current = null;
       load.refetch();
     },
   };
