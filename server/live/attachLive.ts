@@ -7,13 +7,14 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { createReplayHandlers } from '../recordings/replayHandlers';
 import { sessionIdFromCookieHeader } from '../session/sessionCookie';
+import { withinDeadline } from '../support/withinDeadline';
 import type { BridgeSession, SessionStore } from '../session/sessionStore';
 import { createFeedHandlers } from './feedHandlers';
 import type { FeedWakeups } from './feedWakeups';
 import type { LiveNamespace, LiveSocket } from './liveServer';
 import { createPresenceHandlers } from './presenceHandlers';
 import { createSessionRights, rightsKey } from './sessionRights';
-import { createScreenLimits } from './screenLimits';
+import { createScreenLimits, HANDSHAKE_READ_MS } from './screenLimits';
 import type { ScreenCount } from './screenCount';
 import {
   guardInbound,
@@ -66,10 +67,16 @@ export function attachLive(d: LiveDeps) {
       if (auth.protocol !== undefined && auth.protocol !== PROTOCOL_VERSION)
         return next(new Error('protocol_mismatch'));
       const id = sessionIdFromCookieHeader(socket.handshake.headers.cookie);
-      const session = id ? await sessions.get(id) : null;
+      const session = id ? await withinDeadline(sessions.get(id), HANDSHAKE_READ_MS, 'session read') : null;
       if (!session) {
         // A paired wall display: read-only, its own agency's feeds of its views (server/walls).
-        const wall = d.walls ? await admitWall(d.walls, socket.handshake, config.TRUST_PROXY) : null;
+        const wall = d.walls
+          ? await withinDeadline(
+              admitWall(d.walls, socket.handshake, config.TRUST_PROXY),
+              HANDSHAKE_READ_MS,
+              'wall read',
+            )
+          : null;
         if (!wall) return next(new Error('no_session'));
         socket.data = wall;
         void socket.join(`session:${wall.session.id}`);

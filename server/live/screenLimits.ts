@@ -1,6 +1,7 @@
 import type { ExtendedError } from 'socket.io';
 import type { ConnectRefusal, ErrorMessage } from '../../shared/live/protocol';
 import type { LiveSocket } from './liveServer';
+import { withinDeadline } from '../support/withinDeadline';
 import { createMemoryScreenCount, type ScreenCount } from './screenCount';
 
 /**
@@ -8,6 +9,14 @@ import { createMemoryScreenCount, type ScreenCount } from './screenCount';
  * bridge's LIVE_SCREENS_PER_SESSION and LIVE_RATE_SCALE change these for a larger wall.
  */
 export const SCREENS_PER_SESSION = 20;
+
+/**
+ * How long a screen's handshake waits for one read (its session, its screen count). A read stuck
+ * past it refuses the screen ('unavailable') or admits it uncounted, and the screen's client
+ * retries, maybe on another bridge, instead of waiting in its handshake for ever: socket.io's
+ * client has no deadline of its own once the connection is open.
+ */
+export const HANDSHAKE_READ_MS = 5000;
 
 /**
  * Per-session budgets (token buckets shared by every screen of one sign-in), by kind of message.
@@ -65,8 +74,11 @@ export function createScreenLimits(
     /** Where open screens are counted: this process, or every process (Redis). */
     count?: ScreenCount;
     onCountError?: (e: unknown) => void;
+    /** How long a handshake waits for the count before it admits the screen uncounted. */
+    countDeadlineMs?: number;
   } = {},
 ) {
+  const countDeadlineMs = opts.countDeadlineMs ?? HANDSHAKE_READ_MS;
   const maxScreens = opts.maxScreens ?? SCREENS_PER_SESSION;
   const count = opts.count ?? createMemoryScreenCount();
   const onCountError = opts.onCountError ?? (() => {});
@@ -129,8 +141,13 @@ export function createScreenLimits(
      * and counted out by `release` (attachLive.ts).
      */
     async admit(socket: LiveSocket, next: (err?: ExtendedError) => void) {
-      // NOTE: a count that cannot be read admits the screen: a Redis outage must not blank walls.
-      const open = await count.open(socket.data.session.id, socket.id).catch((e: unknown) => {
+      // NOTE: a count that cannot be read, or not in time, admits the screen: a Redis outage must
+      // not blank walls, nor a count that never answers hold a screen in its handshake for ever.
+      const open = await withinDeadline(
+        count.open(socket.data.session.id, socket.id),
+        countDeadlineMs,
+        'screen count',
+      ).catch((e: unknown) => {
         onCountError(e);
         return 1;
       });
