@@ -40,6 +40,20 @@ function describe(p: PushPreferences, agencyName: (id: string) => string): strin
   return `${types} · ${p.agencies.map(agencyName).join(', ')}${quiet}`;
 }
 
+/** One end of the quiet hours: a time of day, usable while quiet hours are on. */
+function QuietTime(p: { label: string; value: string; disabled: boolean; onChange(v: string): void }) {
+  return (
+    <input
+      className="input"
+      type="time"
+      aria-label={p.label}
+      value={p.value}
+      disabled={p.disabled}
+      onChange={(e) => p.onChange(e.target.value)}
+    />
+  );
+}
+
 /**
  * The Alarm notifications card: "Notify this device" subscribes the browser to pushes of new
  * alarms of the types and agencies the user picks (only agencies they may see), outside quiet
@@ -152,23 +166,9 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
             notifications from
           </label>
           <div className="quiet-hours">
-            <input
-              className="input"
-              type="time"
-              aria-label="Quiet from"
-              value={from}
-              disabled={!quiet}
-              onChange={(e) => setFrom(e.target.value)}
-            />
+            <QuietTime label="Quiet from" value={from} disabled={!quiet} onChange={setFrom} />
             <span>to</span>
-            <input
-              className="input"
-              type="time"
-              aria-label="Quiet until"
-              value={to}
-              disabled={!quiet}
-              onChange={(e) => setTo(e.target.value)}
-            />
+            <QuietTime label="Quiet until" value={to} disabled={!quiet} onChange={setTo} />
             <span className="muted">({browserTimeZone()})</span>
           </div>
         </fieldset>
