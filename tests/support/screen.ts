@@ -109,11 +109,19 @@ export function connectScreen(
     socket,
     stats,
     replicas,
+    /**
+     * Settles once the handshake ends. NOTE: a connection that closes before the bridge answers
+     * the handshake (the bridge stopped meanwhile) emits only 'disconnect', never 'connect_error';
+     * without it a screen would wait here for good.
+     */
     connected: () =>
       new Promise<void>((resolve, reject) => {
         if (socket.connected) return resolve();
         socket.once('connect', () => resolve());
         socket.once('connect_error', (e) => reject(e));
+        socket.once('disconnect', (reason) => {
+          if (!socket.connected) reject(new Error(`closed before the handshake ended: ${reason}`));
+        });
       }),
     subscribe,
     /** Resubscribes from the replica's cursor, as the client does after a reconnect. */
