@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { startBridge, type Bridge } from '../../server/app/bridge';
 import type { Running } from '../../server/app/startAll';
 import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/observability/logger';
+import { waitForRecorded } from '../support/recorded';
 import {
   CHROMIUM,
   distinctColours,
@@ -449,12 +450,7 @@ describe.skipIf(!existsSync(CHROMIUM))('replay', () => {
       await new Promise((r) => setTimeout(r, 1000));
     }
     await page.waitForSelector(`${HISTORY} [data-row-id="${injected[2]}"]`, { timeout: 15_000 });
-    await new Promise((r) => setTimeout(r, 1500)); // the recorder flushes every second
-    const recording = readdirSync(dir)
-      .filter((f) => f.startsWith(`${agencyId}_events_`))
-      .sort()
-      .at(-1)!;
-    expect(recording).toBeTruthy();
+    const recording = await waitForRecorded(dir, `${agencyId}_events_`, injected);
 
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
     await page.getByLabel('Recording', { exact: true }).selectOption(recording);

@@ -6,6 +6,7 @@ import type { Bridge } from '../../server/app/bridge';
 import { readRecording } from '../../server/recordings/recordingFormat';
 import { startReplayUpstream } from '../../server/recordings/replayUpstream';
 import type { DeltaMessage, RecordingInfo, ReplayState } from '../../shared/live/protocol';
+import { waitForRecorded } from '../support/recorded';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
 import { freshAccount, signIn, simPost, startSim, startTestBridge, type Simulator } from '../support/stack';
 
@@ -50,7 +51,7 @@ describe('recordings and replay', () => {
       await new Promise((r) => setTimeout(r, 150));
     }
     recordedIds = [...live.rows(ref).keys()].sort();
-    await new Promise((r) => setTimeout(r, 1300)); // the recorder flushes every second
+    await waitForRecorded(dir, `${agencyId}_alarms_`, recordedIds);
     // Recordings hold names, addresses and contacts: no other user of the machine reads them.
     expect(statSync(dir).mode & 0o777).toBe(0o750);
     const files = readdirSync(dir);
