@@ -5,7 +5,7 @@ import { useFeedHandle, useFeedState } from '../../lib/live/LiveProvider';
 import { useFeedView, useViewSnapshot } from '../../lib/live/useFeedView';
 import { FeedStatus } from './components/FeedStatus';
 import { LiveChart } from './components/LiveChart';
-import { typeColour } from './components/typeColours';
+import { typeColour } from '../../lib/eventTypes/typeColours';
 import { useChartData } from './hooks/useChartData';
 import { useNow } from './hooks/useNow';
 import { useWatchedAgency } from './hooks/useWatchedAgency';

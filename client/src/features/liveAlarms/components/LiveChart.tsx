@@ -1,7 +1,7 @@
 import { useMemo, type CSSProperties } from 'react';
 import { ReportChart } from '../../../reporting/ReportChart';
 import type { ChartData } from '../model/chartBuckets';
-import { typeColour } from './typeColours';
+import { typeColour } from '../../../lib/eventTypes/typeColours';
 
 /**
  * The live chart: event counts per type over time as stacked bars

@@ -6,7 +6,7 @@ import { useSessionView } from '../../../lib/session/sessionView';
 import { AlarmClock } from '../components/AlarmClock';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
 import { FeedStatus } from '../components/FeedStatus';
-import { typeColour } from '../components/typeColours';
+import { typeColour } from '../../../lib/eventTypes/typeColours';
 import { useClockThresholds } from '../hooks/useClockThresholds';
 import { useNow } from '../hooks/useNow';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';

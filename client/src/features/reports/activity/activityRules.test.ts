@@ -15,9 +15,9 @@ const row = (cs: string, id: string, descr: string, n: number) =>
     event_count: n,
   });
 const rows = [
-  row('A1', 'BA', 'BURGLARY', 9),
+  row('A1', 'B', 'BURGLARY', 9),
   row('A1', 'VA', 'VIDEO ACTIVATION', 4),
-  row('B2', 'BA', 'BURGLARY', 12),
+  row('B2', 'B', 'BURGLARY', 12),
 ];
 
 describe('excessive alarm accounts', () => {
@@ -34,8 +34,9 @@ describe('excessive alarm accounts', () => {
     expect(signalsPerAccount(rows)).toEqual({
       accounts: ['A1', 'B2'],
       series: [
-        { label: 'BURGLARY', values: [9, 12] },
-        { label: 'VIDEO ACTIVATION', values: [4, 0] },
+        // The colours of the live chart: Burglary orange, Video Activation purple.
+        { label: 'BURGLARY', colour: '#f57c00', values: [9, 12] },
+        { label: 'VIDEO ACTIVATION', colour: '#7b1fa2', values: [4, 0] },
       ],
     });
   });
