@@ -132,6 +132,16 @@ describe.skipIf(!existsSync(CHROMIUM))('the Alarm Activity reports in Chromium',
     const name = 'Excessive Alarm Accounts';
     await waitTotal(name, rows.length);
     expect(await distinctColours(page, '[data-testid=activity-chart] canvas')).toBeGreaterThan(3);
+    // A colour per signal type, and Burglary Alarm the orange of the live screens.
+    const markers = await page.$$eval('[data-testid=activity-chart] .u-series', (trs) =>
+      trs.map((tr) => {
+        const marker = tr.querySelector('.u-marker');
+        return [tr.textContent ?? '', marker ? getComputedStyle(marker).backgroundColor : ''] as const;
+      }),
+    );
+    expect(markers.length).toBeGreaterThan(3);
+    expect(new Set(markers.map(([, colour]) => colour)).size).toBe(markers.length);
+    expect(Object.fromEntries(markers)['BURGLARY ALARM']).toBe('rgb(245, 124, 0)');
 
     const city = await pickCity();
     const inCity = rows.filter((r) => r.city_name === city);

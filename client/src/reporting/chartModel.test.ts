@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestPair } from '../lib/testing/colourDistance';
+import { closestPair } from '../lib/colour/colourDistance';
 import {
   isChartEmpty,
   nearestSeries,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPE_CODES } from '../../../../shared/eventTypes';
-import { closestPair, contrastRatio } from '../testing/colourDistance';
+import { closestPair, contrastRatio } from '../colour/colourDistance';
 import { typeColour } from './typeColours';
 
 const LIGHT_SURFACE = '#ffffff';

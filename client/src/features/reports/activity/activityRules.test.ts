@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { excessiveRowSchema } from '../../../../../shared/reports/excessiveAlarms';
 import { moreDetails, signalsPerAccount, withVaSwitch } from './activityRules';
 
-const row = (cs: string, id: string, descr: string, n: number) =>
+const row = (cs: string, id: string, type: string, descr: string, n: number) =>
   excessiveRowSchema.parse({
     cs_no: cs,
     site_no: 1,
@@ -11,13 +11,14 @@ const row = (cs: string, id: string, descr: string, n: number) =>
     site_addr1: '1 Main St',
     city_name: 'Irvine',
     event_id: id,
+    eventrpt_id: type,
     event_desc: descr,
     event_count: n,
   });
 const rows = [
-  row('A1', 'B', 'BURGLARY', 9),
-  row('A1', 'VA', 'VIDEO ACTIVATION', 4),
-  row('B2', 'B', 'BURGLARY', 12),
+  row('A1', 'BA', 'B', 'BURGLARY', 9),
+  row('A1', 'VA', 'VA', 'VIDEO ACTIVATION', 4),
+  row('B2', 'BA', 'B', 'BURGLARY', 12),
 ];
 
 describe('excessive alarm accounts', () => {

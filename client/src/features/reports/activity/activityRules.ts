@@ -1,5 +1,5 @@
 import type { ExcessiveRow } from '../../../../../shared/reports/excessiveAlarms';
-import { typeColour } from '../../../lib/eventTypes/typeColours';
+import { signalSeriesColours } from '../../../reporting/signalSeriesColours';
 
 /**
  * Excessive Alarm Accounts (docs/product/reports-and-settings.md#screens): the VA switch, the chart
@@ -16,24 +16,25 @@ export function withVaSwitch(rows: readonly ExcessiveRow[], vaOnly: boolean): re
 /**
  * The bar chart: one bar per account, stacked by signal type, so a bar's tooltip names the
  * account and the signal type. Accounts in the order of their first row (most signals first).
- * Each type wears its colour of the live screens, so Burglary is the same orange everywhere.
+ * A signal type wears its event type's colour of the live screens where it can.
  */
 export function signalsPerAccount(rows: readonly ExcessiveRow[]) {
   const accounts = new Map<string, number>();
-  const types = new Map<string, { code: string; values: number[] }>();
+  const types = new Map<string, { eventType: string; values: number[] }>();
   for (const r of rows) {
     let a = accounts.get(r.cs_no);
     if (a === undefined) accounts.set(r.cs_no, (a = accounts.size));
     const type = r.event_descr || r.event_id;
     let t = types.get(type);
-    if (!t) types.set(type, (t = { code: r.event_id, values: [] }));
+    if (!t) types.set(type, (t = { eventType: r.eventrpt_id, values: [] }));
     t.values[a] = (t.values[a] ?? 0) + r.event_count;
   }
+  const colours = signalSeriesColours([...types.values()].map((t) => t.eventType));
   return {
     accounts: [...accounts.keys()],
-    series: [...types].map(([label, { code, values }]) => ({
+    series: [...types].map(([label, { values }], k) => ({
       label,
-      colour: typeColour(code),
+      colour: colours[k],
       values: Array.from({ length: accounts.size }, (_, i) => values[i] ?? 0),
     })),
   };

@@ -1,7 +1,7 @@
 /**
  * How far apart two colours look (CIE76 ΔE in CIELAB, D65; about 2.3 is the least an eye tells
- * apart, 10 and more reads as another colour at a glance) and WCAG's contrast ratio. For tests of
- * chart palettes.
+ * apart, 10 and more reads as another colour at a glance) and WCAG's contrast ratio: for choosing
+ * a series colour and for the tests of chart palettes.
  */
 const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
 const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
