@@ -71,6 +71,12 @@ export function TwoFactorCard({
   onFlagChanged: (on: boolean) => void;
 }) {
   const phones = useApiQuery(['GET', CONTACT_PHONES_PATH], loadContactPhones);
+  // NOTE: the dialogs and the flag live here, not in the editor: the editor starts again from
+  // every list the server sends, and a list reloaded after a save must not close an open dialog.
+  const [confirming, setConfirming] = useState(false);
+  const [otpFor, setOtpFor] = useState<'enable' | 'disable' | null>(null);
+  const [flag, setFlag] = useState<boolean | null>(null);
+  const invalidate = useInvalidate();
   if (phones.status === 'loading' || phones.status === 'idle' || phones.status === 'expired')
     return (
       <section className="card settings-card" aria-labelledby="two-factor-title" aria-busy="true">
@@ -90,33 +96,93 @@ export function TwoFactorCard({
   const list = phones.data ?? [];
   // The records carry the contact's flag when the upstream sends it; with none on record it is off.
   const recordFlag = list.find((p) => p.two_factor_flag)?.two_factor_flag;
-  const on = list.length > 0 && (recordFlag ? recordFlag.toUpperCase() === 'Y' : initiallyOn);
+  const on = flag ?? (list.length > 0 && (recordFlag ? recordFlag.toUpperCase() === 'Y' : initiallyOn));
+
+  const effects: OtpEffects = {
+    send: (address) => otpCall(OTP_MODE.send, { contactNo, address }),
+    resend: (address, requestId) => otpCall(OTP_MODE.resend, { contactNo, address, requestId }),
+    validate: async (address, requestId, code) => {
+      await otpCall(OTP_MODE.validate, { contactNo, address, requestId, code });
+    },
+    apply: async () => {
+      await saveTwoFactorFlag(contactNo, otpFor === 'enable', list.length);
+      return TWO_FACTOR_MESSAGES.statusSaved;
+    },
+  };
+
   return (
-    <ContactEditor
-      key={JSON.stringify(list)}
-      contactNo={contactNo}
-      phones={list}
-      on={on}
-      onFlagChanged={onFlagChanged}
-    />
+    <>
+      <ContactEditor
+        key={JSON.stringify(list)}
+        contactNo={contactNo}
+        phones={list}
+        on={on}
+        onActivate={() => setOtpFor('enable')}
+        onDisable={() => setConfirming(true)}
+      />
+      {confirming ? (
+        <Dialog
+          title="Disable Two-Factor Authentication"
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+                No
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setConfirming(false);
+                  setOtpFor('disable');
+                }}
+              >
+                Yes
+              </button>
+            </>
+          }
+        >
+          <p>{TWO_FACTOR_MESSAGES.disableConfirm}</p>
+        </Dialog>
+      ) : null}
+      {otpFor ? (
+        <OneTimePasswordDialog
+          title={
+            otpFor === 'enable' ? 'Activate Two-Factor Authentication' : 'Disable Two-Factor Authentication'
+          }
+          addresses={addressesOf(list)}
+          effects={effects}
+          onFinished={({ message, error }) => {
+            const turnedOn = otpFor === 'enable';
+            setOtpFor(null);
+            if (message) {
+              setFlag(turnedOn);
+              onFlagChanged(turnedOn);
+              showToast(message, 'success', SETTINGS_TOAST_MS);
+              void invalidate(['GET', CONTACT_PHONES_PATH]);
+            } else if (error) showToast(error, 'error', SETTINGS_TOAST_MS);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 
+/** The contacts as the dealer edits them, from one list the server sent. */
 function ContactEditor({
   contactNo,
   phones,
-  on,
-  onFlagChanged,
+  on: enabled,
+  onActivate,
+  onDisable,
 }: {
   contactNo: number;
   phones: readonly ContactPhone[];
   on: boolean;
-  onFlagChanged: (on: boolean) => void;
+  onActivate: () => void;
+  onDisable: () => void;
 }) {
   const [entries, setEntries] = useState<ContactEntry[]>(() => entriesOf(phones));
-  const [enabled, setEnabled] = useState(on);
-  const [confirming, setConfirming] = useState(false);
-  const [otpFor, setOtpFor] = useState<'enable' | 'disable' | null>(null);
   const [added, setAdded] = useState(0);
   const invalidate = useInvalidate();
   const save = useApiMutation(saveContactPhones);
@@ -150,19 +216,7 @@ function ContactEditor({
       showToast(TWO_FACTOR_MESSAGES.needsOne, 'warning', SETTINGS_TOAST_MS);
       return;
     }
-    setOtpFor('enable');
-  };
-
-  const effects: OtpEffects = {
-    send: (address) => otpCall(OTP_MODE.send, { contactNo, address }),
-    resend: (address, requestId) => otpCall(OTP_MODE.resend, { contactNo, address, requestId }),
-    validate: async (address, requestId, code) => {
-      await otpCall(OTP_MODE.validate, { contactNo, address, requestId, code });
-    },
-    apply: async () => {
-      await saveTwoFactorFlag(contactNo, otpFor === 'enable', phones.length);
-      return TWO_FACTOR_MESSAGES.statusSaved;
-    },
+    onActivate();
   };
 
   const phonesList = entries.filter((e) => e.kind === 'M');
@@ -222,55 +276,11 @@ function ContactEditor({
       </div>
       <SaveAction label="Save" saving={save.status === 'saving'} onSave={onSave}>
         {enabled ? (
-          <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+          <button type="button" className="button button--secondary" onClick={onDisable}>
             Disable
           </button>
         ) : null}
       </SaveAction>
-      {confirming ? (
-        <Dialog
-          title="Disable Two-Factor Authentication"
-          onClose={() => setConfirming(false)}
-          footer={
-            <>
-              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-                No
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  setConfirming(false);
-                  setOtpFor('disable');
-                }}
-              >
-                Yes
-              </button>
-            </>
-          }
-        >
-          <p>{TWO_FACTOR_MESSAGES.disableConfirm}</p>
-        </Dialog>
-      ) : null}
-      {otpFor ? (
-        <OneTimePasswordDialog
-          title={
-            otpFor === 'enable' ? 'Activate Two-Factor Authentication' : 'Disable Two-Factor Authentication'
-          }
-          addresses={addressesOf(phones)}
-          effects={effects}
-          onFinished={({ message, error }) => {
-            const turnedOn = otpFor === 'enable';
-            setOtpFor(null);
-            if (message) {
-              setEnabled(turnedOn);
-              onFlagChanged(turnedOn);
-              showToast(message, 'success', SETTINGS_TOAST_MS);
-              void invalidate(['GET', CONTACT_PHONES_PATH]);
-            } else if (error) showToast(error, 'error', SETTINGS_TOAST_MS);
-          }}
-        />
-      ) : null}
     </section>
   );
 }
