@@ -74,6 +74,11 @@ export const envSchema = z
     POLL_MS: z.coerce.number().int().min(100).default(2000),
     /** The fastest any feed is polled, however much budget is left (at most POLL_MS). */
     POLL_FLOOR_MS: z.coerce.number().int().min(50).default(250),
+    /**
+     * How often an always-on feed no screen watches is polled, never more often (unset: POLL_MS).
+     * Budget above that goes to watched feeds only (docs/decisions.md).
+     */
+    ALWAYS_ON_POLL_MS: z.coerce.number().int().min(100).optional(),
     FEED_WINDOW: duration('24h'),
     /** Full re-read of a history window, to catch rows that changed below the newest page. */
     FEED_RECONCILE_MS: z.coerce.number().int().min(1000).default(60_000),

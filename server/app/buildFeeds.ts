@@ -51,6 +51,7 @@ export function buildFeeds(p: FeedParts) {
     budgetRps: config.UPSTREAM_BUDGET_RPS,
     floorMs: config.POLL_FLOOR_MS,
     ceilingMs: config.POLL_MS,
+    alwaysOnMs: config.ALWAYS_ON_POLL_MS ?? config.POLL_MS,
     store: budgetStore,
     owner,
     onStoreError,

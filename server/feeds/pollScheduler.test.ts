@@ -48,7 +48,7 @@ function twoBridgesOnOneBudget() {
 }
 
 describe('poll scheduler: priorities', () => {
-  it('polls watched active alarms most often, then event history, then test lists, then unwatched feeds', () => {
+  it('gives watched active alarms what is left of the budget; history, test lists and unwatched feeds keep their pace', () => {
     const s = scheduler({ budgetRps: 6 });
     const alarms = ref('alarms', '1');
     const events = ref('events', '1');
@@ -57,13 +57,21 @@ describe('poll scheduler: priorities', () => {
     for (const r of [alarms, events, tests]) s.watching(r, true);
     for (const r of [alarms, events, tests, quiet]) s.polling(r, true);
     const [a, e, t, q] = [alarms, events, tests, quiet].map((r) => s.intervalOf(r));
+    expect(a).toBeGreaterThan(250);
     expect(a).toBeLessThan(e);
-    expect(e).toBeLessThan(t);
-    expect(t).toBeLessThan(q);
+    expect([e, t, q]).toEqual([2000, 2000, 2000]);
     // The budget spent is the budget's share the scheduler aims at.
     const rps = [a, e, t, q].reduce((sum, ms) => sum + 1000 / ms, 0);
     expect(rps).toBeGreaterThan(6 * HEADROOM - 0.1);
     expect(rps).toBeLessThanOrEqual(6 * HEADROOM + 0.01);
+  });
+
+  it('polls a bridge nobody watches at ALWAYS_ON_POLL_MS, never faster, however large the budget', () => {
+    const s = scheduler({ budgetRps: 50, alwaysOnMs: 3000 });
+    const refs = [...unwatched(s, 6), ...unwatched(s, 6, 'e').map((r) => ref('events', r.agencyId))];
+    for (const r of refs) s.polling(r, true);
+    for (const r of refs) expect(s.intervalOf(r)).toBe(3000);
+    for (let i = 0; i < 20; i++) expect(s.nextDelay(refs[i % refs.length])).toBeGreaterThanOrEqual(3000);
   });
 
   it('speeds a feed up when a screen opens on it and slows it when the screen leaves', () => {
@@ -79,6 +87,7 @@ describe('poll scheduler: priorities', () => {
   it('counts what a poll costs: polls of many pages slow the feeds down so the budget holds', async () => {
     const s = scheduler({ budgetRps: 6 });
     const [cheap, dear] = unwatched(s, 2);
+    for (const r of [cheap, dear]) s.watching(r, true);
     const before = s.intervalOf(cheap);
     for (let i = 0; i < 20; i++) s.polled(dear, 5);
     await s.refresh();
@@ -115,6 +124,7 @@ describe('poll scheduler: floor, ceiling and jitter', () => {
     const draws = [0, 1, 0.25];
     const s = scheduler({ budgetRps: 10, random: () => draws.shift() ?? 0.5 });
     const refs = unwatched(s, 10);
+    for (const r of refs) s.watching(r, true);
     const base = s.intervalOf(refs[0]);
     expect(base).toBeGreaterThan(250 / 0.9);
     expect(base).toBeLessThan(2000 / 1.1);
@@ -128,6 +138,7 @@ describe('poll scheduler: back-off', () => {
   it('cuts the rate to a tenth at once on an upstream error, and climbs back over 30 s', async () => {
     const s = scheduler();
     const refs = unwatched(s, 20);
+    for (const r of refs) s.watching(r, true);
     const healthy = s.intervalOf(refs[0]);
     expect(s.limit()).toBe(50);
 
@@ -197,14 +208,24 @@ describe('poll scheduler: one budget for every bridge', () => {
     const watched = ref('alarms', 'w');
     a.watching(watched, true);
     a.polling(watched, true);
-    const quiet = unwatched(b, 40);
+    // B: forty agencies' active alarms watched, and twenty always-on event histories nobody watches.
+    const busy = unwatched(b, 40);
+    for (const r of busy) b.watching(r, true);
+    const quiet = Array.from({ length: 20 }, (_, i) => ref('events', `q${i}`));
+    for (const r of quiet) b.polling(r, true);
     await a.refresh();
     await b.refresh();
-    // One watched feed on A can use four requests a second (the floor); B's 40 feeds get the rest.
-    expect(a.intervalOf(watched)).toBe(250);
-    const bRps = quiet.reduce((sum, r) => sum + 1000 / b.intervalOf(r), 0);
-    expect(bRps).toBeGreaterThan(50 * HEADROOM - 4 - 1);
-    expect(bRps).toBeLessThanOrEqual(50 * HEADROOM - 4 + 1);
+    await a.refresh();
+    // The always-on feeds keep POLL_MS (10 requests a second); watched alarms on either bridge
+    // share the rest by weight: about the same interval, far from the floor A alone would give.
+    for (const r of quiet) expect(b.intervalOf(r)).toBe(2000);
+    const perAlarm = (50 * HEADROOM - 10) / 41;
+    for (const ms of [a.intervalOf(watched), b.intervalOf(busy[0])]) {
+      expect(ms).toBeGreaterThan((1000 / perAlarm) * 0.75);
+      expect(ms).toBeLessThan((1000 / perAlarm) * 1.25);
+    }
+    const total = 1000 / a.intervalOf(watched) + busy.reduce((n, r) => n + 1000 / b.intervalOf(r), 10);
+    expect(total).toBeLessThanOrEqual(50 * HEADROOM + 0.5);
   });
 
   it('holds every bridge at a tenth while the errors another one sees go on', async () => {
@@ -423,5 +444,52 @@ describe('poll scheduler: nudges', () => {
     expect(s.nudgeGapMs()).toBeNull();
     vi.advanceTimersByTime(1_000);
     expect(s.nudgeGapMs()).toBe(250);
+  });
+});
+
+describe('poll scheduler: upstream cost follows what screens watch', () => {
+  /** Polls each feed in a loop at the scheduler's delays for `seconds` of fake time; counts polls. */
+  async function run(s: ReturnType<typeof scheduler>, refs: FeedRef[], seconds: number) {
+    const polls = new Map<string, number>();
+    const until = Date.now() + seconds * 1000;
+    s.start();
+    const loops = refs.map(async (r) => {
+      const key = `${r.feed}:${r.agencyId}`;
+      while (Date.now() < until) {
+        polls.set(key, (polls.get(key) ?? 0) + 1);
+        await new Promise((res) => setTimeout(res, s.nextDelay(r)));
+      }
+    });
+    await vi.advanceTimersByTimeAsync(seconds * 1000 + 5000);
+    await Promise.all(loops);
+    s.stop();
+    return polls;
+  }
+  const sixAgencies = () =>
+    Array.from({ length: 6 }, (_, i) => [ref('alarms', `${i}`), ref('events', `${i}`)]).flat();
+
+  it('with nothing open, the always-on feeds of six agencies make at most six requests a second', async () => {
+    const s = scheduler({ budgetRps: 50 });
+    const refs = sixAgencies();
+    for (const r of refs) s.polling(r, true);
+    const polls = await run(s, refs, 60);
+    const total = [...polls.values()].reduce((a, n) => a + n, 0);
+    expect(total / 60).toBeLessThanOrEqual(6 + 0.2);
+    for (const n of polls.values()) expect(n).toBeLessThanOrEqual(31);
+  });
+
+  it('with ALWAYS_ON_POLL_MS set, an unwatched feed polls that often and a watched one faster', async () => {
+    const s = scheduler({ budgetRps: 50, alwaysOnMs: 5000 });
+    const refs = sixAgencies();
+    for (const r of refs) s.polling(r, true);
+    s.watching(refs[0], true);
+    s.watching(refs[1], true);
+    const polls = await run(s, refs, 60);
+    // Agency 0: its active alarms at the floor (four a second), its history at POLL_MS.
+    expect(polls.get('alarms:0')).toBeGreaterThan(200);
+    expect(polls.get('events:0')).toBeGreaterThanOrEqual(29);
+    expect(polls.get('events:0')).toBeLessThanOrEqual(34);
+    // The other five agencies: every 5 s, never more often.
+    for (const r of refs.slice(2)) expect(polls.get(`${r.feed}:${r.agencyId}`)).toBeLessThanOrEqual(13);
   });
 });

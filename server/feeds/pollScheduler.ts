@@ -1,7 +1,16 @@
 import { feedKey, type FeedRef } from '../../shared/live/protocol';
 import type { BudgetStore, ProcessDemand } from './budgetStore';
 import { realTimers, type Timers } from './feedPoller';
-import { PRIORITY_WEIGHTS, priorityOf, shareOut, type FeedPriority } from './pollShares';
+import {
+  fastestMs,
+  intervalsFor,
+  PRIORITY_WEIGHTS,
+  priorityOf,
+  shareOut,
+  slowestMs,
+  type FeedPriority,
+  type Paces,
+} from './pollShares';
 
 /** The share of the budget the intervals aim at; the rest absorbs re-reads, retries and travel. */
 export const HEADROOM = 0.78;
@@ -16,6 +25,11 @@ export interface PollSchedulerDeps {
    * covers every feed at it; oversubscribed, the feeds below watched alarms stretch past it.
    */
   ceilingMs: number;
+  /**
+   * ALWAYS_ON_POLL_MS: an always-on feed no screen watches polls this often, never more often
+   * (default POLL_MS); oversubscribed or backed off, less often.
+   */
+  alwaysOnMs?: number;
   store: BudgetStore;
   /** This process, on the store's demand board. */
   owner: string;
@@ -53,10 +67,13 @@ interface Polled {
 }
 
 /**
- * Gives each feed this process polls an interval that spends the upstream request budget: shared
- * by weight of priority (pollShares.ts) between the feeds of every bridge, between a floor and
- * POLL_MS (past POLL_MS for the lower priorities when the budget cannot cover every feed), cut at once to a tenth when the upstream errs or slows and climbing back over half a
- * minute. Effects (clock, random, timers, the shared store) come in from outside.
+ * Gives each feed this process polls an interval from the upstream request budget, shared between
+ * the feeds of every bridge (pollShares.ts): always-on feeds no screen watches at
+ * ALWAYS_ON_POLL_MS, watched event histories and test lists at POLL_MS, watched active alarms
+ * faster with what is left, down to the floor; by weight of priority past those paces when the
+ * budget cannot cover every feed; cut at once to a tenth when the upstream errs or slows and
+ * climbing back over half a minute. Effects (clock, random, timers, the shared store) come in
+ * from outside.
  */
 export function createPollScheduler(d: PollSchedulerDeps) {
   const clock = d.clock ?? Date.now;
@@ -70,6 +87,7 @@ export function createPollScheduler(d: PollSchedulerDeps) {
   const refreshMs = d.refreshMs ?? 1000;
   const ceilingMs = d.ceilingMs;
   const floorMs = Math.min(d.floorMs, ceilingMs);
+  const paces: Paces = { floorMs, ceilingMs, alwaysOnMs: d.alwaysOnMs ?? ceilingMs };
 
   const polled = new Map<string, Polled>();
   /** Feeds a screen of this process watches, polled here or not. */
@@ -102,51 +120,39 @@ export function createPollScheduler(d: PollSchedulerDeps) {
   }
 
   const watched = (key: string) => (watchedHere.get(key) ?? 0) > 0 || watchedElsewhere.has(key);
-  // NOTE: backing off stretches the slowest interval past POLL_MS: the budget cut wins.
-  const slowestMs = () => ceilingMs / health();
 
   function demand(): ProcessDemand {
     let weight = 0;
     let maxRps = 0;
     for (const [key, p] of polled) {
       weight += PRIORITY_WEIGHTS[priorityOf(p.ref.feed, watched(key))] * p.cost;
-      maxRps += (p.cost * 1000) / floorMs;
+      maxRps += (p.cost * 1000) / fastestMs(priorityOf(p.ref.feed, watched(key)), paces);
     }
     return { weight, maxRps, watched: [...watchedHere.keys()], troubleAt: cutAt, troubled };
   }
 
   function assign() {
     const h = health();
-    const ceiling = slowestMs();
     const rps = d.budgetRps * headroom * h * processPart;
     const list = [...polled.entries()];
     for (const [key, p] of list) p.priority = priorityOf(p.ref.feed, watched(key));
-    // NOTE: oversubscribed (every feed at POLL_MS would cost more than the budget), the slowest
-    // interval is no promise any more: the budget is shared by weight alone, so watched active
-    // alarms stay fastest and the feeds below them stretch past POLL_MS, and the budget's count
+    // NOTE: oversubscribed, the budget is shared by weight alone (pollShares.ts): watched active
+    // alarms stay fastest and the feeds below them stretch past their pace, so the budget's count
     // rarely has to hold a request back (first come, first served there knows no priority).
-    const atCeiling = list.reduce((sum, [, p]) => sum + (p.cost * 1000) / ceiling, 0);
-    // A floor at POLL_MS pins every feed there, as the poller before the scheduler did.
-    const covered = floorMs >= ceilingMs || atCeiling <= rps;
-    const rates = shareOut(
-      list.map(([, p]) => ({
-        weight: PRIORITY_WEIGHTS[p.priority],
-        cost: p.cost,
-        minRate: covered ? 1000 / ceiling : 0,
-        maxRate: 1000 / floorMs,
-      })),
+    const ms = intervalsFor(
+      list.map(([, p]) => p),
       rps,
+      paces,
+      h,
     );
-    list.forEach(([, p], i) => {
-      const ms = rates[i] > 0 ? 1000 / rates[i] : ceiling;
-      p.intervalMs = Math.round(Math.max(floorMs, covered ? Math.min(ceiling, ms) : ms));
-    });
+    list.forEach(([, p], i) => (p.intervalMs = ms[i]));
     d.onAssign?.(intervals());
   }
 
-  /** The feed's interval now (POLL_MS for a feed not polled here). */
+  /** The feed's interval now (its pace for a feed not polled here). */
   function intervalOf(ref: FeedRef): number {
-    return polled.get(feedKey(ref))?.intervalMs ?? ceilingMs;
+    const key = feedKey(ref);
+    return polled.get(key)?.intervalMs ?? slowestMs(priorityOf(ref.feed, watched(key)), paces);
   }
 
   function intervals(): FeedInterval[] {
@@ -167,14 +173,16 @@ export function createPollScheduler(d: PollSchedulerDeps) {
       if (heardAt === -Infinity) heardAt = null;
       heardTroubled = others.some((p) => p.troubled === true);
       // The processes share the budget as feeds do: by weight, none beyond what it can use.
-      const claims = [mine, ...others].map((p) => ({
+      // NOTE: this process's demand again, with what the others' screens watch heard just now.
+      const me = demand();
+      const claims = [me, ...others].map((p) => ({
         weight: p.weight,
         cost: 1,
         minRate: 0,
         maxRate: p.maxRps,
       }));
       const total = d.budgetRps * headroom * health();
-      processPart = mine.weight > 0 ? shareOut(claims, total)[0] / total : 1;
+      processPart = me.weight > 0 ? shareOut(claims, total)[0] / total : 1;
     } catch (err) {
       d.onStoreError?.(err);
     }
@@ -195,7 +203,7 @@ export function createPollScheduler(d: PollSchedulerDeps) {
         polled.set(key, {
           ref,
           cost: 1,
-          intervalMs: ceilingMs,
+          intervalMs: slowestMs(priorityOf(ref.feed, watched(key)), paces),
           priority: priorityOf(ref.feed, watched(key)),
         });
       else if (!on) polled.delete(key);
@@ -233,13 +241,20 @@ export function createPollScheduler(d: PollSchedulerDeps) {
       if (p) p.cost = Math.max(1, 0.8 * p.cost + 0.2 * requests);
     },
     intervalOf,
-    /** The delay before the feed's next poll: its interval with jitter, within floor and ceiling. */
+    /**
+     * The delay before the feed's next poll: its interval with jitter, within its bounds. An
+     * always-on feed no screen watches is jittered above ALWAYS_ON_POLL_MS only (never faster).
+     */
     nextDelay(ref: FeedRef): number {
       const interval = intervalOf(ref);
+      const priority = polled.get(feedKey(ref))?.priority ?? priorityOf(ref.feed, watched(feedKey(ref)));
+      const unwatched = priority === 'unwatched';
       const ms = interval * (1 - jitter + 2 * jitter * random());
-      // A feed stretched past the slowest interval (oversubscribed) is jittered around its own.
-      const slowest = interval > slowestMs() ? interval * (1 + jitter) : slowestMs();
-      return Math.min(slowest, Math.max(floorMs, ms));
+      const slowest = slowestMs(priority, paces, health());
+      // A feed stretched past its slowest interval (oversubscribed) is jittered around its own.
+      const hi = interval > slowest ? interval * (1 + jitter) : slowest * (unwatched ? 1 + jitter : 1);
+      const lo = unwatched ? fastestMs(priority, paces) : floorMs;
+      return Math.min(hi, Math.max(lo, ms));
     },
     /**
      * The least gap between a nudged feed's polls (the floor), or null when nudges should wait:
