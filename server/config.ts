@@ -160,6 +160,11 @@ export const envSchema = z
     OWNER_RELATION_ID: z.string().default('1'),
     /** Sign-in attempts allowed per client IP per minute on POST /api/session. */
     LOGIN_RATE_PER_MIN: z.coerce.number().int().min(1).default(20),
+    /**
+     * Refused sign-ins in a row after which the upstream locks an account. The portal locks a
+     * username one refusal sooner, so it never spends an account's last try (server/gateway/signIn.ts).
+     */
+    UPSTREAM_LOCK_AFTER: z.coerce.number().int().min(2).max(100).default(5),
     /** Codeword checks allowed per client address per minute on POST /api/session/codeword. */
     CODEWORD_RATE_PER_MIN: z.coerce.number().int().min(1).default(30),
     /** Requests allowed per bridge session per minute on /api (pass-through, gateway, audit). */

@@ -23,7 +23,10 @@ export const API_ERRORS = {
   not_found: { status: 404, message: 'No such route.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'The request body has an unsupported content type.' },
-  locked: { status: 423, message: 'This account is locked for 10 minutes after 5 failed sign-in attempts.' },
+  locked: {
+    status: 423,
+    message: 'This account is locked for 10 minutes after too many failed sign-in attempts.',
+  },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
   too_many_requests: {
     status: 429,

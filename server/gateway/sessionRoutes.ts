@@ -9,13 +9,10 @@ import { switchCompany } from './companySwitch';
 import { sessionAnswer } from './sessionAnswer';
 import { codewordRateLimit, signInRateLimit } from './rateLimits';
 import { refreshPreferences } from './refreshPreferences';
-import { signIn } from './signIn';
+import { signIn, signInLockOptions } from './signIn';
 import { twoFactorSignIn } from './twoFactorSignIn';
 import { clearSessionCookie, requireSession, sessionIdOf, sessionOf } from './requireSession';
 
-// NOTE: attempts in flight count, so passwords sent at once get no more than five checks; a wall
-// of screens signing in as one user at once waits its turn instead (signIn.ts, attemptTurn.ts).
-const SIGN_IN_LOCK = { maxFailures: 5, lockMs: 10 * 60_000 };
 const LOGOFF_TIMEOUT_MS = 2000;
 
 const companySchema = z.object({
@@ -25,7 +22,9 @@ const companySchema = z.object({
 /** `/api/session`: sign-in, the current profile, sign-out, the company switch and the codeword check. */
 export function sessionRoutes(ctx: GatewayDeps): Router {
   const router = Router();
-  const signInLocks = createAttemptLock(ctx.redis, ctx.config.REDIS_PREFIX, SIGN_IN_LOCK);
+  // NOTE: attempts in flight count, so passwords sent at once get no more checks than the lock
+  // allows; a wall of screens signing in as one user at once waits its turn instead (attemptTurn.ts).
+  const signInLocks = createAttemptLock(ctx.redis, ctx.config.REDIS_PREFIX, signInLockOptions(ctx.config));
   const codeword = codewordRoute({
     sessions: ctx.sessions,
     userLocks: createAttemptLock(ctx.redis, ctx.config.REDIS_PREFIX, CODEWORD_USER_LOCK),

@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { envelopeSchema } from '../../shared/upstream/envelope';
 import { loginProfileSchema, type LoginProfile } from '../../shared/upstream/loginProfile';
 import type { GatewayDeps } from './gatewayDeps';
+import type { BridgeConfig } from '../config';
+import { identityPortalSignIns } from '../identity/identityMetrics';
+import { identityUsernames, usernameKey } from '../identity/identityUsernames';
+import { createRefusalPace, type RefusalPace } from '../identity/refusalPace';
 import { isUpstreamError } from '../upstream/upstreamError';
 import { sendError } from './apiErrors';
-import type { AttemptLock, AttemptOutcome } from './attemptLock';
+import type { AttemptLock, AttemptLockOptions, AttemptOutcome } from './attemptLock';
 import { beginInTurn, type AttemptTurnOptions } from './attemptTurn';
 import { sessionAnswer } from './sessionAnswer';
 import { twoFactorRequired, type TwoFactorSignIn } from './twoFactorSignIn';
@@ -37,21 +41,47 @@ export function readLogonAnswer(json: unknown): LogonOutcome {
 type Settle = (outcome: AttemptOutcome) => Promise<{ locked: boolean }>;
 
 /**
+ * The portal's lock of a username: one refusal before the upstream's own lock
+ * (UPSTREAM_LOCK_AFTER), so wrong passwords sent through the portal never spend an account's last
+ * try and a stranger cannot lock anyone's account upstream through us; ten minutes, as the
+ * upstream forgets (UL 1981 asks for at most five).
+ */
+export function signInLockOptions(config: Pick<BridgeConfig, 'UPSTREAM_LOCK_AFTER'>): AttemptLockOptions {
+  return { maxFailures: Math.max(1, config.UPSTREAM_LOCK_AFTER - 1), lockMs: 10 * 60_000 };
+}
+
+/**
  * `POST /api/session`: signs in at the upstream, keeps the upstream session id and the full
  * profile in a bridge session, and gives the browser only an httpOnly cookie and the public
- * profile. Five refusals in a row lock the username for ten minutes (UL 1981).
+ * profile. Refusals in a row lock the username for ten minutes (signInLockOptions).
+ *
+ * NOTE: the bridge's own identities are no one's sign-in: their usernames are refused here as a
+ * wrong password is (same answer, same lock, about the same time), and never sent upstream, so
+ * nobody can sign in as the identity nor spend its tries toward the upstream's lock.
  */
 export function signIn(
   ctx: GatewayDeps,
   locks: AttemptLock,
   turn: AttemptTurnOptions,
   twoFactor?: Pick<TwoFactorSignIn, 'challengeFor'>,
+  pace: RefusalPace = createRefusalPace(),
 ): RequestHandler {
+  const identities = identityUsernames(ctx.config.BRIDGE_IDENTITIES);
+  const identityTries = identityPortalSignIns(ctx.metrics);
   return async (req, res) => {
     const creds = credentialsSchema.safeParse(req.body);
     if (!creds.success) {
       sendError(res, 'bad_request', { message: 'Enter a username and a password.' });
       return;
+    }
+    const identity = identities.get(usernameKey(creds.data.username));
+    if (identity !== undefined) {
+      // Every try is counted and logged, also those the lock then refuses: someone knows the name.
+      identityTries.inc({ identity });
+      ctx.logger.warn(
+        { identity },
+        "portal sign-in named the bridge identity's username: refused without asking the upstream",
+      );
     }
     const lockKey = `login:${creds.data.username.toLowerCase()}`;
     // The attempt is taken before the upstream is asked, and attempts in flight count
@@ -67,11 +97,20 @@ export function signIn(
       return locks.settle(lockKey, outcome);
     };
     try {
-      await logOn(req, res, creds.data, settle);
+      if (identity === undefined) await logOn(req, res, creds.data, settle);
+      else await refuseIdentity(res, settle);
     } finally {
       if (!settled) await locks.settle(lockKey, 'neutral');
     }
   };
+
+  /** A sign-in naming a bridge identity: refused as a wrong password is, the upstream never asked. */
+  async function refuseIdentity(res: Response, settle: Settle): Promise<void> {
+    await pace.wait();
+    const { locked } = await settle('failed');
+    ctx.logger.info({ locked }, 'sign-in refused');
+    sendError(res, locked ? 'locked' : 'invalid_credentials');
+  }
 
   /** Asks the upstream and answers; settles the attempt when the upstream judged the password. */
   async function logOn(
@@ -81,6 +120,7 @@ export function signIn(
     settle: Settle,
   ): Promise<void> {
     let outcome: LogonResult;
+    const asked = performance.now();
     try {
       const { json } = await ctx.upstream.passThrough('POST', 'Login/AuthLogon', {
         body: { Username: creds.username, Password: creds.password, IsUseProduction: true },
@@ -104,6 +144,7 @@ export function signIn(
       return sendError(res, outcome.code, outcome.status ? { upstreamStatus: outcome.status } : {});
     if (outcome.kind === 'malformed') return sendError(res, 'upstream_malformed');
     if (outcome.kind === 'refused') {
+      pace.note(performance.now() - asked);
       const { locked } = await settle('failed');
       ctx.logger.info({ locked }, 'sign-in refused');
       return sendError(res, locked ? 'locked' : 'invalid_credentials');

@@ -44,3 +44,21 @@ export function identityMetrics(metrics: Pick<Metrics, 'registry'>, statuses: ()
     },
   };
 }
+
+const PORTAL_SIGN_INS = 'bridge_identity_portal_sign_ins_total';
+
+/**
+ * Portal sign-ins that named a bridge identity's username, by identity (its label, never the
+ * username): refused like a wrong password without asking the upstream. Anything above 0 means
+ * someone knows or guesses the identity's username (an alert of the operator's kit).
+ */
+export function identityPortalSignIns(metrics: Pick<Metrics, 'registry'>): Counter<'identity'> {
+  const known = metrics.registry.getSingleMetric(PORTAL_SIGN_INS);
+  if (known instanceof Counter) return known as Counter<'identity'>;
+  return new Counter({
+    name: PORTAL_SIGN_INS,
+    help: "Portal sign-ins naming a bridge identity's username, refused without asking the upstream",
+    labelNames: ['identity'],
+    registers: [metrics.registry],
+  });
+}

@@ -40,14 +40,14 @@ describe('sign-in', () => {
     expect(a.body.error).toBe('bad_request');
   });
 
-  it('five wrong passwords in a row lock the account for ten minutes, even for the right password', async () => {
-    for (let i = 1; i <= 4; i++)
+  it('four wrong passwords in a row lock the account for ten minutes, even for the right password', async () => {
+    for (let i = 1; i <= 3; i++)
       expect((await signIn(gateway.base, 'dispatcher', `wrong${i}`)).status).toBe(401);
-    const fifth = await signIn(gateway.base, 'dispatcher', 'wrong5');
-    expect(fifth.status).toBe(423);
-    expect(fifth.body).toEqual({
+    const fourth = await signIn(gateway.base, 'dispatcher', 'wrong4');
+    expect(fourth.status).toBe(423);
+    expect(fourth.body).toEqual({
       error: 'locked',
-      message: 'This account is locked for 10 minutes after 5 failed sign-in attempts.',
+      message: 'This account is locked for 10 minutes after too many failed sign-in attempts.',
     });
     const right = await signIn(gateway.base, 'DISPATCHER', 'dispatch123');
     expect(right.status).toBe(423);
@@ -57,9 +57,9 @@ describe('sign-in', () => {
   });
 
   it('a success resets the count of failures', async () => {
-    for (let i = 0; i < 4; i++) await signIn(gateway.base, 'multi', 'wrong');
+    for (let i = 0; i < 3; i++) await signIn(gateway.base, 'multi', 'wrong');
     expect((await signIn(gateway.base, 'multi', 'multi123')).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await signIn(gateway.base, 'multi', 'wrong')).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await signIn(gateway.base, 'multi', 'wrong')).status).toBe(401);
     expect((await signIn(gateway.base, 'multi', 'multi123')).status).toBe(200);
   });
 });

@@ -60,12 +60,12 @@ describe('sign-in with two-factor on', () => {
     expect((await otp('', { challenge, code: '123456' })).status).toBe(401);
   });
 
-  it('five wrong codes lock the username, as five wrong passwords do', async () => {
+  it('four wrong codes lock the username, as four wrong passwords do', async () => {
     await turnTwoFactor('multi', 'multi123', true);
     const { body } = await signIn(base, 'multi', 'multi123');
     const { challenge } = body.twoFactor;
     await otp('/send', { challenge, address: 0 });
-    for (let i = 0; i < 4; i++) expect((await otp('', { challenge, code: '111111' })).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await otp('', { challenge, code: '111111' })).status).toBe(401);
     expect((await otp('', { challenge, code: '111111' })).status).toBe(423);
     expect((await signIn(base, 'multi', 'multi123')).status).toBe(423);
   });
