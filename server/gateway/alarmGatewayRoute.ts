@@ -28,7 +28,7 @@ export type GatewayCall = z.infer<typeof gatewayCallSchema>;
 const SERVCO_METHODS: ReadonlySet<GatewayMethod> = new Set(['GetSiteByServCoNo', 'GetOptOutListByServcoNo']);
 
 /** Gateway methods that only read: they may retry. */
-const READ_METHODS: ReadonlySet<GatewayMethod> = new Set([
+export const READ_METHODS: ReadonlySet<GatewayMethod> = new Set([
   'GetAlarmIncidentServiceDetails',
   'GetZoneSatusDetails',
   'GetSysTypeZones',

@@ -12,12 +12,25 @@ export const faultSpecSchema = z.strictObject({
   errorRate: z.number().min(0).max(1).optional(),
   /** Every request answers this HTTP status. */
   status: z.number().int().min(100).max(599).optional(),
+  /**
+   * With `status`: the answer's Retry-After (RFC 9110), seconds (a number) or an HTTP-date (text,
+   * e.g. "Sun, 01 Mar 2026 12:00:30 GMT"), as a 429 or 503 of a real upstream may send it.
+   */
+  retryAfter: z.union([z.number().int().min(0).max(86_400), z.string().min(1).max(64)]).optional(),
   /** true or 'schema': 200 with a body that breaks the schema; 'truncated': cut JSON; 'html': an HTML error page. */
   malformed: z.union([z.boolean(), z.enum(['schema', 'truncated', 'html'])]).optional(),
   /** Answers as usual but with nothing in it: a list result becomes [], JSON text of a list "[]". */
   emptyResult: z.boolean().optional(),
   /** Answers isSessionValid false (the gateway: HttpStatusCode 401). */
   expiredSession: z.boolean().optional(),
+  /**
+   * A drifted answer, as an upstream release may bring: every object of the answer that has
+   * `field` gets it renamed (`<field>_renamed`) or retyped (a string becomes a number, anything
+   * else a string). The status and the rest of the answer stay as usual.
+   */
+  drift: z
+    .strictObject({ field: z.string().min(1).max(100), change: z.enum(['rename', 'retype']) })
+    .optional(),
   /** Applies to the next N matching requests only. */
   count: z.number().int().min(1).max(1_000_000).optional(),
 });
@@ -85,6 +98,23 @@ function emptied(body: unknown): unknown {
   return { ...body, result: empty };
 }
 
+type Drift = NonNullable<FaultSpec['drift']>;
+
+const retyped = (v: unknown): unknown => (typeof v === 'string' ? v.length : JSON.stringify(v));
+
+/** The answer with `drift.field` renamed or retyped wherever an object has it. */
+function drifted(body: unknown, drift: Drift): unknown {
+  if (Array.isArray(body)) return body.map((v) => drifted(v, drift));
+  if (typeof body !== 'object' || body === null) return body;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (k !== drift.field) out[k] = drifted(v, drift);
+    else if (drift.change === 'rename') out[`${k}_renamed`] = v;
+    else out[k] = retyped(v);
+  }
+  return out;
+}
+
 /** Applies the faults set through POST /_sim/faults to upstream requests. */
 export function faultMiddleware(store: FaultStore, rng: Rng) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -94,8 +124,10 @@ export function faultMiddleware(store: FaultStore, rng: Rng) {
     const isGateway = req.path.toLowerCase() === GATEWAY_PATH;
     const latency = Math.max(0, ...faults.map((f) => f.latencyMs ?? 0));
     const apply = () => {
-      const status = faults.find((f) => f.status != null)?.status;
+      const withStatus = faults.find((f) => f.status != null);
+      const status = withStatus?.status;
       if (status != null) {
+        if (withStatus?.retryAfter != null) res.set('Retry-After', String(withStatus.retryAfter));
         res.status(status).json({
           isSessionValid: true,
           apiStatus: false,
@@ -128,6 +160,11 @@ export function faultMiddleware(store: FaultStore, rng: Rng) {
       if (faults.some((f) => f.emptyResult)) {
         const send = res.json.bind(res);
         res.json = (body: unknown) => send(emptied(body));
+      }
+      const drift = faults.find((f) => f.drift)?.drift;
+      if (drift) {
+        const send = res.json.bind(res);
+        res.json = (body: unknown) => send(drifted(body, drift));
       }
       const malformed = faults.find((f) => f.malformed)?.malformed;
       if (malformed) {
