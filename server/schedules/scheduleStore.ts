@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -29,6 +29,11 @@ export interface ScheduleRecord extends ScheduleInput {
   createdAt: number;
   paused: boolean;
   pausedReason: string | null;
+  /**
+   * Set by "Sign out everywhere" (when it happened): the schedule stays paused until its owner
+   * resumes it from a session created after this instant.
+   */
+  confirmSince?: number | null;
   nextRunAt: number | null;
   lastRun: LastRun | null;
 }
@@ -77,21 +82,41 @@ export interface ScheduleStore {
 
 const HASHES = ['schedules', 'reminderPrefs', 'ownerProfiles', 'reminders'] as const;
 type Hash = (typeof HASHES)[number];
-type Tables = Record<Hash, Record<string, unknown>>;
+// NOTE: Maps, never plain objects: an id typed in a URL (`__proto__`, `constructor`) is a key like any other.
+type Tables = Record<Hash, Map<string, unknown>>;
 
 // NOTE: records are our own writes; the schema only checks the envelope of a file a person may edit.
 const fileSchema = z.object(
-  Object.fromEntries(HASHES.map((h) => [h, z.record(z.string(), z.unknown()).default({})])),
+  Object.fromEntries(HASHES.map((h) => [h, z.record(z.string(), z.unknown()).optional()])),
 );
+
+/** The file's tables as Maps, read from the parsed JSON's own keys (JSON.parse makes `__proto__` an own key). */
+function tablesOf(json: unknown): Tables {
+  fileSchema.parse(json);
+  const tables = emptyTables();
+  if (json === null || typeof json !== 'object') return tables;
+  for (const h of HASHES) {
+    const t: unknown = Object.hasOwn(json, h) ? Reflect.get(json, h) : undefined;
+    if (t !== null && typeof t === 'object') for (const [k, v] of Object.entries(t)) tables[h].set(k, v);
+  }
+  return tables;
+}
+
+const emptyTables = (): Tables => ({
+  schedules: new Map(),
+  reminderPrefs: new Map(),
+  ownerProfiles: new Map(),
+  reminders: new Map(),
+});
 
 /** Every store is four tables of JSON records; only where they live differs. */
 function tableStore(io: {
-  all(h: Hash): Promise<Record<string, unknown>>;
+  all(h: Hash): Promise<unknown[]>;
   get(h: Hash, k: string): Promise<unknown>;
   set(h: Hash, k: string, v: unknown): Promise<void>;
   del(h: Hash, k: string): Promise<void>;
 }): ScheduleStore {
-  const values = async <T>(h: Hash) => Object.values(await io.all(h)) as T[];
+  const values = async <T>(h: Hash) => (await io.all(h)) as T[];
   const one = async <T>(h: Hash, k: string) => ((await io.get(h, k)) ?? null) as T | null;
   return {
     list: () => values<ScheduleRecord>('schedules'),
@@ -110,12 +135,25 @@ function tableStore(io: {
   };
 }
 
+/** The schedules file holds recipients and owners' profiles: readable by the bridge's user only. */
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o750;
+
+/** Creates the file's folder 0750 when it is missing (an existing folder is the operator's). */
+async function ensureFolder(folder: string): Promise<void> {
+  const made = await mkdir(folder, { recursive: true, mode: FOLDER_MODE });
+  // NOTE: the umask may take bits off at creation; the folder we made gets exactly 0750.
+  if (made !== undefined) await chmod(folder, FOLDER_MODE);
+}
+
 /** One process: memory, written through to `file` (data/schedules.json) so a restart keeps the schedules. */
 export async function createFileScheduleStore(file: string | null): Promise<ScheduleStore> {
-  let tables: Tables = { schedules: {}, reminderPrefs: {}, ownerProfiles: {}, reminders: {} };
+  let tables = emptyTables();
   if (file) {
     try {
-      tables = fileSchema.parse(JSON.parse(await readFile(file, 'utf8'))) as Tables;
+      tables = tablesOf(JSON.parse(await readFile(file, 'utf8')));
+      // A file an older bridge wrote readable by everyone is tightened at start.
+      await chmod(file, FILE_MODE);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
         throw new Error(`cannot read ${file}: ${String(e)}`);
@@ -126,21 +164,25 @@ export async function createFileScheduleStore(file: string | null): Promise<Sche
     if (!file) return Promise.resolve();
     // Writes run one after another, each the whole state, through a temporary file (no torn file).
     writing = writing.then(async () => {
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(`${file}.tmp`, JSON.stringify(tables));
-      await rename(`${file}.tmp`, file);
+      await ensureFolder(dirname(file));
+      const json = JSON.stringify(Object.fromEntries(HASHES.map((h) => [h, Object.fromEntries(tables[h])])));
+      const tmp = `${file}.tmp`;
+      await writeFile(tmp, json, { mode: FILE_MODE });
+      // A temporary file left by a crash keeps its old mode: set it before it becomes the file.
+      await chmod(tmp, FILE_MODE);
+      await rename(tmp, file);
     });
     return writing;
   };
   return tableStore({
-    all: async (h) => ({ ...tables[h] }),
-    get: async (h, k) => tables[h][k],
+    all: async (h) => [...tables[h].values()],
+    get: async (h, k) => tables[h].get(k),
     set: async (h, k, v) => {
-      tables[h][k] = structuredClone(v);
+      tables[h].set(k, structuredClone(v));
       await save();
     },
     del: async (h, k) => {
-      delete tables[h][k];
+      tables[h].delete(k);
       await save();
     },
   });
@@ -151,10 +193,8 @@ export function createRedisScheduleStore(redis: Redis, prefix: string): Schedule
   const key = (h: Hash) => `${prefix}scheduled:${h}`;
   const parse = (v: string | null) => (v == null ? undefined : (JSON.parse(v) as unknown));
   return tableStore({
-    async all(h) {
-      const raw = await redis.hgetall(key(h));
-      return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, parse(v)]));
-    },
+    // NOTE: hvals, not hgetall: ioredis builds hgetall's answer as a plain object keyed by field.
+    all: async (h) => (await redis.hvals(key(h))).map((v) => parse(v)),
     get: async (h, k) => parse(await redis.hget(key(h), k)),
     set: async (h, k, v) => void (await redis.hset(key(h), k, JSON.stringify(v))),
     del: async (h, k) => void (await redis.hdel(key(h), k)),
