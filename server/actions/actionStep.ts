@@ -19,6 +19,8 @@ import {
   authorise,
   LEFT_ACTIVE_LIST,
   lockKey,
+  NOT_SENT_IN_FLIGHT,
+  NOT_SENT_INTERRUPTED,
   settleOrphan,
   STILL_ACTIVE,
   type Authorisation,
@@ -34,7 +36,8 @@ import { LookupsSpent } from './lookupBudget';
  *    on (its body), and must belong to an agency the caller may act for; a refusal takes no lock,
  *    calls nothing upstream and writes no audit entry;
  * 2. lock (dispatch and cancel): one action per alarm, keyed by the owning agency and the alarm, a
- *    lease the step renews while the upstream call runs (it ends soon after a dead process);
+ *    lease the step renews while the upstream call runs (it ends soon after a dead process); an
+ *    attempt left by a dead process is settled from the upstream's fresh active list first;
  * 3. write ahead: the audit records the attempt before the upstream call;
  * 4. act: the route behind the step answers with a value (gatewayAnswer.ts), whatever it did;
  * 5. an answer lost or unreadable leaves the action in doubt: a dispatch or cancel is settled from
@@ -87,6 +90,42 @@ async function settleFromUpstream(
   }
 }
 
+/**
+ * An attempt the bridge did not send because of another one on the alarm that nobody saw through:
+ * filed with the refusals, its message saying why; the user is told to check the alarm.
+ */
+const notSent = (message: string): ActionOutcome => ({ outcome: 'alreadyHandled', message });
+const NOT_SENT_UNSETTLED =
+  'not sent: an interrupted attempt on this alarm could not be settled (the upstream did not answer)';
+
+/**
+ * The attempt of a process that died holding the alarm's lease, taken over with it: settled from
+ * the upstream's fresh active list (the feeds' rows may be older than the attempt). Answers
+ * whether the alarm is still active (this attempt may go), gone (the dead one may have done it),
+ * or unknown (the upstream could not be asked: the dead attempt is closed in doubt).
+ */
+async function settleTakenOrphan(
+  d: ActionStepDeps,
+  session: BridgeSession,
+  alarmId: string,
+  orphan: string,
+): Promise<'active' | 'gone' | 'unknown'> {
+  let still: boolean;
+  try {
+    still = (await d.owners.activeAlarm(session, alarmId, { fresh: true })) !== null;
+  } catch (e) {
+    d.logger.warn({ err: String(e), alarmId }, 'an interrupted attempt could not be settled');
+    await settleOrphan(d, orphan, { outcome: 'inDoubt', message: 'the upstream could not be asked' });
+    return 'unknown';
+  }
+  await settleOrphan(
+    d,
+    orphan,
+    still ? { outcome: 'failed', message: STILL_ACTIVE } : { outcome: 'ok', message: LEFT_ACTIVE_LIST },
+  );
+  return still ? 'active' : 'gone';
+}
+
 /** Keeps renewing a lease while the upstream call runs; the returned function stops it. */
 function keepLease(d: ActionStepDeps, key: string, token: string): () => void {
   const timer = setInterval(
@@ -115,6 +154,11 @@ function refusal(
     case 'handled':
       void d.record(auditEntryOf(session, { ...request, target: auth.target }, REFUSED, auth.agencyId));
       return { status: 200, body: style.alreadyHandled() };
+    case 'inDoubt':
+      void d.record(
+        auditEntryOf(session, { ...request, target: auth.target }, notSent(auth.message), auth.agencyId),
+      );
+      return { status: 200, body: style.inDoubt() };
     case 'allowed':
       return null;
   }
@@ -160,16 +204,33 @@ function actionStep(
       let stopLease = () => {};
       if (key !== null) {
         const taken = await d.lock.acquire(key, JSON.stringify(attempt));
-        // In flight or done: either way this attempt must not go.
-        if (taken.state !== 'acquired') {
+        // In flight or done: either way this attempt must not go. Only an attempt seen through is
+        // "handled by another user"; one in flight (its process may have died) leaves it in doubt.
+        if (taken.state === 'handled') {
           void d.record(auditEntryOf(session, request, REFUSED, auth.agencyId));
           return sendAnswer(res, { status: 200, body: style.alreadyHandled() });
         }
+        if (taken.state !== 'acquired') {
+          const why = taken.state === 'busy' ? NOT_SENT_IN_FLIGHT : NOT_SENT_INTERRUPTED;
+          void d.record(auditEntryOf(session, request, notSent(why), auth.agencyId));
+          return sendAnswer(res, { status: 200, body: style.inDoubt() });
+        }
         token = taken.token;
         stopLease = keepLease(d, key, token);
-        // An attempt whose process died: the alarm is still active (just checked), so it did nothing.
-        if (taken.orphan !== null)
-          await settleOrphan(d, taken.orphan, { outcome: 'failed', message: STILL_ACTIVE });
+        const orphaned =
+          taken.orphan !== null && alarmId !== null
+            ? await settleTakenOrphan(d, session, alarmId, taken.orphan)
+            : 'active';
+        if (orphaned !== 'active') {
+          stopLease();
+          // NOTE: the interrupted attempt may have been carried out: nothing more goes upstream. An
+          // upstream that could not say frees the alarm for the next try (an emergency is not held).
+          if (orphaned === 'gone') await d.lock.markSettled(key);
+          else await d.lock.settle(key, token, false);
+          const why = orphaned === 'gone' ? NOT_SENT_INTERRUPTED : NOT_SENT_UNSETTLED;
+          void d.record(auditEntryOf(session, request, notSent(why), auth.agencyId));
+          return sendAnswer(res, { status: 200, body: style.inDoubt() });
+        }
       }
 
       // NOTE: written ahead and awaited, so the attempt is on record before the upstream call; a

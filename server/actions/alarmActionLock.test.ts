@@ -20,6 +20,7 @@ function behaves(name: string, make: () => AlarmActionLock, wait: (ms: number) =
       expect((await lock.acquire('101', ATTEMPT)).state).toBe('acquired');
       if (first.state === 'acquired') await lock.settle('100', first.token, true);
       expect((await lock.acquire('100', ATTEMPT)).state).toBe('handled');
+      expect(await lock.markOf('100')).toBe('handled');
     });
 
     it('a failed attempt lets the next one through', async () => {
@@ -63,6 +64,21 @@ function behaves(name: string, make: () => AlarmActionLock, wait: (ms: number) =
       if (first.state === 'acquired') await lock.settle('700', first.token, false);
       await wait(80);
       expect(await lock.takeOrphan('700')).toBeNull();
+    });
+
+    it("a dead holder's attempt settled from the upstream marks the alarm settled, not handled", async () => {
+      const lock = make();
+      await lock.acquire('800', ATTEMPT);
+      expect(await lock.markOf('800')).toBe('busy');
+      await wait(80);
+      expect(await lock.markOf('800')).toBeNull();
+      const next = await lock.acquire('800', '{"id":"a-2"}');
+      expect(next).toMatchObject({ state: 'acquired', orphan: ATTEMPT });
+      await lock.markSettled('800');
+      expect(await lock.markOf('800')).toBe('settled');
+      expect((await lock.acquire('800', ATTEMPT)).state).toBe('settled');
+      // The attempt filed with the taken lease goes with it: nobody settles it again.
+      expect(await lock.takeOrphan('800')).toBeNull();
     });
 
     it('a lapsed attempt cannot release the lock of the one after it', async () => {

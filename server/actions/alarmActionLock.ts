@@ -11,6 +11,11 @@ import type { Redis } from 'ioredis';
  * it the lock keeps the attempt the holder wrote ahead (its audit entry, as text); an attempt left
  * without a live lease is an orphan (its process died), and exactly one later caller takes it to
  * settle from the upstream's own state.
+ *
+ * NOTE: an alarm is marked `handled` only when an attempt was seen through (its holder settled it
+ * done); one whose dead holder's attempt was settled from the upstream's state is `settled`: the
+ * alarm left the active list, but nobody saw who or what did it, so no one is told "handled by
+ * another user" for it.
  */
 export type LockAttempt =
   | {
@@ -19,8 +24,14 @@ export type LockAttempt =
       /** The attempt of a holder that died before it settled, taken over by this caller. */
       orphan: string | null;
     }
-  | { state: 'busy' }
-  | { state: 'handled' };
+  | { state: LockMark };
+
+/**
+ * What stands on an alarm: an attempt in flight (`busy`, its holder alive or not yet known dead),
+ * an attempt seen through (`handled`), or a dead holder's attempt settled from the upstream's
+ * state (`settled`).
+ */
+export type LockMark = 'busy' | 'handled' | 'settled';
 
 export interface AlarmActionLock {
   /** How long a lease lasts unless renewed; its holder renews it well within that. */
@@ -31,10 +42,13 @@ export interface AlarmActionLock {
   renew(key: string, token: string): Promise<boolean>;
   /** After the attempt ended: `done` marks the alarm handled, otherwise the lock is let go. */
   settle(key: string, token: string, done: boolean): Promise<void>;
-  /** Marks an alarm handled without holding its lease (an orphan settled as carried out). */
-  markHandled(key: string): Promise<void>;
-  /** Whether an alarm was handled lately (no lock is taken). */
-  handled(key: string): Promise<boolean>;
+  /**
+   * Marks an alarm `settled` (an orphan settled as carried out from the upstream's state), whoever
+   * holds its lease; the attempt filed beside it is dropped.
+   */
+  markSettled(key: string): Promise<void>;
+  /** What stands on an alarm now, null when nothing does (no lock is taken). */
+  markOf(key: string): Promise<LockMark | null>;
   /** The attempt of a holder that died, removed so no one else settles it too; null if none. */
   takeOrphan(key: string): Promise<string | null>;
 }
@@ -48,6 +62,10 @@ export interface AlarmActionLockOptions {
 }
 
 const HANDLED = 'handled';
+const SETTLED = 'settled';
+/** A lock's value as a mark: a token is an attempt in flight. */
+const markOfValue = (value: string): LockMark =>
+  value === HANDLED ? 'handled' : value === SETTLED ? 'settled' : 'busy';
 
 /** One-process locks: the embedded default. */
 export function createMemoryAlarmActionLock({
@@ -79,7 +97,7 @@ export function createMemoryAlarmActionLock({
     leaseMs,
     async acquire(key, attempt) {
       const e = live(key);
-      if (e) return { state: e.value === HANDLED ? 'handled' : 'busy' };
+      if (e) return { state: markOfValue(e.value) };
       if (entries.size > 10_000) sweep();
       const token = randomUUID();
       const orphan = orphanOf(key);
@@ -99,11 +117,13 @@ export function createMemoryAlarmActionLock({
       if (done) entries.set(key, { value: HANDLED, expiresAt: now() + handledMs });
       else entries.delete(key);
     },
-    async markHandled(key) {
-      entries.set(key, { value: HANDLED, expiresAt: now() + handledMs });
+    async markSettled(key) {
+      entries.set(key, { value: SETTLED, expiresAt: now() + handledMs });
+      attempts.delete(key);
     },
-    async handled(key) {
-      return live(key)?.value === HANDLED;
+    async markOf(key) {
+      const e = live(key);
+      return e ? markOfValue(e.value) : null;
     },
     async takeOrphan(key) {
       return live(key) ? null : orphanOf(key);
@@ -160,7 +180,7 @@ export function createRedisAlarmActionLock(
       );
       const [taken, value] = Array.isArray(answer) ? answer : [0, ''];
       if (taken === 1) return { state: 'acquired', token, orphan: text(value) || null };
-      return { state: text(value) === HANDLED ? 'handled' : 'busy' };
+      return { state: markOfValue(text(value)) };
     },
     async renew(key, token) {
       return (await redis.eval(RENEW, 1, lockKey(key), token, leaseMs)) === 1;
@@ -168,11 +188,12 @@ export function createRedisAlarmActionLock(
     async settle(key, token, done) {
       await redis.eval(SETTLE, 2, lockKey(key), attemptKey(key), token, done ? '1' : '0', handledMs);
     },
-    async markHandled(key) {
-      await redis.set(lockKey(key), HANDLED, 'PX', handledMs);
+    async markSettled(key) {
+      await redis.multi().set(lockKey(key), SETTLED, 'PX', handledMs).del(attemptKey(key)).exec();
     },
-    async handled(key) {
-      return (await redis.get(lockKey(key))) === HANDLED;
+    async markOf(key) {
+      const value = await redis.get(lockKey(key));
+      return value === null ? null : markOfValue(value);
     },
     async takeOrphan(key) {
       const v: unknown = await redis.eval(TAKE_ORPHAN, 2, lockKey(key), attemptKey(key));

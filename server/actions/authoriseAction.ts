@@ -37,10 +37,20 @@ export const MAX_SITES_PER_REQUEST = 20;
 /** Why an attempt of a process that died is settled as it is (the audit's message). */
 export const LEFT_ACTIVE_LIST = 'settled from the upstream: the alarm left the active list';
 export const STILL_ACTIVE = 'settled from the upstream: the alarm was still active';
+/** Why an attempt was not sent while another one on the alarm had not settled (the audit's message). */
+export const NOT_SENT_IN_FLIGHT = 'not sent: another attempt on this alarm had not settled';
+/** Why an attempt was not sent after an interrupted one on the alarm was settled from the upstream. */
+export const NOT_SENT_INTERRUPTED =
+  'not sent: an interrupted attempt on this alarm was settled from the upstream (the alarm left the active list)';
 
 export type Authorisation =
   | { kind: 'allowed'; agencyId: string | null; target: AuditTarget }
   | { kind: 'handled'; agencyId: string; target: AuditTarget }
+  /**
+   * The alarm left the active list while an attempt on it had not settled, or after a dead
+   * holder's attempt was settled from the upstream's state: nobody can say who handled it.
+   */
+  | { kind: 'inDoubt'; agencyId: string; target: AuditTarget; message: string }
   /** An alarm of the caller's agencies that has left the active list. */
   | { kind: 'notActive'; target: AuditTarget }
   | { kind: 'refused'; code: ApiErrorCode; message: string };
@@ -81,15 +91,19 @@ async function authoriseAlarmAction(
   // Only the alarm is known for certain; the rest of the request is the caller's word.
   const target = { alarmId, csNo: null, siteNo: null, systemNo: null };
   // No longer active: handled by someone allowed to act (a lock of the caller's agencies says so),
-  // or by an attempt whose process died, which is settled now from the upstream's own state.
+  // or by an attempt not settled yet or whose process died (settled now from the upstream's own
+  // state): those are in doubt, never "handled by another user", as nobody saw who handled it.
   for (const agencyId of visibleAgencies(session.profile)) {
     const key = lockKey(agencyId, alarmId);
-    if (await d.lock.handled(key)) return { kind: 'handled', agencyId, target };
+    const mark = await d.lock.markOf(key);
+    if (mark === 'handled') return { kind: 'handled', agencyId, target };
+    if (mark === 'busy') return { kind: 'inDoubt', agencyId, target, message: NOT_SENT_IN_FLIGHT };
+    if (mark === 'settled') return { kind: 'inDoubt', agencyId, target, message: NOT_SENT_INTERRUPTED };
     const orphan = await d.lock.takeOrphan(key);
     if (orphan !== null) {
       await settleOrphan(d, orphan, { outcome: 'ok', message: LEFT_ACTIVE_LIST });
-      await d.lock.markHandled(key);
-      return { kind: 'handled', agencyId, target };
+      await d.lock.markSettled(key);
+      return { kind: 'inDoubt', agencyId, target, message: NOT_SENT_INTERRUPTED };
     }
   }
   // "Not yours" only when it is so: an alarm the upstream shows the caller has just left the list.
