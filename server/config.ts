@@ -147,8 +147,35 @@ export const envSchema = z
       .default('mailto:alarm-notifications@dealer-portal.invalid'),
     /** Where generated VAPID keys are kept when REDIS_URL is not set (written 0600). */
     VAPID_FILE: z.string().default('data/vapid.json'),
-    /** Allow push endpoints over plain http (a local test push service only). */
+    /**
+     * Tests only: push endpoints may also be on this machine (a host name whose every address is
+     * loopback), over http, on any port: a local test push service (server/push/pushEndpoint.ts).
+     */
     PUSH_ALLOW_HTTP: bool(false),
+    /**
+     * The push services the bridge sends to: host names, `*.suffix` for any name under one.
+     * Unset: the browsers' own (server/push/pushEndpoint.ts DEFAULT_PUSH_SERVICE_DOMAINS).
+     */
+    PUSH_SERVICE_DOMAINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim().toLowerCase())
+              .filter(Boolean)
+          : undefined,
+      )
+      .refine(
+        (v) => !v || v.every((d) => /^(\*\.)?([a-z0-9-]+\.)+[a-z][a-z0-9-]*$/.test(d)),
+        'host names or *.suffix, comma separated',
+      ),
+    /**
+     * Tests only: a bridge stops right after claiming an alarm push, before sending it, so a test
+     * can kill it there (server/push/alarmPushes.ts). Never set in production.
+     */
+    PUSH_TEST_HALT_AFTER_CLAIM: bool(false),
     ALLOWED_ORIGINS: list,
     SESSION_TTL: duration('8h'),
     COOKIE_SECURE: bool(false),

@@ -19,6 +19,7 @@ import { createRedisScreenCount } from '../live/screenCount';
 import { createSessionSockets } from '../live/sessionSockets';
 import { buildPush } from '../push/buildPush';
 import { followPushRights } from '../push/pushRights';
+import type { Resolve } from '../push/pushEndpoint';
 import { pushRoutes } from '../push/pushRoutes';
 import { createLogger, type Logger } from '../observability/logger';
 import { createMetrics, type Metrics } from '../observability/metrics';
@@ -62,6 +63,8 @@ export interface BridgeOptions {
   logger?: Logger;
   /** Serve the built client from this folder (default client/dist when it exists). */
   clientDir?: string | null;
+  /** Tests: the DNS lookup of push endpoints, so no test resolves a real name (server/push/pushEndpoint.ts). */
+  pushResolve?: Resolve;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   // nothing while it connects: every part is built on ready connections.
   await redis?.ready(REDIS_READY_WAIT_MS);
   // Alarm notifications by Web Push (server/push): devices, VAPID keys, the alarm pushes.
-  const push = buildPush({ config, logger, redis: redis?.shared ?? null });
+  const push = buildPush({ config, logger, redis: redis?.shared ?? null, resolve: opts.pushResolve });
   // Scheduled report e-mails and test reminders keep their owners' latest rights (server/schedules).
   const scheduleStore = await buildScheduleStore(config, redis?.shared ?? null);
   // NOTE: wall displays and push devices follow their users' rights in each login record stored.
@@ -177,6 +180,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     sessions,
     redis: redis?.shared ?? null,
     sockets: { closeSession: sockets.closeSession, refreshRights: screens.refreshRights },
+    signedOut: (s) => push.signedOut(s),
   };
   const actions = createAlarmActions({ config, logger, redis: redis?.shared ?? null });
   // Scheduled report e-mails and test-expiry reminders, read and sent with the bridge's identity.
@@ -210,7 +214,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     actionSteps,
     record,
     wallRoutes(gateway, walls),
-    pushRoutes(gateway, { store: push.store, publicKey: push.publicKey }),
+    pushRoutes(gateway, { store: push.store, publicKey: push.publicKey, checkEndpoint: push.checkEndpoint }),
     scheduled.router(gateway),
   );
   app.use(identityHealth);

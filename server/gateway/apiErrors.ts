@@ -21,6 +21,11 @@ export const API_ERRORS = {
   cross_site: { status: 403, message: 'Requests from other sites are not allowed.' },
   codeword_required: { status: 403, message: 'Please enter password!' },
   not_found: { status: 404, message: 'No such route.' },
+  /** A browser's push endpoint is bound to the user who subscribed it first (server/push). */
+  push_device_taken: {
+    status: 409,
+    message: 'This browser is notified for another user. They must remove it, or sign out on it, first.',
+  },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'The request body has an unsupported content type.' },
   locked: {

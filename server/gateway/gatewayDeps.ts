@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { BridgeConfig } from '../config';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import type { SessionStore } from '../session/sessionStore';
+import type { BridgeSession, SessionStore } from '../session/sessionStore';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import type { AnswerHandler } from './gatewayAnswer';
 
@@ -24,6 +24,8 @@ export interface GatewayDeps {
   /** The shared Redis connection when REDIS_URL is set (sign-in locks, rate limits), else null. */
   redis: Redis | null;
   sockets: SessionSockets;
+  /** What else ends with a plain sign-out of one browser (`DELETE /api/session`): its push device. */
+  signedOut?(session: BridgeSession): Promise<void>;
 }
 
 /**

@@ -60,6 +60,9 @@ export function sessionRoutes(ctx: GatewayDeps): Router {
       await ctx.sockets
         .closeSession(session.id)
         .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'closing live sockets failed'));
+      await ctx
+        .signedOut?.(session)
+        .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, 'ending the push device failed'));
     }
     clearSessionCookie(res, ctx.config);
     res.status(204).end();

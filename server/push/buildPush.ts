@@ -2,9 +2,18 @@ import type { Redis } from 'ioredis';
 import type { BridgeConfig } from '../config';
 import type { Logger } from '../observability/logger';
 import { createAlarmPushes } from './alarmPushes';
+import { createMemoryPushClaims } from './pushClaims';
+import {
+  checkEndpoint,
+  DEFAULT_PUSH_SERVICE_DOMAINS,
+  systemResolve,
+  type PushEndpointRules,
+  type Resolve,
+} from './pushEndpoint';
 import { createPushNotifier } from './pushNotifier';
 import { createPushSender } from './pushSender';
-import { createMemoryPushStore } from './pushStore';
+import { createMemoryPushStore, sessionRefOf } from './pushStore';
+import { createRedisPushClaims } from './redisPushClaims';
 import { createRedisPushStore } from './redisPushStore';
 import { loadVapidKeys } from './vapidKeys';
 
@@ -24,28 +33,56 @@ export function buildPush(d: {
     | 'VAPID_SUBJECT'
     | 'VAPID_FILE'
     | 'PUSH_ALLOW_HTTP'
+    | 'PUSH_SERVICE_DOMAINS'
+    | 'PUSH_TEST_HALT_AFTER_CLAIM'
   >;
   logger: Logger;
   redis: Redis | null;
+  /** The DNS lookup of push endpoints (tests hand their own). */
+  resolve?: Resolve;
 }) {
   const logger = d.logger.child({ part: 'push' });
   const store = d.redis ? createRedisPushStore(d.redis, d.config.REDIS_PREFIX) : createMemoryPushStore();
+  const claims = d.redis ? createRedisPushClaims(d.redis, d.config.REDIS_PREFIX) : createMemoryPushClaims();
+  const rules: PushEndpointRules = {
+    domains: d.config.PUSH_SERVICE_DOMAINS ?? DEFAULT_PUSH_SERVICE_DOMAINS,
+    allowLocal: d.config.PUSH_ALLOW_HTTP,
+  };
+  const resolve = d.resolve ?? systemResolve;
+  if (rules.allowLocal) logger.warn('PUSH_ALLOW_HTTP is set: pushes may go to this machine (tests only)');
+  if (d.config.PUSH_TEST_HALT_AFTER_CLAIM)
+    logger.warn('PUSH_TEST_HALT_AFTER_CLAIM is set: this bridge stops at its first alarm push (tests only)');
   // NOTE: read while the bridge starts serving, not before: `ready` is when they are in.
   const keys = loadVapidKeys(d.config, d.redis);
   keys.catch(() => undefined);
   const sender = createPushSender(keys, {
-    allowHttp: d.config.PUSH_ALLOW_HTTP,
+    rules,
+    resolve,
     timeoutMs: SEND_TIMEOUT_MS,
     onFailure: (err) => logger.warn({ err }, 'push not delivered'),
   });
   const notifier = createPushNotifier({ store, sender, logger });
-  const alarms = createAlarmPushes({ store, notifier, logger });
+  const alarms = createAlarmPushes({
+    store,
+    claims,
+    notifier,
+    logger,
+    haltAfterClaim: d.config.PUSH_TEST_HALT_AFTER_CLAIM,
+  });
   return {
     store,
     publicKey: async () => (await keys).publicKey,
+    /** Whether a browser may subscribe this endpoint (the rules every send checks again). */
+    checkEndpoint: (endpoint: string) => checkEndpoint(endpoint, rules, resolve),
     /** Settles once the VAPID keys are read; rejects when they cannot be (a bridge must not run without). */
     ready: keys.then(() => undefined),
     notifyUser: notifier.notifyUser,
+    /** A plain sign-out: the devices that session subscribed (this browser's) stop being notified. */
+    async signedOut(session: { id: string; profile: { contactNumber: string } }): Promise<void> {
+      const ref = sessionRefOf(session.id);
+      for (const r of await store.byUser(session.profile.contactNumber))
+        if (r.sessionRef === ref) await store.remove(r.id);
+    },
     alarms,
   };
 }

@@ -5,7 +5,7 @@ import { sendError } from '../gateway/apiErrors';
 import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { apiRateLimit } from '../gateway/rateLimits';
 import { requireSession, sessionOf } from '../gateway/requireSession';
-import { endpointAllowed } from './pushSender';
+import type { EndpointCheck } from './pushEndpoint';
 import { mayHearAlarms } from './pushRights';
 import { deviceIdOf, sessionRefOf, type PushRecord, type PushStore } from './pushStore';
 
@@ -26,7 +26,13 @@ const deviceOf = (r: PushRecord): PushDevice => ({
  */
 export function pushRoutes(
   ctx: GatewayDeps,
-  d: { store: PushStore; publicKey: () => Promise<string>; clock?: () => number },
+  d: {
+    store: PushStore;
+    publicKey: () => Promise<string>;
+    /** The push endpoint rules (pushEndpoint.ts), with the bridge's resolver. */
+    checkEndpoint: (endpoint: string) => Promise<EndpointCheck>;
+    clock?: () => number;
+  },
 ): express.Router {
   const clock = d.clock ?? Date.now;
   const { OWNER_RELATION_ID } = ctx.config;
@@ -53,9 +59,13 @@ export function pushRoutes(
     if (!body.data.preferences.agencies.every((a) => visible.has(a)))
       return sendError(res, 'forbidden_agency');
     const { subscription } = body.data;
-    if (!endpointAllowed(subscription.endpoint, ctx.config.PUSH_ALLOW_HTTP))
-      return sendError(res, 'bad_request', { message: 'The push service address must be https.' });
+    const checked = await d.checkEndpoint(subscription.endpoint);
+    if (!checked.ok) return sendError(res, 'bad_request', { message: checked.reason });
     const id = deviceIdOf(subscription.endpoint);
+    // NOTE: an endpoint stays its first user's until they remove it or sign out on it: another
+    // user, of this dealer or another, is refused, never handed it silently.
+    const held = await d.store.get(id);
+    if (held && held.userRef !== profile.contactNumber) return sendError(res, 'push_device_taken');
     const mine = await d.store.byUser(profile.contactNumber);
     const existing = mine.find((m) => m.id === id);
     if (!existing && mine.length >= MAX_DEVICES_PER_USER)
@@ -71,7 +81,7 @@ export function pushRoutes(
       subscription,
       preferences: { ...body.data.preferences, alarmTypes: [...new Set(body.data.preferences.alarmTypes)] },
     };
-    // NOTE: a browser another user subscribed before becomes this user's: one endpoint, one record.
+    // The session that subscribed last is the one whose sign-out ends the device.
     await d.store.put(record);
     res.status(existing ? 200 : 201).json(deviceOf(record));
   });

@@ -24,8 +24,6 @@ export interface PushStore {
   remove(id: string): Promise<void>;
   byUser(userRef: string): Promise<PushRecord[]>;
   byAgency(agencyId: string): Promise<PushRecord[]>;
-  /** True the first time `key` is claimed within `ttlMs`, on every process: one push per key. */
-  claimOnce(key: string, ttlMs: number): Promise<boolean>;
 }
 
 /** A device's id: the same browser subscribing again replaces its record. */
@@ -39,9 +37,8 @@ export function sessionRefOf(sessionId: string): string {
 }
 
 /** One-process store: the embedded default. */
-export function createMemoryPushStore(now: () => number = Date.now): PushStore {
+export function createMemoryPushStore(): PushStore {
   const records = new Map<string, PushRecord>();
-  const claimed = new Map<string, number>();
   return {
     async put(r) {
       records.set(r.id, r);
@@ -57,14 +54,6 @@ export function createMemoryPushStore(now: () => number = Date.now): PushStore {
     },
     async byAgency(agencyId) {
       return [...records.values()].filter((r) => r.preferences.agencies.includes(agencyId));
-    },
-    async claimOnce(key, ttlMs) {
-      const t = now();
-      if (claimed.size > 10_000) for (const [k, until] of claimed) if (until <= t) claimed.delete(k);
-      const until = claimed.get(key);
-      if (until !== undefined && until > t) return false;
-      claimed.set(key, t + ttlMs);
-      return true;
     },
   };
 }

@@ -14,7 +14,7 @@ function parsed(text: string | null): PushRecord | null {
 /**
  * Shared store for several bridge processes (REDIS_URL), under `<prefix>push:`: a record per
  * device (no expiry: a device stays subscribed until removed, refused as gone, or its user loses
- * the right), two sets indexing them by user and by agency, and the one-push claims, which expire.
+ * the right) and two sets indexing them by user and by agency (the claims: redisPushClaims.ts).
  * An id whose record is gone is dropped from an index when read.
  */
 export function createRedisPushStore(redis: Redis, prefix: string): PushStore {
@@ -22,7 +22,6 @@ export function createRedisPushStore(redis: Redis, prefix: string): PushStore {
     sub: (id: string) => `${prefix}push:sub:${id}`,
     user: (ref: string) => `${prefix}push:user:${ref}`,
     agency: (id: string) => `${prefix}push:agency:${id}`,
-    sent: (key: string) => `${prefix}push:sent:${key}`,
   };
 
   async function recordsOf(index: string): Promise<PushRecord[]> {
@@ -61,9 +60,6 @@ export function createRedisPushStore(redis: Redis, prefix: string): PushStore {
     },
     byUser: (ref) => recordsOf(k.user(ref)),
     byAgency: (id) => recordsOf(k.agency(id)),
-    async claimOnce(key, ttlMs) {
-      return (await redis.set(k.sent(key), '1', 'PX', Math.max(1, ttlMs), 'NX')) === 'OK';
-    },
   };
   return store;
 }

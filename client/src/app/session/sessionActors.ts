@@ -8,6 +8,7 @@ import type {
 } from '../../../../machines/session/sessionMachine';
 import { showToast } from '../../components/toast/toastStore';
 import { loadSession, signIn, signOut } from '../../features/session/sessionApi';
+import { forgetThisBrowser } from '../../features/settings/alarmNotificationsApi';
 import { ApiError } from '../../lib/api/apiError';
 import { createStore } from '../../lib/store/createStore';
 import { resetClientState } from './resetClientState';
@@ -107,6 +108,8 @@ export const sessionActors = {
     resetClientState();
     ownerFlag.setState(false);
     if (input.reason === 'expired') showToast(input.notice ?? SESSION_EXPIRED, 'warning');
-    await signOut().catch(() => undefined);
+    // A chosen sign-out also ends this browser's alarm notifications (docs/decisions.md).
+    const forgotten = input.reason === 'user' ? forgetThisBrowser().catch(() => undefined) : undefined;
+    await Promise.all([signOut().catch(() => undefined), forgotten]);
   }),
 };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ALARM_TYPE_CHOICES, type PushDevice, type PushPreferences } from '../../../../shared/push/pushApi';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { showToast } from '../../components/toast/toastStore';
-import { failureMessage } from '../../lib/api/apiError';
+import { ApiError, failureMessage } from '../../lib/api/apiError';
 import {
   deviceIdOf,
   deviceLabel,
@@ -71,16 +71,28 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
   const thisId = useApiQuery(THIS_DEVICE_KEY, thisDeviceId, { isEmpty: () => false });
   const invalidate = useInvalidate();
   const save = useApiMutation(async (preferences: PushPreferences) => {
-    const subscription = await subscribeThisDevice(await loadPushKey());
-    const json = subscription.toJSON();
-    return savePushDevice({
-      subscription: {
-        endpoint: subscription.endpoint,
-        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-      },
-      preferences,
-      label: deviceLabel(),
-    });
+    const key = await loadPushKey();
+    const send = (subscription: PushSubscription) => {
+      const json = subscription.toJSON();
+      return savePushDevice({
+        subscription: {
+          endpoint: subscription.endpoint,
+          keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+        },
+        preferences,
+        label: deviceLabel(),
+      });
+    };
+    const subscription = await subscribeThisDevice(key);
+    try {
+      return await send(subscription);
+    } catch (e) {
+      // NOTE: this browser's endpoint is another user's (they were notified here and did not sign
+      // out): the bridge never hands it over, so this user gets a fresh one, and theirs goes dead.
+      if (!(e instanceof ApiError) || e.error !== 'push_device_taken') throw e;
+      await subscription.unsubscribe();
+      return send(await subscribeThisDevice(key));
+    }
   });
   const remove = useApiMutation(removePushDevice);
 
