@@ -10,11 +10,13 @@ import { createRedisFeedStore } from '../feeds/redisFeedStore';
 import { createMemoryBudgetStore, createRedisBudgetStore } from '../feeds/budgetStore';
 import { createPollScheduler } from '../feeds/pollScheduler';
 import { createRequestBudget } from '../feeds/requestBudget';
+import { createMemoryHolds, createRedisHolds } from '../feeds/upstreamHolds';
 import { observePoll } from '../live/pollObserver';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { Recorder } from '../recordings/recorder';
 import type { UpstreamClient } from '../upstream/upstreamClient';
+import { countedLease, feedFreshness } from './feedHealthMetrics';
 
 const LEASE_TTL_MS = 5000;
 const LEASE_RENEW_MS = 1500;
@@ -64,17 +66,24 @@ export function buildFeeds(p: FeedParts) {
     },
   });
   const budget = createRequestBudget({ store: budgetStore, limit: scheduler.limit, onStoreError });
+  // A Retry-After heard by one bridge holds that path on every bridge (Redis), or on this one.
+  const holds = redis ? createRedisHolds(redis, config.REDIS_PREFIX, onStoreError) : createMemoryHolds();
   const store = redis
     ? createRedisFeedStore(redis, config.REDIS_PREFIX, config.FEED_BACKLOG)
     : createMemoryFeedStore(config.FEED_BACKLOG);
-  const lease = redis
-    ? createRedisLease(redis, config.REDIS_PREFIX, owner, LEASE_TTL_MS)
-    : createLocalLease();
+  const lease = countedLease(
+    redis ? createRedisLease(redis, config.REDIS_PREFIX, owner, LEASE_TTL_MS) : createLocalLease(),
+    () => metrics.leaseLosses.inc(),
+  );
+  const freshness = feedFreshness(metrics);
+  metrics.upstreamBudgetConfigured.set(config.UPSTREAM_BUDGET_RPS);
+  metrics.upstreamTimeout.set(config.UPSTREAM_TIMEOUT_MS / 1000);
   const feeds = createFeedManager({
     upstream: p.upstream,
     store,
     lease,
     budget,
+    holds,
     scheduler,
     publish: p.publish,
     logger: p.logger,
@@ -90,11 +99,13 @@ export function buildFeeds(p: FeedParts) {
     identityFor: p.identityFor,
     onPoll: (r) => {
       observePoll(metrics, r);
+      freshness.polled(r);
       p.recorder.record(r);
       p.onPoll?.(r);
     },
     onLeaseChange: (ref, held) => {
       metrics.leaseChanges.inc({ change: held ? 'won' : 'lost' });
+      freshness.held(ref, held);
       if (held) metrics.feeds.inc({ feed: ref.feed });
       else metrics.feeds.dec({ feed: ref.feed });
     },

@@ -238,6 +238,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     timers,
     clock,
     random,
+    waitAfter: (err) => (isUpstreamError(err) ? (err.details.retryAfterMs ?? 0) : 0),
     onError(err, failures) {
       log.warn({ failures, err: err instanceof Error ? err.message : String(err) }, 'feed poll failed');
       d.onPoll?.({ ref: d.ref, ms: 0, ok: false, requests: 0, bytes: 0, at: clock() });

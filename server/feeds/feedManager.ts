@@ -21,7 +21,8 @@ import { FEED_KINDS, type FeedSourceDeps } from './feedKinds';
 import type { PollLease } from './pollLease';
 import type { PollScheduler } from './pollScheduler';
 import type { RequestBudget } from './requestBudget';
-import { isUpstreamError } from '../upstream/upstreamError';
+import { isUpstreamError, UpstreamError } from '../upstream/upstreamError';
+import type { UpstreamHolds } from './upstreamHolds';
 
 export interface FeedManagerDeps {
   upstream: UpstreamClient;
@@ -29,6 +30,11 @@ export interface FeedManagerDeps {
   lease: PollLease;
   /** Every upstream request of every feed takes a slot of it first, retries included. */
   budget: RequestBudget;
+  /**
+   * Paths the upstream asked to leave alone for a while (429/503 with Retry-After), on every
+   * bridge: no feed request goes to a held path, its feeds turn stale and wait the hold out.
+   */
+  holds?: UpstreamHolds;
   /** Each feed's interval, following the budget; without it every feed polls every `pollMs`. */
   scheduler?: PollScheduler;
   publish: FeedPublisher;
@@ -83,10 +89,26 @@ export function createFeedManager(d: FeedManagerDeps) {
       e.kind === 'timeout' ||
       (e.kind === 'http' && ((e.details.status ?? 0) >= 500 || e.details.status === 429)));
 
+  /** What a feed held by a Retry-After says on screens. */
+  const waitError = (path: string, ms: number, status?: number) =>
+    new UpstreamError(
+      'http',
+      `The monitoring center asked the bridge to wait ${Math.ceil(ms / 1000)} s before reading again.`,
+      { path, status, retryAfterMs: ms },
+    );
+
   // NOTE: every attempt of every feed request waits for the budget; the scheduler hears how long
   // the upstream itself took (the wait for the budget not counted) and whether it was in trouble.
-  async function withinBudget<R>(attempt: () => Promise<R>): Promise<R> {
+  // A held path is not asked at all: the attempt fails at once with the time left.
+  async function withinBudget<R>(path: string, attempt: () => Promise<R>): Promise<R> {
+    const held = async () => {
+      const until = await d.holds?.heldUntil(path, Date.now());
+      if (until != null) throw waitError(path, until - Date.now());
+    };
+    await held();
     await d.budget.acquire();
+    // A hold may have come while this request waited for its slot.
+    await held();
     const started = performance.now();
     try {
       const r = await attempt();
@@ -95,12 +117,21 @@ export function createFeedManager(d: FeedManagerDeps) {
     } catch (e) {
       // An expired session, a refusal or a poll stopped says nothing of the upstream's health.
       if (troubled(e)) d.scheduler?.answered({ ms: performance.now() - started, ok: false });
+      const wait = isUpstreamError(e) ? e.details.retryAfterMs : undefined;
+      if (wait != null && wait > 0 && d.holds) {
+        d.logger.warn(
+          { path, status: e instanceof UpstreamError ? e.details.status : undefined, seconds: wait / 1000 },
+          'the upstream asked to wait: the path is held',
+        );
+        await d.holds.hold(path, Date.now() + wait);
+        throw waitError(path, wait, e instanceof UpstreamError ? e.details.status : undefined);
+      }
       throw e;
     }
   }
   const upstream: UpstreamClient = {
     ...d.upstream,
-    call: (c) => d.upstream.call({ ...c, eachAttempt: withinBudget }),
+    call: (c) => d.upstream.call({ ...c, eachAttempt: (run) => withinBudget(c.path, run) }),
   };
 
   // NOTE: a new alarm is a new history row too (and a new history row often moves an alarm): the

@@ -17,6 +17,8 @@ export interface FeedPollerDeps {
   initialDelayMs: number;
   pollOnce(signal: AbortSignal): Promise<void>;
   onError(err: unknown, consecutiveFailures: number): void;
+  /** The least wait after a failure the upstream asked for (Retry-After), in ms; 0 for none. */
+  waitAfter?(err: unknown): number;
   /** A poll still running after this long is slow: `onSlow` says so while it goes on. */
   slowAfterMs?: number;
   onSlow?(): void;
@@ -76,7 +78,8 @@ export function createFeedPoller(d: FeedPollerDeps) {
       failures++;
       if (running) d.onError(err, failures);
       const backoff = Math.min(maxBackoff, d.intervalMs * 2 ** Math.min(failures - 1, 10));
-      schedule(backoff * (0.5 + random()));
+      // NOTE: the upstream's own "come back in N s" wins over a shorter back-off of ours.
+      schedule(Math.max(d.waitAfter?.(err) ?? 0, backoff * (0.5 + random())));
     } finally {
       if (slow != null) timers.clearTimeout(slow);
       inFlight = null;

@@ -40,3 +40,50 @@ describe('the upstream client and the request budget', () => {
     expect(slots).toBe(3);
   });
 });
+
+describe('an upstream that asks to wait', () => {
+  it('a 503 with Retry-After is not retried sooner, and says how long to wait', async () => {
+    let calls = 0;
+    const client = createUpstreamClient({
+      baseUrl: 'http://upstream.test',
+      timeoutMs: 1000,
+      backoffMs: 1,
+      fetch: (async () => {
+        calls++;
+        return new Response('busy', { status: 503, headers: { 'retry-after': '7' } });
+      }) as typeof fetch,
+    });
+    const failed = await client
+      .call({ method: 'POST', path: 'AlarmBuffer/GetEventLogs', result: z.number(), retry: true })
+      .catch((e: unknown) => e);
+    expect(calls).toBe(1);
+    expect(failed).toMatchObject({ kind: 'http', details: { status: 503, retryAfterMs: 7000 } });
+  });
+
+  it('a Retry-After on a 500 is no request to wait: the 500 is retried as before', async () => {
+    const status = [503, 500];
+    let calls = 0;
+    const client = createUpstreamClient({
+      baseUrl: 'http://upstream.test',
+      timeoutMs: 1000,
+      backoffMs: 1,
+      retries: 1,
+      fetch: (async () => {
+        calls++;
+        return new Response('busy', { status: status.shift() ?? 500, headers: { 'retry-after': '7' } });
+      }) as typeof fetch,
+    });
+    const failed = await client
+      .call({ method: 'POST', path: 'AlarmBuffer/GetEventLogs', result: z.number(), retry: true })
+      .catch((e: unknown) => e);
+    // The 503 said 7 s: no retry. Then the next call's 500 with a Retry-After is retried.
+    expect(calls).toBe(1);
+    expect(failed).toMatchObject({ details: { retryAfterMs: 7000 } });
+    const second = await client
+      .call({ method: 'POST', path: 'AlarmBuffer/GetEventLogs', result: z.number(), retry: true })
+      .catch((e: unknown) => e);
+    expect(calls).toBe(3);
+    expect(second).toMatchObject({ details: { status: 500 } });
+    expect((second as { details: object }).details).not.toHaveProperty('retryAfterMs');
+  });
+});

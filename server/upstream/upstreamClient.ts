@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { envelopeSchema } from '../../shared/upstream/envelope';
+import { retryAfterMs } from './retryAfter';
 import { UpstreamError } from './upstreamError';
 
 export interface UpstreamCall<T extends z.ZodType> {
@@ -105,12 +106,19 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
           path,
           status: res.status,
         });
-      if (!res.ok)
+      if (!res.ok) {
+        // NOTE: only a 429 or 503 asks the client to wait (RFC 9110); the feeds hold the path.
+        const wait =
+          res.status === 429 || res.status === 503
+            ? retryAfterMs(res.headers.get('retry-after'), res.headers.get('date'), Date.now())
+            : null;
         throw new UpstreamError('http', `Upstream answered HTTP ${res.status}.`, {
           path,
           status: res.status,
           errors: errorsOf(text),
+          ...(wait != null ? { retryAfterMs: wait } : {}),
         });
+      }
       let json: unknown;
       try {
         json = init.parseAnswer ? init.parseAnswer(text) : JSON.parse(text);
@@ -155,7 +163,9 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
           e instanceof UpstreamError &&
           (e.kind === 'network' ||
             e.kind === 'timeout' ||
-            (e.kind === 'http' && (e.details.status ?? 0) >= 500));
+            (e.kind === 'http' && (e.details.status ?? 0) >= 500)) &&
+          // An upstream that said when to come back is not asked sooner.
+          e.details.retryAfterMs == null;
         if (!enabled || !retriable || attempt >= retries || signal?.aborted) throw e;
         const wait = backoffMs * 2 ** attempt * (0.5 + Math.random());
         await new Promise((r) => setTimeout(r, wait));

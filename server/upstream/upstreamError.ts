@@ -11,7 +11,13 @@ export class UpstreamError extends Error {
   constructor(
     readonly kind: UpstreamFailure,
     message: string,
-    readonly details: { path: string; status?: number; errors?: string[] } = { path: '' },
+    readonly details: {
+      path: string;
+      status?: number;
+      errors?: string[];
+      /** A 429 or 503 asked to wait this long before the path is read again (Retry-After). */
+      retryAfterMs?: number;
+    } = { path: '' },
   ) {
     super(message);
     this.name = 'UpstreamError';

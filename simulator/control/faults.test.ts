@@ -49,6 +49,33 @@ describe('faults', () => {
     expect((await eventLogs()).status).toBe(200);
   });
 
+  it('sends a Retry-After with its status when asked, in seconds or as an HTTP-date', async () => {
+    // The answer's headers, which the test client's answers leave out.
+    const eventLogs = () =>
+      fetch(`${sim.url}/AlarmBuffer/GetEventLogs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: sid },
+        body: JSON.stringify({ AgencyId: agencyId, DueValue: 1, offset: 1, count: 5 }),
+      });
+    await control(sim, '/faults', {
+      path: '/AlarmBuffer/GetEventLogs',
+      status: 429,
+      retryAfter: 30,
+      count: 1,
+    });
+    const limited = await eventLogs();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('30');
+    const date = 'Sun, 01 Mar 2026 12:00:30 GMT';
+    await control(sim, '/faults', { status: 503, retryAfter: date, count: 1 });
+    const unavailable = await eventLogs();
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get('retry-after')).toBe(date);
+    // Without `retryAfter`, no header.
+    await control(sim, '/faults', { status: 503, count: 1 });
+    expect((await eventLogs()).headers.get('retry-after')).toBeNull();
+  });
+
   it('breaks the schema of a malformed answer', async () => {
     await control(sim, '/faults', { malformed: true });
     const logs = await eventLogs();
