@@ -6,7 +6,10 @@ import type { Logger } from '../observability/logger';
  * gets the connection whose behaviour it needs.
  */
 export interface RedisConnections {
-  /** Sessions, sign-in and codeword locks, rate limits, action locks, presence. */
+  /**
+   * Sessions, sign-in and codeword locks, rate limits, action locks, presence, walls, schedules,
+   * push devices and the VAPID key. Every command answers or fails within SHARED_COMMAND_TIMEOUT_MS.
+   */
   shared: Redis;
   /**
    * Feed store and poll leases. NOTE: no offline queue: while Redis is away a lease check fails
@@ -23,15 +26,31 @@ export interface RedisConnections {
   close(): Promise<void>;
 }
 
+/**
+ * How long one command on the shared connection may wait for its answer, time queued while Redis
+ * is away included. NOTE: auto-pipelining sends one batch at a time, so a command can wait for
+ * the batch before it, then for its own: twice this at most. An API call fails on its first
+ * unanswered command, so during a Redis outage it answers 503 (server/support/storeUnavailable.ts)
+ * within 1.8 s and a little, never after ioredis's reconnect backoff (up to 19 s measured before).
+ */
+export const SHARED_COMMAND_TIMEOUT_MS = 900;
+
+/** Reconnect after 100, 200, ... ms, then every half second: Redis is in use again soon after it is back. */
+export const reconnectDelay = (attempt: number): number => Math.min(attempt * 100, 500);
+
 export async function openRedisConnections(url: string, logger: Logger): Promise<RedisConnections> {
   // NOTE: ioredis loads only when REDIS_URL is set: a bridge without Redis starts sooner.
   const { Redis } = await import('./redisModules');
   // NOTE: auto-pipelining sends the commands of one turn in one write: a thousand screens
-  // reconnecting together cost a few socket writes, not one per command.
+  // reconnecting together cost a few socket writes, not one per command. The offline queue stays
+  // (commands sent while connecting wait for it), but each reconnect that fails empties it: while
+  // Redis is away a command fails within one reconnect delay, and within the command timeout anyway.
   const shared = new Redis(url, {
-    maxRetriesPerRequest: 2,
+    maxRetriesPerRequest: 0,
     enableOfflineQueue: true,
     enableAutoPipelining: true,
+    commandTimeout: SHARED_COMMAND_TIMEOUT_MS,
+    retryStrategy: reconnectDelay,
   });
   const feeds = new Redis(url, {
     maxRetriesPerRequest: 2,

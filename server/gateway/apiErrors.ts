@@ -51,6 +51,11 @@ export const API_ERRORS = {
   unsafe_handoff: { status: 502, message: 'The hand-off link is not a secure (https) address.' },
   upstream_unavailable: { status: 502, message: 'Unable to connect.' },
   upstream_timeout: { status: 504, message: 'The monitoring center did not answer in time.' },
+  /** The bridge's own store (Redis) is away or cannot serve: sent with Retry-After (jsonErrors.ts). */
+  store_unavailable: {
+    status: 503,
+    message: 'The portal cannot reach its store right now. Try again in a moment.',
+  },
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

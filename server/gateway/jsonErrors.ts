@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isStoreUnavailable, STORE_RETRY_AFTER_S } from '../support/storeUnavailable';
 import type { GatewayDeps } from './gatewayDeps';
 import { sendError, type ApiErrorCode } from './apiErrors';
 
@@ -22,7 +23,8 @@ export const notFound: RequestHandler = (_req, res) => {
 
 /**
  * The last error handler: every error becomes a JSON body (never an HTML stack trace), parser
- * errors keep their meaning (413, 400), anything else is a logged 500.
+ * errors keep their meaning (413, 400), a store that cannot be reached is a 503 with Retry-After,
+ * anything else is a logged 500.
  */
 export function jsonErrorHandler(ctx: GatewayDeps): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
@@ -44,6 +46,13 @@ export function jsonErrorHandler(ctx: GatewayDeps): ErrorRequestHandler {
         : undefined;
     if (status === 404) {
       sendError(res, 'not_found');
+      return;
+    }
+    // The bridge's store (Redis) is away: say so, and when to try again; not a fault of the bridge.
+    if (isStoreUnavailable(err)) {
+      ctx.logger.warn({ err: String(err), method: req.method, path: req.path }, 'store unavailable');
+      res.setHeader('Retry-After', String(STORE_RETRY_AFTER_S));
+      sendError(res, 'store_unavailable');
       return;
     }
     ctx.logger.error(

@@ -15,7 +15,7 @@ import { createPushSender } from './pushSender';
 import { createMemoryPushStore, sessionRefOf } from './pushStore';
 import { createRedisPushClaims } from './redisPushClaims';
 import { createRedisPushStore } from './redisPushStore';
-import { loadVapidKeys } from './vapidKeys';
+import { keepVapidKeys } from './vapidKeys';
 
 /** A push service that has not answered in this long has failed this push. */
 const SEND_TIMEOUT_MS = 5000;
@@ -53,9 +53,11 @@ export function buildPush(d: {
   if (d.config.PUSH_TEST_HALT_AFTER_CLAIM)
     logger.warn('PUSH_TEST_HALT_AFTER_CLAIM is set: this bridge stops at its first alarm push (tests only)');
   // NOTE: read while the bridge starts serving, not before: `ready` is when they are in.
-  const keys = loadVapidKeys(d.config, d.redis);
-  keys.catch(() => undefined);
-  const sender = createPushSender(keys, {
+  const keys = keepVapidKeys(d.config, d.redis, (publicKey) =>
+    logger.warn({ publicKey }, 'VAPID key: Redis holds another pair than this bridge did; using it'),
+  );
+  keys.ready.catch(() => undefined);
+  const sender = createPushSender(keys.current, {
     rules,
     resolve,
     timeoutMs: SEND_TIMEOUT_MS,
@@ -71,11 +73,11 @@ export function buildPush(d: {
   });
   return {
     store,
-    publicKey: async () => (await keys).publicKey,
+    publicKey: async () => (await keys.current()).publicKey,
     /** Whether a browser may subscribe this endpoint (the rules every send checks again). */
     checkEndpoint: (endpoint: string) => checkEndpoint(endpoint, rules, resolve),
     /** Settles once the VAPID keys are read; rejects when they cannot be (a bridge must not run without). */
-    ready: keys.then(() => undefined),
+    ready: keys.ready.then(() => undefined),
     notifyUser: notifier.notifyUser,
     /** A plain sign-out: the devices that session subscribed (this browser's) stop being notified. */
     async signedOut(session: { id: string; profile: { contactNumber: string } }): Promise<void> {

@@ -72,7 +72,7 @@ function post(
  */
 export function createPushSender(
   /** The pair to sign with, asked before each push (vapidKeys.ts keeps it current). */
-  keys: Promise<VapidKeys>,
+  keys: () => Promise<VapidKeys>,
   o: {
     rules: PushEndpointRules;
     resolve: Resolve;
@@ -89,7 +89,7 @@ export function createPushSender(
         return checked.lasting ? 'gone' : 'failed';
       }
       try {
-        const { subject, publicKey, privateKey } = await keys;
+        const { subject, publicKey, privateKey } = await keys();
         // NOTE: web-push loads with the first push, not with the bridge (docs/decisions.md).
         const { default: webpush } = await import('web-push');
         // NOTE: web-push encrypts (aes128gcm) and signs (VAPID); our own request carries it, so

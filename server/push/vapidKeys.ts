@@ -49,29 +49,85 @@ async function keysFromFile(path: string): Promise<KeyPair> {
 }
 
 /**
- * The VAPID keys, in this order: the operator's (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY), else those
- * every bridge shares in Redis (`<prefix>push:vapid`, the first process to start writes them),
- * else a file under the data dir (VAPID_FILE). Kept once made: a new pair would orphan every
- * device subscribed with the old public key.
+ * Makes sure Redis holds a VAPID pair and answers the one it holds: `ours` is written only when
+ * the key is empty. One step in Redis, so two bridges asserting at once agree on one pair.
  */
-export async function loadVapidKeys(
+const ASSERT_PAIR = `local kept = redis.call('get', KEYS[1])
+if kept then return kept end
+redis.call('set', KEYS[1], ARGV[1])
+return ARGV[1]`;
+
+/** The keys a bridge signs with, kept current (see keepVapidKeys). */
+export interface VapidKeeper {
+  /** Settles with the first pair; rejects when none can be had (a bridge must not run without). */
+  ready: Promise<VapidKeys>;
+  /** The pair to use now: with Redis, asserted there first and adopted from there. */
+  current(): Promise<VapidKeys>;
+}
+
+/**
+ * The VAPID keys, in this order: the operator's (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY), else those
+ * every bridge shares in Redis (`<prefix>push:vapid`), else a file under the data dir
+ * (VAPID_FILE). Kept once made: a new pair would orphan every device subscribed with the old
+ * public key.
+ *
+ * NOTE: one pair for all bridges, made once. With Redis, a bridge never trusts the pair it holds
+ * alone: before each use (a push, the key a browser subscribes with) and whenever its connection
+ * comes back, it asserts its pair in Redis (written only where Redis holds none) and uses what
+ * Redis then holds. A Redis that lost its data gets back the pair the running bridges hold,
+ * before a bridge started later could make another; a pair another bridge wrote first is adopted
+ * (`onAdopted`), never overwritten. A bridge holding no pair yet asserts a fresh one the same way.
+ * While Redis cannot answer, the pair held is used.
+ */
+export function keepVapidKeys(
   config: Pick<
     BridgeConfig,
     'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'VAPID_FILE' | 'REDIS_PREFIX'
   >,
   redis: Redis | null,
-): Promise<VapidKeys> {
+  onAdopted: (publicKey: string) => void = () => undefined,
+): VapidKeeper {
   const subject = config.VAPID_SUBJECT;
-  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
-    return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY.reveal(), subject };
-  if (redis) {
-    const key = `${config.REDIS_PREFIX}push:vapid`;
-    const kept = parsePair(await redis.get(key));
-    if (kept) return { ...kept, subject };
-    await redis.set(key, JSON.stringify(await freshPair()), 'NX');
-    const pair = parsePair(await redis.get(key));
-    if (!pair) throw new Error(`${key} in Redis does not hold a VAPID key pair`);
-    return { ...pair, subject };
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
+    const fixed = Promise.resolve({
+      publicKey: config.VAPID_PUBLIC_KEY,
+      privateKey: config.VAPID_PRIVATE_KEY.reveal(),
+      subject,
+    });
+    return { ready: fixed, current: () => fixed };
   }
-  return { ...(await keysFromFile(config.VAPID_FILE)), subject };
+  if (!redis) {
+    const fromFile = keysFromFile(config.VAPID_FILE).then((pair) => ({ ...pair, subject }));
+    return { ready: fromFile, current: () => fromFile };
+  }
+  const store = redis;
+  const key = `${config.REDIS_PREFIX}push:vapid`;
+  let held: KeyPair | null = null;
+  // Callers of one moment share one assertion: a burst of pushes costs one round trip.
+  let asserting: Promise<KeyPair> | null = null;
+
+  async function assertOnce(): Promise<KeyPair> {
+    const ours = held ?? (await freshPair());
+    const answer: unknown = await store.eval(ASSERT_PAIR, 1, key, JSON.stringify(ours));
+    const pair = parsePair(typeof answer === 'string' ? answer : null);
+    if (!pair) throw new Error(`${key} in Redis does not hold a VAPID key pair`);
+    if (held && pair.publicKey !== held.publicKey) onAdopted(pair.publicKey);
+    held = pair;
+    return pair;
+  }
+  function assert(): Promise<KeyPair> {
+    asserting ??= assertOnce().finally(() => (asserting = null));
+    return asserting;
+  }
+  async function current(): Promise<VapidKeys> {
+    try {
+      return { ...(await assert()), subject };
+    } catch (e) {
+      if (held) return { ...held, subject };
+      throw e;
+    }
+  }
+  // A connection that comes back may find a Redis that lost its data: the pair goes back first.
+  store.on('ready', () => void (held ? assert().catch(() => undefined) : undefined));
+  return { ready: assert().then((pair) => ({ ...pair, subject })), current };
 }
