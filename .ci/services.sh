@@ -23,11 +23,17 @@ command -v redis-server >/dev/null 2>&1 || ci_missing+=(redis-server)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || ci_missing+=(nginx)
 command -v pdftoppm >/dev/null 2>&1 || ci_missing+=(poppler-utils)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || ci_missing+=(postgresql)
+# promtool (tests/static/alertRules.test.ts) comes with the Prometheus server's package.
+command -v promtool >/dev/null 2>&1 || ci_missing+=(prometheus)
 if [ ${#ci_missing[@]} -gt 0 ]; then
   echo "Installing ${ci_missing[*]}"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${ci_missing[@]}" >/dev/null
   # The package's own cluster and server may have started; this script runs its own when needed.
+  # The Prometheus server the package may have started (port 9090) is not one the tests use.
+  if [[ " ${ci_missing[*]} " == *" prometheus "* ]]; then
+    as_root systemctl disable --now prometheus >/dev/null 2>&1 || as_root service prometheus stop >/dev/null 2>&1 || true
+  fi
 fi
 
 # True when something accepts TCP connections at host:port.

@@ -24,6 +24,7 @@ import { pushRoutes } from '../push/pushRoutes';
 import { createLogger, type Logger } from '../observability/logger';
 import { createMetrics, type Metrics } from '../observability/metrics';
 import { createRecorder } from '../recordings/recorder';
+import { countMailSends } from './sendMetrics';
 import { createMemorySessionStore, createRedisSessionStore } from '../session/sessionStore';
 import { buildWalls } from '../walls/buildWalls';
 import { followPairerRights } from '../walls/pairerRights';
@@ -81,7 +82,13 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   // nothing while it connects: every part is built on ready connections.
   await redis?.ready(REDIS_READY_WAIT_MS);
   // Alarm notifications by Web Push (server/push): devices, VAPID keys, the alarm pushes.
-  const push = buildPush({ config, logger, redis: redis?.shared ?? null, resolve: opts.pushResolve });
+  const push = buildPush({
+    config,
+    logger,
+    redis: redis?.shared ?? null,
+    resolve: opts.pushResolve,
+    onSendFailure: () => metrics.pushSendFailures.inc(),
+  });
   // Scheduled report e-mails and test reminders keep their owners' latest rights (server/schedules).
   const scheduleStore = await buildScheduleStore(config, redis?.shared ?? null);
   // NOTE: wall displays and push devices follow their users' rights in each login record stored.
@@ -123,7 +130,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     closeWall: async (id) => closeWallSockets(live.nsp, id),
   });
   const sockets = createSessionSockets(live.nsp, sessions);
-  const recorder = createRecorder(config, logger);
+  const recorder = createRecorder(config, logger, () => metrics.recordingWriteFailures.inc());
   const wakeups = createFeedWakeups();
   // The bridge's own upstream identity reads feeds (never acts): docs/decisions.md, issue 22.
   const identity = buildIdentity({ config, logger, metrics, upstream, redis: redis?.feeds ?? null });
@@ -183,6 +190,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     signedOut: (s) => push.signedOut(s),
   };
   const actions = createAlarmActions({ config, logger, redis: redis?.shared ?? null });
+  const recordAction = countMailSends(actions.record, metrics);
   // Scheduled report e-mails and test-expiry reminders, read and sent with the bridge's identity.
   const scheduled = await buildScheduled({
     config,
@@ -190,12 +198,12 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     store: scheduleStore,
     upstream,
     identityFor: (agencyId) => identity.forAgency(agencyId),
-    record: actions.record,
+    record: recordAction,
     push: { notifyUser: (user, n) => push.notifyUser(user.contactNumber, n).then(() => undefined) },
   });
   // A test placed, extended or cleared (its `ok` audit entry) moves its reminder.
   const record: typeof actions.record = async (entry) => {
-    await actions.record(entry);
+    await recordAction(entry);
     scheduled.reminders.observe(entry);
   };
   const actionSteps = createActionSteps(

@@ -5,6 +5,7 @@ import type { Metrics } from '../observability/metrics';
 export function observePoll(metrics: Metrics, r: PollReport): void {
   const labels = { feed: r.ref.feed, agency: r.ref.agencyId };
   metrics.polls.inc({ ...labels, outcome: r.ok ? 'ok' : 'failed' });
+  if (r.requests > 0) metrics.feedRequests.inc({ feed: r.ref.feed }, r.requests);
   if (!r.ok) return;
   metrics.pollLatency.observe(labels, r.ms / 1000);
   if (r.delta) {

@@ -108,6 +108,43 @@ export function createMetrics() {
       labelNames: ['change'],
       registers: [registry],
     }),
+    leaseLosses: new Counter({
+      name: 'bridge_lease_losses_total',
+      help: 'Poll leases this process held and found taken or unreachable (paused past the lease, Redis away): leases moving that should not',
+      registers: [registry],
+    }),
+    feedRequests: new Counter({
+      name: 'bridge_feed_requests_total',
+      help: 'Upstream requests of feed polls (what the upstream budget governs)',
+      labelNames: ['feed'],
+      registers: [registry],
+    }),
+    upstreamBudgetConfigured: new Gauge({
+      name: 'bridge_upstream_budget_configured_rps',
+      help: 'UPSTREAM_BUDGET_RPS: upstream requests per second allowed for every bridge together when nothing is backed off',
+      registers: [registry],
+    }),
+    upstreamTimeout: new Gauge({
+      name: 'bridge_upstream_timeout_seconds',
+      help: 'UPSTREAM_TIMEOUT_MS: a poll running longer turns its feed stale',
+      registers: [registry],
+    }),
+    pushSendFailures: new Counter({
+      name: 'bridge_push_send_failures_total',
+      help: 'Web pushes a push service did not accept (errors, timeouts; not subscriptions gone)',
+      registers: [registry],
+    }),
+    mailSends: new Counter({
+      name: 'bridge_mail_sends_total',
+      help: 'Report e-mails sent through the upstream, by kind (reportEmail, scheduledReportEmail) and outcome (ok, failed: after its retries)',
+      labelNames: ['kind', 'outcome'],
+      registers: [registry],
+    }),
+    recordingWriteFailures: new Counter({
+      name: 'bridge_recording_write_failures_total',
+      help: 'Recordings (RECORD_AGENCIES) that failed to write: folder, file or compression errors',
+      registers: [registry],
+    }),
     socketErrors: new Counter({
       name: 'bridge_socket_errors_total',
       help: 'Refused socket messages',

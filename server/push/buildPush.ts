@@ -38,6 +38,8 @@ export function buildPush(d: {
   >;
   logger: Logger;
   redis: Redis | null;
+  /** A push the push service did not take (counted in bridge_push_send_failures_total). */
+  onSendFailure?(): void;
   /** The DNS lookup of push endpoints (tests hand their own). */
   resolve?: Resolve;
 }) {
@@ -61,7 +63,10 @@ export function buildPush(d: {
     rules,
     resolve,
     timeoutMs: SEND_TIMEOUT_MS,
-    onFailure: (err) => logger.warn({ err }, 'push not delivered'),
+    onFailure: (err) => {
+      logger.warn({ err }, 'push not delivered');
+      d.onSendFailure?.();
+    },
   });
   const notifier = createPushNotifier({ store, sender, logger });
   const alarms = createAlarmPushes({

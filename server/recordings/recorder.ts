@@ -35,7 +35,11 @@ type RecorderConfig = Pick<
  * Writes what each recorded feed received from the upstream to RECORDINGS_DIR, compressed, in
  * segments (each starting with the whole state), keeping a rolling window capped in bytes.
  */
-export function createRecorder(config: RecorderConfig, logger: Logger) {
+export function createRecorder(
+  config: RecorderConfig,
+  logger: Logger,
+  onWriteFailure: () => void = () => {},
+) {
   const chosen = config.RECORD_AGENCIES ?? [];
   const all = chosen.includes('all');
   const agencies = new Set(chosen);
@@ -94,13 +98,36 @@ export function createRecorder(config: RecorderConfig, logger: Logger) {
     folderReady = true;
   }
 
+  let warnedAt = -Infinity;
+  /** A recording that failed to write: counted, logged at most once a minute, its file dropped. */
+  function failed(key: string, err: unknown) {
+    onWriteFailure();
+    open.delete(key);
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    logger.warn(
+      { err: err instanceof Error ? err.message : String(err), feed: key },
+      'recording not written',
+    );
+  }
+
   function start(r: PollReport, rows: Map<string, FeedRow>): Open {
     readyFolder();
+    const key = feedKey(r.ref);
     const name = recordingName(r.ref.agencyId, r.ref.feed, r.at);
     const file = createWriteStream(join(config.RECORDINGS_DIR, name), { mode: RECORDING_FILE_MODE });
     const gzip = createGzip();
     gzip.pipe(file);
     const o = { gzip, file, name, startedAt: r.at, rows };
+    // NOTE: a full disk or a folder taken away fails the stream, not the bridge: the next poll
+    // starts a new file (whole), so the recording resumes once the folder can be written again.
+    const onError = (e: unknown) => {
+      gzip.unpipe(file);
+      gzip.destroy();
+      if (open.get(key) === o) failed(key, e);
+    };
+    file.on('error', onError);
+    gzip.on('error', onError);
     write(o, { kind: 'full', t: r.at, feed: r.ref.feed, agencyId: r.ref.agencyId, rows: [...rows.values()] });
     void prune();
     return o;
@@ -113,32 +140,11 @@ export function createRecorder(config: RecorderConfig, logger: Logger) {
   return {
     record(r: PollReport) {
       if (!r.ok || !enabled(r.ref.agencyId)) return;
-      const key = feedKey(r.ref);
-      let o = open.get(key);
-      // A feed taken over from another process (r.resumed) starts a file whole, as a new one does.
-      if (r.full || r.resumed || !o) {
-        if (o) close(o);
-        const rows = new Map(r.rows ?? []);
-        if (!r.rows && r.changes) applyChanges(rows, r.changes);
-        open.set(key, start(r, rows));
-        return;
+      try {
+        recordPoll(r);
+      } catch (e) {
+        failed(feedKey(r.ref), e);
       }
-      if (!r.changes || (!r.changes.upserts.length && !r.changes.removes.length)) return;
-      applyChanges(o.rows, r.changes);
-      if (r.at - o.startedAt >= rotateMs || o.file.bytesWritten >= rotateBytes) {
-        close(o);
-        o = start(r, o.rows);
-        open.set(key, o);
-        return;
-      }
-      write(o, {
-        kind: 'delta',
-        t: r.at,
-        feed: r.ref.feed,
-        agencyId: r.ref.agencyId,
-        upserts: r.changes.upserts,
-        removes: r.changes.removes,
-      });
     },
     /** Applies the retention now (it also runs every 30 s and at each new segment). */
     prune,
@@ -158,5 +164,34 @@ export function createRecorder(config: RecorderConfig, logger: Logger) {
       open.clear();
     },
   };
+
+  function recordPoll(r: PollReport) {
+    const key = feedKey(r.ref);
+    let o = open.get(key);
+    // A feed taken over from another process (r.resumed) starts a file whole, as a new one does.
+    if (r.full || r.resumed || !o) {
+      if (o) close(o);
+      const rows = new Map(r.rows ?? []);
+      if (!r.rows && r.changes) applyChanges(rows, r.changes);
+      open.set(key, start(r, rows));
+      return;
+    }
+    if (!r.changes || (!r.changes.upserts.length && !r.changes.removes.length)) return;
+    applyChanges(o.rows, r.changes);
+    if (r.at - o.startedAt >= rotateMs || o.file.bytesWritten >= rotateBytes) {
+      close(o);
+      o = start(r, o.rows);
+      open.set(key, o);
+      return;
+    }
+    write(o, {
+      kind: 'delta',
+      t: r.at,
+      feed: r.ref.feed,
+      agencyId: r.ref.agencyId,
+      upserts: r.changes.upserts,
+      removes: r.changes.removes,
+    });
+  }
 }
 export type Recorder = ReturnType<typeof createRecorder>;

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../observability/logger';
+import type { PollReport } from '../feeds/agencyFeed';
+import { createRecorder } from './recorder';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const firstLoad = (at: number): PollReport => ({
+  ref: { agencyId: '21001', feed: 'alarms' },
+  ms: 5,
+  ok: true,
+  requests: 1,
+  bytes: 100,
+  full: true,
+  rows: new Map(),
+  at,
+});
+
+describe('a recording that cannot be written', () => {
+  it('is counted and leaves the feed polling, and recording resumes once the folder is there', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dlp-rec-'));
+    dirs.push(root);
+    // A file where the folder should be: every write of the recording fails.
+    const dir = join(root, 'recordings');
+    writeFileSync(dir, 'not a folder');
+    let failures = 0;
+    const recorder = createRecorder(
+      {
+        RECORD_AGENCIES: ['all'],
+        RECORDINGS_DIR: dir,
+        RECORDINGS_KEEP: 3_600_000,
+        RECORDINGS_MAX_BYTES: 1e8,
+      },
+      createLogger('silent'),
+      () => failures++,
+    );
+    expect(() => recorder.record(firstLoad(Date.now()))).not.toThrow();
+    expect(failures).toBe(1);
+
+    rmSync(dir);
+    recorder.record(firstLoad(Date.now()));
+    await recorder.close();
+    expect(failures).toBe(1);
+  });
+});
