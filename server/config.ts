@@ -198,6 +198,10 @@ export const envSchema = z
     API_RATE_PER_MIN: z.coerce.number().int().min(1).default(600),
     /** Report e-mails (MASAPI/sendReportEmail) one user may send per UTC day, counted in Redis across bridges when REDIS_URL is set. */
     REPORT_EMAILS_PER_DAY: z.coerce.number().int().min(1).default(50),
+    /** "Send now" of scheduled e-mails one user may press per minute (across bridges with Redis). */
+    SEND_NOW_PER_MIN: z.coerce.number().int().min(1).default(3),
+    /** "Send now" of one agency's scheduled e-mails per minute, all its users together. */
+    SEND_NOW_AGENCY_PER_MIN: z.coerce.number().int().min(1).default(10),
     /** Where schedules live without Redis (server/schedules). Unset: memory only; the embedded default uses data/schedules.json (startAll). */
     SCHEDULES_FILE: z.string().optional(),
     /** Tries of one scheduled send or reminder before it is given up (BullMQ attempts). */

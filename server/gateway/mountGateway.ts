@@ -13,7 +13,7 @@ import { answering } from './gatewayAnswer';
 import { passThroughAnswer } from './passThroughRoute';
 import { apiRateLimit } from './rateLimits';
 import { refuseGetBody } from './refuseGetBody';
-import { createReportEmailQuota } from './reportEmailQuota';
+import { reportEmailQuotaOf } from './reportEmailQuota';
 import { reportEmailRoute, type ReportEmailDeps } from './reportEmailRoute';
 import { requestObservability } from './requestObservability';
 import { requireSession } from './requireSession';
@@ -65,14 +65,8 @@ export function mountGateway(
   const reportEmails: ReportEmailDeps = {
     record,
     perDay: ctx.config.REPORT_EMAILS_PER_DAY,
-    quota: createReportEmailQuota({
-      perDay: ctx.config.REPORT_EMAILS_PER_DAY,
-      redis: ctx.redis,
-      prefix: `${ctx.config.REDIS_PREFIX}reportEmail:`,
-      now: Date.now,
-      onStoreError: (e) =>
-        ctx.logger.warn({ err: String(e) }, 'report e-mail count unavailable: not counted'),
-    }),
+    // The same count as "Send now" of scheduled e-mails (server/schedules/scheduleRoutes.ts).
+    quota: reportEmailQuotaOf(ctx),
   };
   // Actions on alarms and tests: one upstream action per alarm, and an audit entry (server/actions).
   app.post(

@@ -60,3 +60,29 @@ export function createReportEmailQuota(d: ReportEmailQuotaDeps): ReportEmailQuot
     },
   };
 }
+
+const quotas = new WeakMap<object, ReportEmailQuota>();
+
+/**
+ * The one daily count of a bridge's report e-mails: the report e-mail route and "Send now" of
+ * scheduled e-mails take from the same counter, in Redis or in this bridge's memory.
+ */
+export function reportEmailQuotaOf(ctx: {
+  config: { REPORT_EMAILS_PER_DAY: number; REDIS_PREFIX: string };
+  redis: Redis | null;
+  logger: { warn(o: object, msg: string): void };
+}): ReportEmailQuota {
+  let quota = quotas.get(ctx);
+  if (!quota) {
+    quota = createReportEmailQuota({
+      perDay: ctx.config.REPORT_EMAILS_PER_DAY,
+      redis: ctx.redis,
+      prefix: `${ctx.config.REDIS_PREFIX}reportEmail:`,
+      now: Date.now,
+      onStoreError: (e) =>
+        ctx.logger.warn({ err: String(e) }, 'report e-mail count unavailable: not counted'),
+    });
+    quotas.set(ctx, quota);
+  }
+  return quota;
+}

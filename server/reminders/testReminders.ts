@@ -4,13 +4,14 @@ import { buildPdfTable } from '../../shared/export/pdfTable';
 import { readUpstreamTime, showUpstreamTime } from '../../shared/onTest/siteDates';
 import { reportEmailAddresses } from '../../shared/reportEmail/reportEmailRules';
 import { onTestEntrySchema } from '../../shared/upstream/onTestRows';
-import { visibleAgencies } from '../../shared/upstream/loginProfile';
+import { visibleAgencies, type PublicProfile } from '../../shared/upstream/loginProfile';
 import type { AuditEntry } from '../actions/auditEntry';
 import type { FeedIdentity } from '../feeds/credentialPool';
 import { sessionMenuIds } from '../gateway/menuGuard';
 import { jobId, type JobQueue, type JobTry } from '../jobs/jobQueue';
 import type { Logger } from '../observability/logger';
 import type { ReminderPrefs, ReminderRecord, ScheduleStore, UserRef } from '../schedules/scheduleStore';
+import { agencyAccounts, rowsOutside } from '../schedules/siteScope';
 import { readReportRows, sendReportMail } from '../schedules/upstreamMail';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 
@@ -58,11 +59,21 @@ export function createTestReminders(d: TestRemindersDeps) {
     placedBy: UserRef | null,
     systems: ReadonlySet<string>,
   ): Promise<void> {
-    const rows = await readReportRows(d.upstream, d.identityFor(agencyId), {
+    const identity = d.identityFor(agencyId);
+    const read = await readReportRows(d.upstream, identity, {
       path: 'OnTest/GetUnclearedSystems',
       query: { AgencyId: agencyId },
       rows: z.array(onTestEntrySchema),
     });
+    // NOTE: the identity sees every agency: a test of an account the agency's own list does not
+    // hold never becomes a reminder (it would name another dealer's site to this one's users).
+    const accounts = await agencyAccounts(d.upstream, identity, agencyId);
+    const rows = read.filter((row) => rowsOutside([row], accounts) === 0);
+    if (rows.length < read.length)
+      d.logger.warn(
+        { agencyId, dropped: read.length - rows.length },
+        'test reminders: tests of accounts outside the agency were left out',
+      );
     const seen = new Set<string>();
     for (const row of rows) {
       const end = readUpstreamTime(row.expire_date, 0);
@@ -101,6 +112,11 @@ export function createTestReminders(d: TestRemindersDeps) {
       }
   }
 
+  /** Whether a user, by a login record, may read the tests of an agency (Alarm Testing and the agency). */
+  const mayReadTests = (profile: PublicProfile, agencyId: string) =>
+    visibleAgencies(profile).has(agencyId) &&
+    TESTING_MENU.some((id) => sessionMenuIds(profile, d.ownerRelationId).has(id));
+
   /** Whom a reminder goes to: the placer (unless they turned it off) and the staff who opted in. */
   async function recipients(r: ReminderRecord): Promise<ReminderPrefs[]> {
     const out: ReminderPrefs[] = [];
@@ -108,14 +124,16 @@ export function createTestReminders(d: TestRemindersDeps) {
       const isPlacer = r.placedBy?.contactNumber === p.contactNumber;
       if (!(isPlacer ? p.myTests : p.allTests)) continue;
       const profile = await d.store.profile(p.contactNumber);
-      if (!profile || !visibleAgencies(profile).has(r.agencyId)) continue;
-      const menu = sessionMenuIds(profile, d.ownerRelationId);
-      if (TESTING_MENU.some((id) => menu.has(id))) out.push(p);
+      if (profile && mayReadTests(profile, r.agencyId)) out.push(p);
     }
-    // A placer who never opened the card still gets the push.
+    // A placer who never opened the card still gets the push, unless the latest login record the
+    // bridge holds of them says they may no longer read the agency's tests.
     if (r.placedBy && !out.some((p) => p.contactNumber === r.placedBy?.contactNumber))
-      if (!(await d.store.prefs(r.placedBy.contactNumber)))
-        out.push({ ...r.placedBy, email: '', myTests: true, allTests: false });
+      if (!(await d.store.prefs(r.placedBy.contactNumber))) {
+        const profile = await d.store.profile(r.placedBy.contactNumber);
+        if (!profile || mayReadTests(profile, r.agencyId))
+          out.push({ ...r.placedBy, email: '', myTests: true, allTests: false });
+      }
     return out;
   }
 

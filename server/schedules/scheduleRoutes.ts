@@ -7,11 +7,17 @@ import { sendError } from '../gateway/apiErrors';
 import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { isOwnerProfile } from '../gateway/menuGuard';
 import { apiRateLimit } from '../gateway/rateLimits';
+import { reportEmailQuotaOf } from '../gateway/reportEmailQuota';
 import { requireSession, sessionOf } from '../gateway/requireSession';
 import type { BridgeSession } from '../session/sessionStore';
 import type { ScheduledEmails } from './scheduledEmails';
 import { reportRefusal } from './scheduleRights';
+import { createSendNowLimits } from './sendNowLimits';
+import { accountsOfSite, agencyAccounts, sessionIdentity, type AgencyAccount } from './siteScope';
 import type { ReminderPrefs, ScheduleRecord, ScheduleStore } from './scheduleStore';
+
+/** A site that does not exist and a site of another agency get this same answer. */
+const SITE_NOT_FOUND = 'Site not found.';
 
 /** A user keeps a handful of schedules; the cap keeps one sign-in from filling the queue. */
 const MAX_SCHEDULES_PER_USER = 20;
@@ -48,6 +54,15 @@ export function scheduleRoutes(
   const owner = ctx.config.OWNER_RELATION_ID;
   const r = express.Router();
   r.use(requireSession(ctx), apiRateLimit(ctx), express.json({ limit: '16kb' }));
+  const quota = reportEmailQuotaOf(ctx);
+  const sendNow = createSendNowLimits({
+    perUser: ctx.config.SEND_NOW_PER_MIN,
+    perAgency: ctx.config.SEND_NOW_AGENCY_PER_MIN,
+    redis: ctx.redis,
+    prefix: `${ctx.config.REDIS_PREFIX}rate:sendNow:`,
+    now: Date.now,
+    onStoreError: (e) => ctx.logger.warn({ err: String(e) }, 'send-now count unavailable: not counted'),
+  });
 
   /** Whether the session may see and change a schedule: its owner, or the dealer's account owner. */
   const mayManage = (s: BridgeSession, rec: ScheduleRecord) =>
@@ -91,6 +106,23 @@ export function scheduleRoutes(
       return sendError(res, 'forbidden_menu', {
         message: 'You do not have permission to schedule this report.',
       });
+    if (report.needsSite && input.siteNo) {
+      // The site is checked with the creator's own session, as a screen of theirs would read it.
+      const who = sessionIdentity(s);
+      let site: AgencyAccount[];
+      try {
+        site = accountsOfSite(await agencyAccounts(ctx.upstream, who, input.agencyId), input.siteNo);
+      } catch (e) {
+        if (who.expired()) return sendError(res, 'session_expired');
+        ctx.logger.warn({ err: String(e), username: s.username }, 'schedule site check failed');
+        return sendError(res, 'upstream_error', {
+          message: 'The site could not be checked. Please try again.',
+        });
+      }
+      // NOTE: another dealer's site answers as a site that does not exist: no probing of site numbers.
+      if (site.length === 0)
+        return sendError(res, 'bad_request', { message: SITE_NOT_FOUND, field: 'siteNo' });
+    }
     const count = (await store.list()).filter(
       (x) => x.owner.contactNumber === String(s.profile.contactNumber),
     ).length;
@@ -124,6 +156,24 @@ export function scheduleRoutes(
   r.post('/:id/send', async (req, res) => {
     const rec = await found(req, res);
     if (!rec) return;
+    const s = sessionOf(res);
+    // Per minute first (a refused press costs no e-mail of the day), then the day's report e-mails.
+    const over = await sendNow.take(s.username, rec.agencyId);
+    if (over) {
+      res.setHeader('Retry-After', String(over.retryAfterS));
+      return sendError(res, 'too_many_requests', {
+        message:
+          over.over === 'user'
+            ? `"Send now" may be pressed ${ctx.config.SEND_NOW_PER_MIN} times a minute. Please wait a minute and try again.`
+            : `"Send now" may be pressed ${ctx.config.SEND_NOW_AGENCY_PER_MIN} times a minute for this agency. Please wait a minute and try again.`,
+      });
+    }
+    if (!(await quota.take(s.username))) {
+      ctx.logger.warn({ username: s.username, schedule: rec.id }, 'report e-mail cap reached (send now)');
+      return sendError(res, 'report_email_quota', {
+        message: `You have sent the ${ctx.config.REPORT_EMAILS_PER_DAY} report e-mails allowed per day. Please try again tomorrow.`,
+      });
+    }
     await schedules.sendNow(rec);
     res.status(202).json({ queued: true });
   });

@@ -17,6 +17,7 @@ import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { reportRefusal } from './scheduleRights';
 import type { ScheduleRecord, ScheduleStore, UserRef } from './scheduleStore';
+import { accountsOfSite, agencyAccounts, csNosOf, rowsOutside } from './siteScope';
 import { readReportRows, sendReportMail } from './upstreamMail';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -57,6 +58,17 @@ export async function reportAttachment(
   };
 }
 
+/** A run that must not send: what it names is not the agency's. Never retried. */
+export class ScopeRefusal extends Error {
+  constructor(
+    message: string,
+    /** The CS#s of the schedule's site, when the check found them. */
+    readonly csNo: string | null,
+  ) {
+    super(message);
+  }
+}
+
 const reportOf = (id: string): ScheduledReport<unknown> =>
   (SCHEDULED_REPORTS as Record<string, ScheduledReport<unknown>>)[id];
 
@@ -89,7 +101,16 @@ export function createScheduledEmails(d: ScheduledEmailsDeps) {
     return (await d.store.profile(r.owner.contactNumber)) ?? r.ownerProfile;
   }
 
-  function audit(r: ScheduleRecord, outcome: 'ok' | 'failed', message: string): Promise<void> {
+  /**
+   * One audit line of a run, filed under the schedule's agency and naming what the run was for:
+   * its site and that site's CS#s when the bridge's check found them (`target`).
+   */
+  function audit(
+    r: ScheduleRecord,
+    outcome: 'ok' | 'failed',
+    message: string,
+    target: { csNo: string | null } = { csNo: null },
+  ): Promise<void> {
     return d.record({
       id: randomUUID(),
       at: new Date(clock()).toISOString(),
@@ -98,7 +119,7 @@ export function createScheduledEmails(d: ScheduledEmailsDeps) {
       agencyId: r.agencyId,
       action: 'scheduledReportEmail',
       alarmId: null,
-      csNo: null,
+      csNo: target.csNo,
       siteNo: r.siteNo,
       systemNo: null,
       outcome,
@@ -106,19 +127,44 @@ export function createScheduledEmails(d: ScheduledEmailsDeps) {
     });
   }
 
-  /** One send of a schedule, as its owner may see the report now. Throws to retry. */
-  async function send(r: ScheduleRecord, runAt: number): Promise<string> {
+  /**
+   * The accounts a run may name, read with the identity before the report: the agency's, or the
+   * schedule's site's when it names one. A site that is not the agency's stops the run.
+   */
+  async function scopeOf(r: ScheduleRecord, identity: FeedIdentity | null) {
+    const accounts = await agencyAccounts(upstream(), identity, r.agencyId);
+    if (r.siteNo === null) return { accounts, csNo: null };
+    const site = accountsOfSite(accounts, r.siteNo);
+    if (site.length === 0)
+      throw new ScopeRefusal(
+        `Not sent: site ${r.siteNo} is not a site of agency ${r.agencyId}; nothing was read or sent.`,
+        null,
+      );
+    return { accounts: site, csNo: csNosOf(site) };
+  }
+
+  /** One send of a schedule, as its owner may see the report now. Throws to retry (a ScopeRefusal: never). */
+  async function send(r: ScheduleRecord, runAt: number, scope: { csNo: string | null }): Promise<string> {
     const report = reportOf(r.report);
     const period = report.needsSite ? null : reportPeriodOf(r.period, runAt, r.timeZone);
     const identity = d.identityFor(r.agencyId);
-    const rows = report.inPeriod(
-      await readReportRows(
-        upstream(),
-        identity,
-        report.call({ agencyId: r.agencyId, siteNo: r.siteNo, period: r.period, span: period }),
-      ),
-      period ?? { from: 0, to: 0, fromDate: '', toDate: '', label: '' },
+    const allowed = await scopeOf(r, identity);
+    scope.csNo = allowed.csNo;
+    const read = await readReportRows(
+      upstream(),
+      identity,
+      report.call({ agencyId: r.agencyId, siteNo: r.siteNo, period: r.period, span: period }),
     );
+    // NOTE: the identity sees every agency: rows of any other account are never attached.
+    const outside = rowsOutside(read, allowed.accounts);
+    if (outside > 0)
+      throw new ScopeRefusal(
+        `Not sent: the monitoring center's answer held ${outside} row(s) of accounts outside ${
+          r.siteNo === null ? '' : `site ${r.siteNo} of `
+        }agency ${r.agencyId}; nothing was sent.`,
+        allowed.csNo,
+      );
+    const rows = report.inPeriod(read, period ?? { from: 0, to: 0, fromDate: '', toDate: '', label: '' });
     const file = await reportAttachment(report, rows, r, period);
     const subject = `${report.title}${period ? ` - ${period.label}` : r.siteNo ? ` - site ${r.siteNo}` : ''}`;
     const body = `The ${report.title} (${rows.length} rows${period ? `, ${period.label}` : ''}) scheduled by ${r.owner.name} is attached.`;
@@ -152,14 +198,28 @@ export function createScheduledEmails(d: ScheduledEmailsDeps) {
       return;
     }
     let ended = true;
+    const scope: { csNo: string | null } = { csNo: null };
     try {
-      const what = await send(r, now ? clock() : at);
+      const what = await send(r, now ? clock() : at, scope);
       await d.store.put({
         ...(await freshOr(r)),
         lastRun: { at: clock(), ok: true, message: `Sent ${what}`, attempt },
       });
-      await audit(r, 'ok', what);
+      await audit(r, 'ok', what, scope);
     } catch (e) {
+      if (e instanceof ScopeRefusal) {
+        // NOTE: no retry cures a site of another agency or foreign rows: the schedule pauses and says why.
+        d.logger.warn({ schedule: r.id, err: e.message }, 'scheduled report e-mail refused');
+        await d.store.put({
+          ...(await freshOr(r)),
+          paused: true,
+          pausedReason: e.message,
+          nextRunAt: null,
+          lastRun: { at: clock(), ok: false, message: e.message, attempt },
+        });
+        await audit(r, 'failed', e.message, { csNo: e.csNo });
+        return;
+      }
       const message = (e as Error).message || 'Unable to process your request.';
       d.logger.warn({ schedule: r.id, attempt, err: message }, 'scheduled report e-mail failed');
       const retry = final ? '' : ' (retrying)';
@@ -167,7 +227,7 @@ export function createScheduledEmails(d: ScheduledEmailsDeps) {
         ...(await freshOr(r)),
         lastRun: { at: clock(), ok: false, message: `${message}${retry}`, attempt },
       });
-      if (final) await audit(r, 'failed', message);
+      if (final) await audit(r, 'failed', message, scope);
       ended = final;
       if (!final) throw e;
     } finally {

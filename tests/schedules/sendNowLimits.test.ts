@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../server/app/bridge';
+import { waitFor } from '../support/screen';
+import { startSim, startTestBridge, type Simulator } from '../support/stack';
+import { call, outbox, signInAs, testZonesSchedule, type User } from './scheduleSupport';
+
+/**
+ * "Send now" is a report e-mail like the Test Zones Report's own: it counts against the user's
+ * REPORT_EMAILS_PER_DAY, and it may be pressed only so often a minute per user and per agency.
+ * Beyond either it answers 429 and queues nothing: the simulator's outbox gets no e-mail for it.
+ */
+
+const IDENTITY = { BRIDGE_UPSTREAM_USER: 'bridge', BRIDGE_UPSTREAM_PASSWORD: 'bridge-sim-123' };
+
+let sim: Simulator;
+const bridges: Bridge[] = [];
+
+beforeAll(async () => {
+  sim = await startSim();
+}, 30_000);
+
+afterAll(async () => {
+  for (const b of bridges) await b.close();
+  await sim?.close();
+});
+
+async function bridgeWith(env: Record<string, string>): Promise<Bridge> {
+  const b = await startTestBridge(sim.url, { ...IDENTITY, ...env });
+  bridges.push(b);
+  return b;
+}
+
+/** A Test Zones Report schedule of the user's first site, to `to`. */
+async function scheduleOf(base: string, user: User, to: string): Promise<string> {
+  const site = String(sim.world.systemsOf(user.profile.agencyId)[0].siteNo);
+  const created = await call(
+    base,
+    user,
+    'POST',
+    '/api/scheduledEmails',
+    testZonesSchedule(user.profile.agencyId, site, to),
+  );
+  expect(created.status).toBe(201);
+  return String(created.json?.id);
+}
+
+const sentTo = async (to: string) => (await outbox(sim)).filter((e) => e.toAddress.includes(to)).length;
+
+/** Waits for `n` e-mails to `to`, then for the queue to have sent anything else it held. */
+async function settled(to: string, n: number) {
+  await waitFor(`${n} e-mails to ${to}`, async () => (await sentTo(to)) >= n, 30_000);
+  // NOTE: a job queued by a refused press would run at once; a moment is enough to see it land.
+  await new Promise((r) => setTimeout(r, 2000));
+}
+
+describe('"Send now"', () => {
+  it("beyond the day's report e-mail cap answers 429 and sends nothing", async () => {
+    const b = await bridgeWith({ REPORT_EMAILS_PER_DAY: '2', SEND_NOW_PER_MIN: '50' });
+    const owner = await signInAs(b.url, 'owner', 'owner123');
+    const id = await scheduleOf(b.url, owner, 'cap@example.com');
+    const presses = [];
+    for (let i = 0; i < 3; i++)
+      presses.push(await call(b.url, owner, 'POST', `/api/scheduledEmails/${id}/send`));
+    expect(presses.map((p) => p.status)).toEqual([202, 202, 429]);
+    expect(presses[2].json).toMatchObject({ error: 'report_email_quota' });
+    expect(presses[2].json?.message).toContain('2 report e-mails allowed per day');
+    await settled('cap@example.com', 2);
+    expect(await sentTo('cap@example.com')).toBe(2);
+  }, 60_000);
+
+  it('pressed too often by one user, or by one agency, answers 429 and sends nothing', async () => {
+    const b = await bridgeWith({
+      REPORT_EMAILS_PER_DAY: '50',
+      SEND_NOW_PER_MIN: '2',
+      SEND_NOW_AGENCY_PER_MIN: '3',
+    });
+    const owner = await signInAs(b.url, 'owner', 'owner123');
+    const dispatcher = await signInAs(b.url, 'dispatcher', 'dispatch123');
+    const mine = await scheduleOf(b.url, owner, 'rate@example.com');
+    const theirs = await scheduleOf(b.url, dispatcher, 'rate@example.com');
+
+    const byOwner = [];
+    for (let i = 0; i < 3; i++)
+      byOwner.push(await call(b.url, owner, 'POST', `/api/scheduledEmails/${mine}/send`));
+    expect(byOwner.map((p) => p.status)).toEqual([202, 202, 429]);
+    expect(byOwner[2].json).toMatchObject({ error: 'too_many_requests' });
+    expect(byOwner[2].json?.message).toContain('2 times a minute');
+    expect(Number(byOwner[2].retryAfter)).toBeGreaterThan(0);
+
+    // The same dealer's sub-account: the agency's third press goes, its fourth does not.
+    const byDispatcher = [];
+    for (let i = 0; i < 2; i++)
+      byDispatcher.push(await call(b.url, dispatcher, 'POST', `/api/scheduledEmails/${theirs}/send`));
+    expect(byDispatcher.map((p) => p.status)).toEqual([202, 429]);
+    expect(byDispatcher[1].json?.message).toContain('3 times a minute for this agency');
+
+    await settled('rate@example.com', 3);
+    expect(await sentTo('rate@example.com')).toBe(3);
+  }, 60_000);
+});
