@@ -83,6 +83,27 @@ describe('the bridge identity session', () => {
     await s.close();
   });
 
+  it('a process that made no sign-in still reports the refusals the account met on another process', async () => {
+    const up = fakeUpstream();
+    const gate = createMemorySignInGate();
+    // Another process (sharing the gate) was refused twice and backs off.
+    for (let i = 0; i < 2; i++) {
+      await gate.begin('bridge');
+      await gate.settle('bridge', 'refused');
+    }
+    const s = createIdentitySession({
+      who: { label: 'default', username: 'bridge', password: new SecretText('wrong') },
+      signIn: () => up.signIn('wrong'),
+      logOff: async () => {},
+      gate,
+      renewMs: HOUR,
+      logger: pino({ level: 'silent' }),
+    });
+    expect(await s.credential()).toBeNull();
+    expect(up.up.signIns).toBe(0);
+    expect(s.status()).toMatchObject({ state: 'backingOff', refusals: 2, lastFailure: 'refused' });
+  });
+
   it('signs nothing in while no feed asks (a process without the lease never uses the identity)', async () => {
     const up = fakeUpstream();
     const s = sessionWith('right', up);

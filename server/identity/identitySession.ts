@@ -117,9 +117,15 @@ export function createIdentitySession(d: IdentitySessionDeps) {
   async function signInOnce(): Promise<IdentityCredential | null> {
     const turn = await d.gate
       .begin(d.who.username)
-      .catch(() => ({ ok: false as const, retryAt: clock() + 5000 }));
+      .catch(() => ({ ok: false as const, retryAt: clock() + 5000, refusals: 0 }));
     if (!turn.ok) {
       retryAt = turn.retryAt;
+      // NOTE: refusals another process (or this one before a restart) met still show here, so
+      // /healthz/identity and bridge_identity_refusals tell of a refused identity on every process.
+      if (turn.refusals > refusals) {
+        refusals = turn.refusals;
+        lastFailure ??= 'refused';
+      }
       d.onSignIn?.('deferred');
       return null;
     }

@@ -30,7 +30,7 @@ for (const kind of ['memory', 'redis'] as const)
       const [a, b] = gates(kind, () => t);
       expect(await a.begin(user)).toEqual({ ok: true });
       const busy = await b.begin(user);
-      expect(busy.ok).toBe(false);
+      expect(busy).toMatchObject({ ok: false, refusals: 0 });
       let refused = 0;
       let settled = await a.settle(user, 'refused');
       refused++;
@@ -51,6 +51,8 @@ for (const kind of ['memory', 'redis'] as const)
           QUICK_TRIES,
         );
       expect(settled.refusals).toBe(refused);
+      // A process that made none of those sign-ins hears how many refusals the account met.
+      expect(await b.begin(user)).toMatchObject({ ok: false, refusals: refused });
       // A success resets it for every process.
       t = settled.retryAt;
       expect(await b.begin(user)).toEqual({ ok: true });

@@ -9,8 +9,11 @@ import { waitAfterRefusals, waitAfterUnavailable } from './signInBackoff';
  * make more attempts than one would: the upstream's lock counts the account's refusals, not ours.
  */
 export interface SignInGate {
-  /** Takes the one attempt, or says when the next one may start. */
-  begin(username: string): Promise<{ ok: true } | { ok: false; retryAt: number }>;
+  /**
+   * Takes the one attempt, or says when the next one may start and how many refusals in a row the
+   * account has had (counted by every process), so a process that made none still reports them.
+   */
+  begin(username: string): Promise<{ ok: true } | { ok: false; retryAt: number; refusals: number }>;
   /** Settles the attempt taken; answers the refusals in a row and when the next attempt may start. */
   settle(username: string, outcome: SignInVerdict): Promise<{ refusals: number; retryAt: number }>;
 }
@@ -41,8 +44,9 @@ export function createMemorySignInGate(now: () => number = Date.now): SignInGate
     async begin(username) {
       const s = of(username);
       const t = now();
-      if (s.nextAt > t) return { ok: false, retryAt: s.nextAt };
-      if (s.busyUntil > t) return { ok: false, retryAt: Math.min(s.busyUntil, t + BUSY_RETRY_MS) };
+      if (s.nextAt > t) return { ok: false, retryAt: s.nextAt, refusals: s.refusals };
+      if (s.busyUntil > t)
+        return { ok: false, retryAt: Math.min(s.busyUntil, t + BUSY_RETRY_MS), refusals: s.refusals };
       s.busyUntil = t + ATTEMPT_MS;
       return { ok: true };
     },
@@ -62,12 +66,13 @@ export function createMemorySignInGate(now: () => number = Date.now): SignInGate
 }
 
 const BEGIN = `
-local s = redis.call('hmget', KEYS[1], 'nextAt', 'busyUntil')
+local s = redis.call('hmget', KEYS[1], 'nextAt', 'busyUntil', 'refusals')
 local now = tonumber(ARGV[1])
 local nextAt = tonumber(s[1] or '0')
 local busy = tonumber(s[2] or '0')
-if nextAt > now then return {0, tostring(nextAt)} end
-if busy > now then return {0, tostring(math.min(busy, now + ${BUSY_RETRY_MS}))} end
+local refusals = tonumber(s[3] or '0')
+if nextAt > now then return {0, tostring(nextAt), refusals} end
+if busy > now then return {0, tostring(math.min(busy, now + ${BUSY_RETRY_MS})), refusals} end
 redis.call('hset', KEYS[1], 'busyUntil', tostring(now + tonumber(ARGV[2])))
 redis.call('pexpire', KEYS[1], ARGV[3])
 return {1, '0'}`;
@@ -89,6 +94,7 @@ local refusals = tonumber(redis.call('hget', KEYS[1], 'refusals') or '0')
 return {refusals, tostring(nextAt)}`;
 
 const scriptAnswer = z.tuple([z.number(), z.string()]);
+const beginAnswer = z.tuple([z.number(), z.string()], z.number());
 
 /** Shared by every bridge process under `${prefix}identitySignIn:{username}`. */
 export function createRedisSignInGate(
@@ -100,10 +106,10 @@ export function createRedisSignInGate(
   const waits = (f: (n: number) => number) => Array.from({ length: WAIT_TABLE }, (_, i) => String(f(i + 1)));
   return {
     async begin(username) {
-      const [ok, at] = scriptAnswer.parse(
+      const [ok, at, refusals = 0] = beginAnswer.parse(
         await redis.eval(BEGIN, 1, key(username), String(now()), String(ATTEMPT_MS), String(KEEP_MS)),
       );
-      return ok === 1 ? { ok: true } : { ok: false, retryAt: Number(at) };
+      return ok === 1 ? { ok: true } : { ok: false, retryAt: Number(at), refusals };
     },
     async settle(username, outcome) {
       const [refusals, at] = scriptAnswer.parse(
