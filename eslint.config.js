@@ -14,6 +14,7 @@ import globals from 'globals';
  *     0 foundation  support, observability, session
  *     1 upstream    the typed client of the monitoring-center API
  *     2 feeds       pollers and stores (take their settings as parameters)
+ *     2 rights      users' current rights read with the bridge's identity, the sweep (server/rights)
  *     3 parts       live, actions, gateway, recordings, walls, identity, config.ts and any new
  *                   folder (server/push, server/schedules, ...) unless listed here
  *     4 app         the composition root, with the entry points main.ts and dev.ts
@@ -145,6 +146,7 @@ const SERVER_RANKS = {
   session: FOUNDATION,
   upstream: 1,
   feeds: 2,
+  rights: 2,
   config: PARTS,
   app: APP,
   main: APP,

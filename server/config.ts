@@ -210,6 +210,8 @@ export const envSchema = z
     SCHEDULE_RETRY_MS: duration('30s'),
     /** How long before a test ends its reminder goes (server/reminders). */
     TEST_REMINDER_BEFORE: duration('30m'),
+    /** How often the rights of every user behind a schedule, reminder, push device or wall are read afresh (server/rights). */
+    RIGHTS_SWEEP_MS: duration('2m'),
     /** Live screens (sockets) one bridge session may have open on one bridge process. */
     LIVE_SCREENS_PER_SESSION: z.coerce.number().int().min(1).default(20),
     /** Multiplies every per-session budget of live messages (server/live/screenLimits.ts). */

@@ -25,6 +25,7 @@ import { registerOnTestLookupRoutes } from './routes/onTestLookupRoutes';
 import { registerOnTestRoutes } from './routes/onTestRoutes';
 import { registerSearchRoutes } from './routes/searchRoutes';
 import { registerSecuritySettingsRoutes } from './routes/securitySettingsRoutes';
+import { registerContactAccessRoutes } from './routes/contactAccessRoutes';
 import { requireSession, SessionStore } from './routes/sessions';
 import { registerSiteReportRoutes } from './routes/siteReportRoutes';
 import { registerSummaryReportRoutes } from './routes/summaryReportRoutes';
@@ -233,6 +234,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     registerContactPhoneRoutes,
     registerTwoFactorRoutes,
     registerSecuritySettingsRoutes,
+    registerContactAccessRoutes,
   ]) {
     register(api, ctx);
   }

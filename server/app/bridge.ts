@@ -31,6 +31,10 @@ import { followPairerRights } from '../walls/pairerRights';
 import { wallRoutes } from '../walls/wallRoutes';
 import { closeWallSockets } from '../walls/wallSocket';
 import { followOwnerProfiles } from '../schedules/ownerProfiles';
+import { createCurrentRights } from '../rights/currentRights';
+import { createMemoryRightsNotices, createRedisRightsNotices } from '../rights/rightsNotices';
+import { createUnattendedRights } from '../unattended/unattendedRights';
+import { unattendedRoutes } from '../unattended/unattendedRoutes';
 import { buildFeeds } from './buildFeeds';
 import { buildAlwaysOn, buildIdentity } from './buildIdentity';
 import { openRedisConnections } from './redisConnections';
@@ -81,12 +85,19 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   // NOTE: the feeds' scheduler and leases use Redis from the start, on a connection that queues
   // nothing while it connects: every part is built on ready connections.
   await redis?.ready(REDIS_READY_WAIT_MS);
+  // Users' current rights, read with the bridge's identity (built below) for what runs unattended.
+  const rights = createCurrentRights({
+    upstream,
+    identityFor: (agencyId) => identity.forAgency(agencyId),
+    logger,
+  });
   // Alarm notifications by Web Push (server/push): devices, VAPID keys, the alarm pushes.
   const push = buildPush({
     config,
     logger,
     redis: redis?.shared ?? null,
     resolve: opts.pushResolve,
+    rights,
     onSendFailure: () => metrics.pushSendFailures.inc(),
   });
   // Scheduled report e-mails and test reminders keep their owners' latest rights (server/schedules).
@@ -188,6 +199,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     redis: redis?.shared ?? null,
     sockets: { closeSession: sockets.closeSession, refreshRights: screens.refreshRights },
     signedOut: (s) => push.signedOut(s),
+    signedOutEverywhere: (user, at) => unattended.signedOutEverywhere(user, at),
   };
   const actions = createAlarmActions({ config, logger, redis: redis?.shared ?? null });
   const recordAction = countMailSends(actions.record, metrics);
@@ -200,6 +212,24 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     identityFor: (agencyId) => identity.forAgency(agencyId),
     record: recordAction,
     push: { notifyUser: (user, n) => push.notifyUser(user.contactNumber, n).then(() => undefined) },
+    rights,
+    onPaused: (r, why) => unattended.schedulePaused(r, why),
+  });
+  // What runs unattended follows its users' current rights: the sweep, the owner's notices.
+  const notices = redis
+    ? createRedisRightsNotices(redis.shared, config.REDIS_PREFIX)
+    : createMemoryRightsNotices();
+  const unattended = createUnattendedRights({
+    rights,
+    notices,
+    scheduleStore,
+    schedules: scheduled.emails,
+    pushStore: push.store,
+    walls,
+    agencies: async () => [...new Set([...((await identity.discover?.()) ?? []), ...identity.named()])],
+    ownerRelationId: config.OWNER_RELATION_ID,
+    everyMs: config.RIGHTS_SWEEP_MS,
+    logger,
   });
   // A test placed, extended or cleared (its `ok` audit entry) moves its reminder.
   const record: typeof actions.record = async (entry) => {
@@ -224,6 +254,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     wallRoutes(gateway, walls),
     pushRoutes(gateway, { store: push.store, publicKey: push.publicKey, checkEndpoint: push.checkEndpoint }),
     scheduled.router(gateway),
+    unattendedRoutes(gateway, notices),
   );
   app.use(identityHealth);
   serveClient(app, opts.clientDir);
@@ -234,6 +265,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   alwaysOn?.start();
+  unattended.sweep.start();
   // NOTE: what the first answers do not need is read after the bridge listens (a restarted
   // bridge serves sooner); a bridge that cannot have it still stops here, as before.
   await push.ready;
@@ -258,6 +290,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       if (closed) return;
       closed = true;
       clearTimeout(scheduledStart);
+      unattended.sweep.close();
       screens.close();
       alwaysOn?.close();
       await feeds.close();

@@ -14,8 +14,10 @@ import { scheduleRoutes } from '../schedules/scheduleRoutes';
 import {
   createFileScheduleStore,
   createRedisScheduleStore,
+  type ScheduleRecord,
   type ScheduleStore,
 } from '../schedules/scheduleStore';
+import type { CurrentRightsReader } from '../rights/currentRights';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 
 /** Schedules, reminder settings and owners' profiles: Redis when set, else data/schedules.json. */
@@ -37,6 +39,10 @@ export async function buildScheduled(p: {
   identityFor(agencyId: string): FeedIdentity | null;
   record(entry: AuditEntry): Promise<void>;
   push: ReminderPush | null;
+  /** Users' current rights (server/rights): every run and reminder checks its user's. */
+  rights: Pick<CurrentRightsReader, 'read'>;
+  /** A run paused a schedule for its owner's rights (the dealer's owner is told). */
+  onPaused?(r: ScheduleRecord, why: string): Promise<void>;
 }) {
   const { config, logger } = p;
   const retry = { attempts: config.SCHEDULE_ATTEMPTS, backoffMs: config.SCHEDULE_RETRY_MS };
@@ -60,10 +66,11 @@ export async function buildScheduled(p: {
     upstream: p.upstream,
     identityFor: p.identityFor,
     record: p.record,
+    rights: p.rights,
     ownerRelationId: config.OWNER_RELATION_ID,
     logger,
   };
-  const emails = createScheduledEmails(common);
+  const emails = createScheduledEmails({ ...common, onPaused: p.onPaused });
   const reminders = createTestReminders({ ...common, beforeMs: config.TEST_REMINDER_BEFORE, push: p.push });
   return {
     emails,

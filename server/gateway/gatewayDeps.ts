@@ -26,6 +26,14 @@ export interface GatewayDeps {
   sockets: SessionSockets;
   /** What else ends with a plain sign-out of one browser (`DELETE /api/session`): its push device. */
   signedOut?(session: BridgeSession): Promise<void>;
+  /**
+   * What else "Sign out everywhere" (`DELETE /api/session/everywhere`, at `at`) does: the user's
+   * schedules pause until confirmed from a newer session; their walls are kept and named.
+   */
+  signedOutEverywhere?(
+    user: { contactNumber: string; username: string; agencyId: string },
+    at: number,
+  ): Promise<{ pausedSchedules: number; keptWalls: Array<{ id: string; name: string; agencyName: string }> }>;
 }
 
 /**

@@ -47,6 +47,8 @@ export function mountGateway(
   push?: express.Router,
   /** `/api/scheduledEmails`: scheduled report e-mails and test reminders (server/schedules). */
   scheduled?: express.Router,
+  /** `/api/unattended`: the owner's notices of unattended work stopped or kept (server/unattended). */
+  unattended?: express.Router,
 ): void {
   app.use(requestObservability(ctx));
   app.use(securityHeaders(ctx.config));
@@ -57,6 +59,7 @@ export function mountGateway(
   if (walls) app.use('/api/walls', walls);
   if (push) app.use('/api/push', push);
   if (scheduled) app.use('/api/scheduledEmails', scheduled);
+  if (unattended) app.use('/api/unattended', unattended);
 
   // Every call behind a session: counted per session, then its body read up to what the call
   // needs (bodyLimits), then the menu checked, all before any lock, upstream call or side effect.

@@ -72,10 +72,33 @@ export function sessionRoutes(ctx: GatewayDeps): Router {
   // screens close and their devices stop getting alarm pushes (server/push follows the store).
   router.delete('/everywhere', withSession, async (_req, res) => {
     const session = sessionOf(res);
+    const at = Date.now();
     const ended = await endSessionsOfUser(ctx, session.profile.contactNumber);
     ctx.logger.info({ ended }, 'signed out everywhere');
+    // The user's schedules pause until they confirm them in a new session; walls stay, named here.
+    const unattended = await ctx
+      .signedOutEverywhere?.(
+        {
+          contactNumber: session.profile.contactNumber,
+          username: session.username,
+          agencyId: session.profile.agencyId,
+        },
+        at,
+      )
+      .catch((e: unknown) => {
+        ctx.logger.warn({ err: String(e) }, 'pausing schedules after sign out everywhere failed');
+        return null;
+      });
     clearSessionCookie(res, ctx.config);
-    res.json({ ended });
+    res.json({
+      ended,
+      pausedSchedules: unattended?.pausedSchedules ?? 0,
+      keptWalls: (unattended?.keptWalls ?? []).map((w) => ({
+        id: w.id,
+        name: w.name,
+        agencyName: w.agencyName,
+      })),
+    });
   });
 
   router.post('/company', withSession, async (req, res) => {

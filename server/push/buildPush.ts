@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { BridgeConfig } from '../config';
 import type { Logger } from '../observability/logger';
 import { createAlarmPushes } from './alarmPushes';
+import { checkedDelivery, type DeliveryRightsDeps } from './deliveryRights';
 import { createMemoryPushClaims } from './pushClaims';
 import {
   checkEndpoint,
@@ -35,6 +36,7 @@ export function buildPush(d: {
     | 'PUSH_ALLOW_HTTP'
     | 'PUSH_SERVICE_DOMAINS'
     | 'PUSH_TEST_HALT_AFTER_CLAIM'
+    | 'OWNER_RELATION_ID'
   >;
   logger: Logger;
   redis: Redis | null;
@@ -42,6 +44,8 @@ export function buildPush(d: {
   onSendFailure?(): void;
   /** The DNS lookup of push endpoints (tests hand their own). */
   resolve?: Resolve;
+  /** Users' current rights (server/rights): each alarm push is checked against its user's. */
+  rights?: DeliveryRightsDeps['rights'];
 }) {
   const logger = d.logger.child({ part: 'push' });
   const store = d.redis ? createRedisPushStore(d.redis, d.config.REDIS_PREFIX) : createMemoryPushStore();
@@ -72,7 +76,14 @@ export function buildPush(d: {
   const alarms = createAlarmPushes({
     store,
     claims,
-    notifier,
+    notifier: d.rights
+      ? checkedDelivery(notifier, {
+          rights: d.rights,
+          store,
+          ownerRelationId: d.config.OWNER_RELATION_ID,
+          logger,
+        })
+      : notifier,
     logger,
     haltAfterClaim: d.config.PUSH_TEST_HALT_AFTER_CLAIM,
   });

@@ -6,7 +6,10 @@ import type { SessionStore } from '../session/sessionStore';
 import { sessionRefOf, type PushStore } from './pushStore';
 
 /** Whether a login record may hear alarms: pushes open the Live Alarm View. */
-export function mayHearAlarms(profile: LoginProfile, ownerRelationId: string): boolean {
+export function mayHearAlarms(
+  profile: Pick<LoginProfile, 'sitePreferences' | 'RelationId'>,
+  ownerRelationId: string,
+): boolean {
   return sessionMenuIds(profile, ownerRelationId).has(MENU_IDS.liveAlarmView);
 }
 
@@ -17,7 +20,15 @@ export function mayHearAlarms(profile: LoginProfile, ownerRelationId: string): b
  */
 export async function recheckPushRights(
   store: PushStore,
-  profile: LoginProfile,
+  profile: Pick<
+    LoginProfile,
+    | 'contactNumber'
+    | 'sitePreferences'
+    | 'RelationId'
+    | 'agencyId'
+    | 'agencyIdForCorpAccount'
+    | 'serviceCompanyList'
+  >,
   scope: { agencies: boolean },
   ownerRelationId: string,
 ): Promise<number> {

@@ -4,7 +4,9 @@ import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import { sendError } from '../gateway/apiErrors';
 import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { apiRateLimit } from '../gateway/rateLimits';
+import { isOwnerProfile } from '../gateway/menuGuard';
 import { requireSession, sessionOf } from '../gateway/requireSession';
+import { dealerDeviceOf, dealerDevices, removeFromDealer } from './dealerDevices';
 import type { EndpointCheck } from './pushEndpoint';
 import { mayHearAlarms } from './pushRights';
 import { deviceIdOf, sessionRefOf, type PushRecord, type PushStore } from './pushStore';
@@ -84,6 +86,22 @@ export function pushRoutes(
     // The session that subscribed last is the one whose sign-out ends the device.
     await d.store.put(record);
     res.status(existing ? 200 : 201).json(deviceOf(record));
+  });
+
+  // The dealer's account owner: every user's device hearing the owner's agencies; "Remove" ends it there.
+  r.get('/dealer-devices', async (_req, res) => {
+    const { profile } = sessionOf(res);
+    if (!isOwnerProfile(profile, OWNER_RELATION_ID)) return sendError(res, 'forbidden_owner');
+    const agencies = visibleAgencies(profile);
+    const devices = await dealerDevices(d.store, agencies);
+    res.json({ devices: devices.map((r) => dealerDeviceOf(r, agencies)) });
+  });
+  r.delete('/dealer-devices/:id', async (req, res) => {
+    const { profile } = sessionOf(res);
+    if (!isOwnerProfile(profile, OWNER_RELATION_ID)) return sendError(res, 'forbidden_owner');
+    if (!(await removeFromDealer(d.store, String(req.params.id), visibleAgencies(profile))))
+      return sendError(res, 'not_found', { message: 'No such device.' });
+    res.status(204).end();
   });
 
   r.delete('/devices/:id', async (req, res) => {

@@ -10,6 +10,7 @@ import type { FeedIdentity } from '../feeds/credentialPool';
 import { sessionMenuIds } from '../gateway/menuGuard';
 import { jobId, type JobQueue, type JobTry } from '../jobs/jobQueue';
 import type { Logger } from '../observability/logger';
+import type { CurrentRightsReader } from '../rights/currentRights';
 import type { ReminderPrefs, ReminderRecord, ScheduleStore, UserRef } from '../schedules/scheduleStore';
 import { agencyAccounts, rowsOutside } from '../schedules/siteScope';
 import { readReportRows, sendReportMail } from '../schedules/upstreamMail';
@@ -29,6 +30,8 @@ export interface TestRemindersDeps {
   upstream: UpstreamClient;
   identityFor(agencyId: string): FeedIdentity | null;
   record(entry: AuditEntry): Promise<void>;
+  /** Users' current rights, read with the bridge's identity (server/rights): checked at every send. */
+  rights: Pick<CurrentRightsReader, 'read'>;
   /** TEST_REMINDER_BEFORE: how long before a test's end the reminder goes. */
   beforeMs: number;
   ownerRelationId: string;
@@ -113,7 +116,13 @@ export function createTestReminders(d: TestRemindersDeps) {
   }
 
   /** Whether a user, by a login record, may read the tests of an agency (Alarm Testing and the agency). */
-  const mayReadTests = (profile: PublicProfile, agencyId: string) =>
+  const mayReadTests = (
+    profile: Pick<
+      PublicProfile,
+      'sitePreferences' | 'RelationId' | 'agencyId' | 'agencyIdForCorpAccount' | 'serviceCompanyList'
+    >,
+    agencyId: string,
+  ) =>
     visibleAgencies(profile).has(agencyId) &&
     TESTING_MENU.some((id) => sessionMenuIds(profile, d.ownerRelationId).has(id));
 
@@ -123,18 +132,27 @@ export function createTestReminders(d: TestRemindersDeps) {
     for (const p of await d.store.allPrefs()) {
       const isPlacer = r.placedBy?.contactNumber === p.contactNumber;
       if (!(isPlacer ? p.myTests : p.allTests)) continue;
-      const profile = await d.store.profile(p.contactNumber);
-      if (profile && mayReadTests(profile, r.agencyId)) out.push(p);
+      if (await mayBeReminded(p.contactNumber, r.agencyId)) out.push(p);
     }
-    // A placer who never opened the card still gets the push, unless the latest login record the
-    // bridge holds of them says they may no longer read the agency's tests.
+    // A placer who never opened the card still gets the push, unless their rights now say they
+    // may no longer read the agency's tests.
     if (r.placedBy && !out.some((p) => p.contactNumber === r.placedBy?.contactNumber))
       if (!(await d.store.prefs(r.placedBy.contactNumber))) {
-        const profile = await d.store.profile(r.placedBy.contactNumber);
-        if (!profile || mayReadTests(profile, r.agencyId))
+        if (await mayBeReminded(r.placedBy.contactNumber, r.agencyId))
           out.push({ ...r.placedBy, email: '', myTests: true, allTests: false });
       }
     return out;
+  }
+
+  /**
+   * Whether a user may hear of a test of this agency by their rights read now with the bridge's
+   * identity (server/rights). NOTE: rights that cannot be read keep the reminder going (a test
+   * ending is a safety matter; the sweep stops a lost right within minutes).
+   */
+  async function mayBeReminded(contactNumber: string, agencyId: string): Promise<boolean> {
+    const verdict = await d.rights.read(contactNumber, agencyId, { fresh: true });
+    if (verdict.kind === 'unknown') return true;
+    return verdict.kind === 'ok' && mayReadTests(verdict.rights, agencyId);
   }
 
   async function run({ job, final }: JobTry): Promise<void> {

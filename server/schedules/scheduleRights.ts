@@ -4,12 +4,16 @@ import { visibleAgencies, type PublicProfile } from '../../shared/upstream/login
 import { sessionMenuIds } from '../gateway/menuGuard';
 
 /**
- * Whether a user, by the latest login record the bridge has of them, may still read a report of
+ * Whether a user, by a login record (at creation: their session's; at a run: their rights read
+ * afresh, server/rights), may still read a report of
  * an agency: the report's menu item and the agency. Null when they may; else why not, as
  * Settings shows it on the paused schedule.
  */
 export function reportRefusal(
-  profile: PublicProfile,
+  profile: Pick<
+    PublicProfile,
+    'sitePreferences' | 'RelationId' | 'agencyId' | 'agencyIdForCorpAccount' | 'serviceCompanyList'
+  >,
   report: Pick<ScheduledReport<unknown>, 'menu' | 'title'>,
   agencyId: string,
   ownerRelationId: string,

@@ -143,7 +143,19 @@ export function scheduleRoutes(
     const paused: unknown = (req.body as Record<string, unknown> | undefined)?.paused;
     if (typeof paused !== 'boolean')
       return sendError(res, 'bad_request', { message: 'Say paused: true or false.', field: 'paused' });
-    res.json(viewOf(await schedules.setPaused(rec, paused)));
+    // After "Sign out everywhere" only the schedule's own user, signed in since, confirms it.
+    const awaiting = rec.confirmSince ?? null;
+    if (!paused && awaiting !== null) {
+      const s = sessionOf(res);
+      if (rec.owner.contactNumber !== String(s.profile.contactNumber) || s.createdAt <= awaiting)
+        return sendError(res, 'forbidden_owner', {
+          message:
+            rec.owner.contactNumber === String(s.profile.contactNumber)
+              ? 'You signed out everywhere after this session began: sign in again, then resume this schedule.'
+              : `Only ${rec.owner.name} may resume this schedule, after signing in again.`,
+        });
+    }
+    res.json(viewOf(await schedules.setPaused(paused ? rec : { ...rec, confirmSince: null }, paused)));
   });
 
   r.delete('/:id', async (req, res) => {

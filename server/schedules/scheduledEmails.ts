@@ -9,13 +9,14 @@ import {
 import type { ScheduledReport } from '../../shared/schedules/scheduledReport';
 import { SCHEDULED_REPORTS, type ScheduledReportId } from '../../shared/schedules/scheduledReports';
 import { nextRunAt, reportPeriodOf, type ScheduleInput } from '../../shared/schedules/scheduleRules';
-import { publicProfile, type LoginProfile, type PublicProfile } from '../../shared/upstream/loginProfile';
+import { publicProfile, type LoginProfile } from '../../shared/upstream/loginProfile';
 import type { AuditEntry } from '../actions/auditEntry';
 import type { FeedIdentity } from '../feeds/credentialPool';
 import { jobId, type JobQueue, type JobTry } from '../jobs/jobQueue';
+import type { CurrentRightsReader } from '../rights/currentRights';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
-import { reportRefusal } from './scheduleRights';
+import { checkScheduleOwner, SIGNED_OUT_REASON } from './ownerRights';
 import type { ScheduleRecord, ScheduleStore, UserRef } from './scheduleStore';
 import { accountsOfSite, agencyAccounts, csNosOf, rowsOutside } from './siteScope';
 import { readReportRows, sendReportMail } from './upstreamMail';
@@ -29,6 +30,10 @@ export interface ScheduledEmailsDeps {
   /** The bridge's identity for an agency (server/identity), or null when none is configured. */
   identityFor(agencyId: string): FeedIdentity | null;
   record(entry: AuditEntry): Promise<void>;
+  /** Users' current rights, read with the bridge's identity (server/rights): checked at every run. */
+  rights: Pick<CurrentRightsReader, 'read'>;
+  /** A run paused its schedule for its owner's rights: the dealer's owner is told. */
+  onPaused?(r: ScheduleRecord, why: string): Promise<void>;
   ownerRelationId: string;
   logger: Logger;
   clock?: () => number;
@@ -75,7 +80,7 @@ const reportOf = (id: string): ScheduledReport<unknown> =>
 /**
  * Scheduled report e-mails: each schedule's next run is one job on the job queue (id
  * `{schedule}_{time}`, so bridges that add it together add it once); a run re-checks the owner's
- * rights with the latest login record the bridge has of them, reads the report with the bridge's
+ * rights as the monitoring center holds them now (read with the bridge's identity), reads the report with the bridge's
  * identity for the agency, writes the file with the screen's writers and sends it through the
  * upstream's report e-mail call, then adds the next run.
  */
@@ -95,10 +100,6 @@ export function createScheduledEmails(d: ScheduledEmailsDeps) {
         data: { schedule: r.id, at: String(next) },
       });
     return planned;
-  }
-
-  async function latestProfile(r: ScheduleRecord): Promise<PublicProfile> {
-    return (await d.store.profile(r.owner.contactNumber)) ?? r.ownerProfile;
   }
 
   /**
@@ -191,10 +192,30 @@ export function createScheduledEmails(d: ScheduledEmailsDeps) {
     const at = Number(job.data.at);
     // A run planned before a pause or an edit is no longer this schedule's run.
     if (!now && (r.paused || r.nextRunAt !== at)) return;
-    const refusal = reportRefusal(await latestProfile(r), reportOf(r.report), r.agencyId, d.ownerRelationId);
-    if (refusal) {
-      await d.store.put({ ...r, paused: true, pausedReason: refusal, nextRunAt: null });
-      await audit(r, 'failed', refusal);
+    // Signed out everywhere: nothing is sent, "Send now" included, until the owner resumes it.
+    if (r.paused && r.confirmSince != null) {
+      await d.store.put({ ...r, lastRun: { at: clock(), ok: false, message: SIGNED_OUT_REASON, attempt } });
+      return;
+    }
+    // The owner's rights now, read with the bridge's identity (server/rights), before anything is read.
+    const rights = await checkScheduleOwner(d.rights, r, reportOf(r.report), d.ownerRelationId);
+    if (rights.kind === 'refused') {
+      await d.store.put({ ...r, paused: true, pausedReason: rights.why, nextRunAt: null });
+      await audit(r, 'failed', rights.why);
+      await d.onPaused?.(r, rights.why);
+      return;
+    }
+    if (rights.kind === 'unknown') {
+      // NOTE: unread rights never send; the run retries and, out of tries, the plan goes on unpaused.
+      const message = `Not sent: the owner's rights could not be checked (${rights.why}).`;
+      await d.store.put({
+        ...r,
+        lastRun: { at: clock(), ok: false, message: final ? message : `${message} (retrying)`, attempt },
+      });
+      if (!final) throw new Error(message);
+      await audit(r, 'failed', message);
+      const latest = now ? null : await d.store.get(r.id);
+      if (latest && !latest.paused && latest.nextRunAt === at) await plan(latest, Math.max(clock(), at));
       return;
     }
     let ended = true;

@@ -3,7 +3,7 @@ import type { Logger } from '../observability/logger';
 import type { SessionStore } from '../session/sessionStore';
 
 /** What is checked when the bridge learns a login record (walls.ts, `recheckPairer`). */
-export type PairerCheck = (profile: LoginProfile, scope: { agencies: boolean }) => Promise<void>;
+export type PairerCheck = (profile: LoginProfile, scope: { agencies: boolean }) => Promise<unknown>;
 
 /**
  * The session store, telling the walls each login record it stores: a sign-in (`create`, the

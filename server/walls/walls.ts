@@ -50,7 +50,10 @@ const refuse = (code: WallRefusal['code'], message: string): { ok: false; refusa
 });
 
 /** Whether a login record may see the Live Alarm View, and so pair and list walls. */
-export function mayPairWalls(profile: LoginProfile, ownerRelationId: string): boolean {
+export function mayPairWalls(
+  profile: Pick<LoginProfile, 'sitePreferences' | 'RelationId'>,
+  ownerRelationId: string,
+): boolean {
   return sessionMenuIds(profile, ownerRelationId).has(MENU_IDS.liveAlarmView);
 }
 
@@ -264,16 +267,48 @@ export function createWalls(d: WallsDeps) {
      * wall's agency. NOTE: a company switch rewrites the session with a profile derived from the
      * same record, so only a sign-in answers which agencies the user still has.
      */
-    async recheckPairer(profile: LoginProfile, scope: { agencies: boolean }): Promise<void> {
+    async recheckPairer(
+      profile: Pick<
+        LoginProfile,
+        | 'contactNumber'
+        | 'sitePreferences'
+        | 'RelationId'
+        | 'agencyId'
+        | 'agencyIdForCorpAccount'
+        | 'serviceCompanyList'
+      >,
+      scope: { agencies: boolean },
+    ): Promise<WallDevice[]> {
       const walls = await d.store.byPairer(profile.contactNumber);
-      if (walls.length === 0) return;
+      const revoked: WallDevice[] = [];
+      if (walls.length === 0) return revoked;
       const menuOk = mayPairWalls(profile, d.ownerRelationId);
       const visible = visibleAgencies(profile);
       for (const w of walls)
-        if (!menuOk) await revoke(w, 'the pairing user lost the Live Alarm View');
-        else if (scope.agencies && !visible.has(w.agencyId))
+        if (!menuOk) {
+          await revoke(w, 'the pairing user lost the Live Alarm View');
+          revoked.push(w);
+        } else if (scope.agencies && !visible.has(w.agencyId)) {
           await revoke(w, 'the pairing user lost the agency');
+          revoked.push(w);
+        }
+      return revoked;
     },
+
+    /** Revokes every wall a user paired (the user no longer exists upstream); answers them. */
+    async revokePairer(contactNumber: string, why: string): Promise<WallDevice[]> {
+      const walls = await d.store.byPairer(contactNumber);
+      for (const w of walls) await revoke(w, why);
+      return walls;
+    },
+
+    /** The walls a user paired, as Settings lists them ("Sign out everywhere" keeps them). */
+    async pairedBy(contactNumber: string): Promise<WallSummary[]> {
+      return (await d.store.byPairer(contactNumber)).map(summaryOf);
+    },
+
+    /** Every wall showing one of these agencies (the rights sweep reads their pairing users). */
+    showing: (agencyIds: Iterable<string>): Promise<WallDevice[]> => d.store.byAgencies(agencyIds),
   };
 }
 export type Walls = ReturnType<typeof createWalls>;

@@ -9,6 +9,7 @@ import { toActiveAlarmRow, toEventLogRow } from '../queries/rows';
 import type { SessionStore } from '../routes/sessions';
 import { demoUsers } from '../world/demoUsers';
 import { resolveEventCode } from '../world/eventCatalog';
+import { contactOf } from '../world/userProfile';
 import { receiveSignal } from '../world/signals';
 import type { World } from '../world/world';
 import { faultSpecSchema, type FaultStore } from './faults';
@@ -201,6 +202,16 @@ export function createControlRouter(ctx: ControlContext): Router {
         })),
       }),
   );
+
+  // A user deleted upstream: their sign-in fails as a wrong password would, their sessions end,
+  // and Contact/GetContactAccess answers "Contact not found.".
+  router.delete('/contacts/:contactNo', (req, res) => {
+    const contactNo = Number(req.params.contactNo);
+    if (!Number.isInteger(contactNo) || !contactOf(world, contactNo))
+      return fail(res, 404, `Unknown contact ${req.params.contactNo}.`);
+    world.portal.deletedContacts.add(contactNo);
+    res.json({ deleted: contactNo, sessionsEnded: ctx.sessions.endContact(contactNo) });
+  });
 
   router.post('/reset', (_req, res) => {
     ctx.reset();

@@ -23,7 +23,9 @@ export function registerLoginRoutes(router: Router, ctx: RouteContext, lockAfter
       badRequest(res, [LOCKED_MESSAGE], false);
       return;
     }
-    const user = findDemoUser(body.Username, body.Password);
+    const found = findDemoUser(body.Username, body.Password);
+    // A contact deleted through the control API signs in no more, with the answer of a wrong password.
+    const user = found && !ctx.world.portal.deletedContacts.has(found.contactNumber) ? found : undefined;
     if (!user) {
       locks.refused(body.Username);
       // NOTE: 400 so the client shows the message (docs/product/shell-session-search.md#messages

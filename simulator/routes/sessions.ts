@@ -73,6 +73,17 @@ export class SessionStore {
     return this.sessions.delete(id);
   }
 
+  /** Ends every session of one contact (a deleted user); answers how many. */
+  endContact(contactNo: number): number {
+    let n = 0;
+    for (const [id, s] of this.sessions)
+      if (s.user.contactNumber === contactNo) {
+        this.sessions.delete(id);
+        n++;
+      }
+    return n;
+  }
+
   get size(): number {
     return this.sessions.size;
   }

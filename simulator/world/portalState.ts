@@ -118,6 +118,8 @@ export class PortalState {
   readonly contactPhones = new Map<number, ContactPhone[]>();
   readonly contactSettings = new Map<number, ContactSettings>();
   readonly otps: OtpRequest[] = [];
+  /** Contacts deleted through the control API (DELETE /_sim/contacts/:contactNo): they cannot sign in. */
+  readonly deletedContacts = new Set<number>();
 
   columnFormatOf(agencyId: string): string {
     return this.columnFormats.get(agencyId) ?? defaultColumnFormat();
@@ -140,5 +142,6 @@ export class PortalState {
     this.contactPhones.clear();
     this.contactSettings.clear();
     this.otps.length = 0;
+    this.deletedContacts.clear();
   }
 }

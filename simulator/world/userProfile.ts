@@ -59,6 +59,30 @@ export function preferenceOf(world: World, contactNo: number): SitePreference | 
   return world.portal.preferences.get(contactNo) ?? defaultPreference(contactNo);
 }
 
+/**
+ * The contact a number stands for, as a sign-in would be: a demo user, or one of the owner's extra
+ * sub-accounts (the owner's companies, a sub-account's relation). Undefined when unknown or deleted.
+ */
+export function contactOf(world: World, contactNo: number): DemoUser | undefined {
+  if (world.portal.deletedContacts.has(contactNo)) return undefined;
+  const user = DEMO_USERS.find((u) => u.contactNumber === contactNo);
+  if (user) return user;
+  const sub = OWNER_EXTRA_SUB_ACCOUNTS.find((s) => s.contactNumber === contactNo);
+  const owner = DEMO_USERS.find((u) => u.relationId === '1' && u.parentContactNo == null);
+  if (!sub || !owner) return undefined;
+  return {
+    ...owner,
+    username: '',
+    password: '',
+    contactNumber: sub.contactNumber,
+    firstName: sub.firstName,
+    lastName: sub.lastName,
+    relationId: '2',
+    selectedNavIds: sub.selectedNavIds,
+    parentContactNo: owner.contactNumber,
+  };
+}
+
 /** The sub-accounts an owner manages (GetChildContactList). */
 export function childContactsOf(world: World, ownerContactNo: number) {
   const children = [
@@ -73,17 +97,19 @@ export function childContactsOf(world: World, ownerContactNo: number) {
       ? OWNER_EXTRA_SUB_ACCOUNTS.map((s) => ({ no: s.contactNumber, first: s.firstName, last: s.lastName }))
       : []),
   ];
-  return children.map((c) => {
-    const p = preferenceOf(world, c.no);
-    return {
-      ContactName: `${c.first} ${c.last}`,
-      contact_no: c.no,
-      SelectedNavIds: p?.SelectedNavIds ?? '',
-      DataManagementTool: p?.DataManagementTool ?? 7001,
-      DefaultLiveAlarmViewTab: p?.DefaultLiveAlarmViewTab ?? 8001,
-      GraphsView: p?.GraphsView ?? 9001,
-    };
-  });
+  return children
+    .filter((c) => !world.portal.deletedContacts.has(c.no))
+    .map((c) => {
+      const p = preferenceOf(world, c.no);
+      return {
+        ContactName: `${c.first} ${c.last}`,
+        contact_no: c.no,
+        SelectedNavIds: p?.SelectedNavIds ?? '',
+        DataManagementTool: p?.DataManagementTool ?? 7001,
+        DefaultLiveAlarmViewTab: p?.DefaultLiveAlarmViewTab ?? 8001,
+        GraphsView: p?.GraphsView ?? 9001,
+      };
+    });
 }
 
 /**

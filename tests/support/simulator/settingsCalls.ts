@@ -118,6 +118,20 @@ export function settingsCalls(p: Profile): Call[] {
       check: (r) => expect(r).toMatchObject({ IsValid: true, SMSStatus: 'VERIFIED' }),
     },
     {
+      // A Choice of ours (docs/upstream-api.md, "Contact access"): the rights of a contact whose
+      // agencies the caller all sees; one's own always.
+      name: 'contact access',
+      method: 'GET',
+      path: '/Contact/GetContactAccess',
+      query: { SessionGUID: sid, ContactNo: contactNo },
+      check: (r) => {
+        expect(r).toMatchObject({ contactNumber: contactNo, agencyId: p.agencyId });
+        expect(r).not.toHaveProperty('pn');
+        expect(r).not.toHaveProperty('loginGUID');
+        expect(r).not.toHaveProperty('tokenSecUser');
+      },
+    },
+    {
       name: 'sub-account site preference',
       method: 'POST',
       path: '/Contact/UpdateChildSitePreference',
