@@ -19,6 +19,7 @@ import {
   authorise,
   LEFT_ACTIVE_LIST,
   lockKey,
+  lockWaitOf,
   NOT_SENT_IN_FLIGHT,
   NOT_SENT_INTERRUPTED,
   settleOrphan,
@@ -26,6 +27,7 @@ import {
   type Authorisation,
   type AuthoriseDeps,
 } from './authoriseAction';
+import { whileBusy } from './alarmActionLock';
 import { LookupsSpent } from './lookupBudget';
 
 /**
@@ -203,9 +205,11 @@ function actionStep(
       let token: string | null = null;
       let stopLease = () => {};
       if (key !== null) {
-        const taken = await d.lock.acquire(key, JSON.stringify(attempt));
-        // In flight or done: either way this attempt must not go. Only an attempt seen through is
-        // "handled by another user"; one in flight (its process may have died) leaves it in doubt.
+        // An attempt in flight is waited for: it ends (handled, or free again), or its dead holder's
+        // lease lapses and its attempt is settled here.
+        const taken = await whileBusy(() => d.lock.acquire(key, JSON.stringify(attempt)), lockWaitOf(d));
+        // Done, or still in flight: either way this attempt must not go. Only an attempt seen through
+        // is "handled by another user"; one still unsettled leaves it in doubt.
         if (taken.state === 'handled') {
           void d.record(auditEntryOf(session, request, REFUSED, auth.agencyId));
           return sendAnswer(res, { status: 200, body: style.alreadyHandled() });

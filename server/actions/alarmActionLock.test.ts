@@ -4,6 +4,7 @@ import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../../tests/support
 import {
   createMemoryAlarmActionLock,
   createRedisAlarmActionLock,
+  whileBusy,
   type AlarmActionLock,
 } from './alarmActionLock';
 
@@ -92,6 +93,37 @@ function behaves(name: string, make: () => AlarmActionLock, wait: (ms: number) =
     });
   });
 }
+
+describe('waiting while an attempt holds the alarm', () => {
+  it('hears how the attempt in flight ended, or takes the lease once a dead holder lets it lapse', async () => {
+    let now = 0;
+    const lock = createMemoryAlarmActionLock({ leaseMs: 50, handledMs: 1000, now: () => now });
+    const wait = { waitMs: 75, pollMs: 10, now: () => now, sleep: async (ms: number) => void (now += ms) };
+
+    const live = await lock.acquire('900', ATTEMPT);
+    if (live.state !== 'acquired') throw new Error('not acquired');
+    let looks = 0;
+    const handled = await whileBusy(async () => {
+      if (++looks === 3) await lock.settle('900', live.token, true);
+      return lock.acquire('900', ATTEMPT);
+    }, wait);
+    expect(handled.state).toBe('handled');
+
+    await lock.acquire('901', ATTEMPT); // its holder dies: never renewed, never settled
+    expect(await whileBusy(() => lock.acquire('901', '{"id":"a-2"}'), wait)).toMatchObject({
+      state: 'acquired',
+      orphan: ATTEMPT,
+    });
+
+    const slow = await lock.acquire('902', ATTEMPT);
+    if (slow.state !== 'acquired') throw new Error('not acquired');
+    const renewing = await whileBusy(async () => {
+      await lock.renew('902', slow.token);
+      return lock.acquire('902', ATTEMPT);
+    }, wait);
+    expect(renewing.state).toBe('busy');
+  });
+});
 
 let clock = 0;
 behaves(

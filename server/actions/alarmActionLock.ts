@@ -209,3 +209,32 @@ export function createAlarmActionLock(
 ): AlarmActionLock {
   return redis ? createRedisAlarmActionLock(redis, prefix, opts) : createMemoryAlarmActionLock(opts);
 }
+
+export interface LockWait {
+  /** How long to wait at most while another attempt holds the alarm. */
+  waitMs: number;
+  /** How often to look again (the lock may live in Redis: no event to await). */
+  pollMs: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits while an attempt holds the alarm, for as long as `wait` allows: the attempt settles (the
+ * alarm is then handled, or free again), or its dead holder's lease lapses (its attempt is then an
+ * orphan). So a second screen hears how a colleague's attempt ended, and an attempt of a bridge
+ * that died is never mistaken for someone's handling. `take`: one look (acquire, or markOf).
+ */
+export async function whileBusy<T extends { state: LockMark | 'acquired' | null }>(
+  take: () => Promise<T>,
+  { waitMs, pollMs, sleep = defaultSleep, now = Date.now }: LockWait,
+): Promise<T> {
+  const until = now() + waitMs;
+  for (;;) {
+    const look = await take();
+    if (look.state !== 'busy' || now() >= until) return look;
+    await sleep(pollMs);
+  }
+}

@@ -11,7 +11,7 @@ import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import type { ActionOutcome } from './actionOutcome';
 import type { ActionRequest, ScreenHints } from './actionRequests';
-import type { AlarmActionLock } from './alarmActionLock';
+import { whileBusy, type AlarmActionLock, type LockWait } from './alarmActionLock';
 import type { AccountRef, AlarmOwners } from './alarmOwners';
 import { auditEntrySchema, type AuditEntry, type AuditTarget } from './auditEntry';
 import { LOCKED_ACTIONS } from './answerStyles';
@@ -26,7 +26,13 @@ export interface AuthoriseDeps {
   lock: AlarmActionLock;
   owners: AlarmOwners;
   record(entry: AuditEntry): Promise<void>;
+  /** How long an action waits while another attempt holds its alarm (default: 1.5 leases, 250 ms looks). */
+  lockWait?: LockWait;
 }
+
+/** The wait for an attempt on the same alarm: long enough for a dead holder's lease to lapse. */
+export const lockWaitOf = (d: Pick<AuthoriseDeps, 'lock' | 'lockWait'>): LockWait =>
+  d.lockWait ?? { waitMs: Math.round(d.lock.leaseMs * 1.5), pollMs: 250 };
 
 /**
  * Sites one request may change tests of: each is looked up (unless known), so a request of many
@@ -95,7 +101,7 @@ async function authoriseAlarmAction(
   // state): those are in doubt, never "handled by another user", as nobody saw who handled it.
   for (const agencyId of visibleAgencies(session.profile)) {
     const key = lockKey(agencyId, alarmId);
-    const mark = await d.lock.markOf(key);
+    const { state: mark } = await whileBusy(async () => ({ state: await d.lock.markOf(key) }), lockWaitOf(d));
     if (mark === 'handled') return { kind: 'handled', agencyId, target };
     if (mark === 'busy') return { kind: 'inDoubt', agencyId, target, message: NOT_SENT_IN_FLIGHT };
     if (mark === 'settled') return { kind: 'inDoubt', agencyId, target, message: NOT_SENT_INTERRUPTED };
