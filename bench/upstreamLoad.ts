@@ -3,15 +3,29 @@
  * alarms) through one bridge process; the simulator counts the upstream requests. Baseline in the
  * same run: the same screens polling the upstream themselves every 15 s, as the original portal
  * did. Then, with the generator paused, the bytes one poll of a quiet agency costs for history
- * windows of 1 hour to 30 days. Usage: npm run bench:upstream -- [--screens 1000] [--seconds 60]
+ * windows of 1 hour to 30 days. While the bridge phase is counted, signals injected with
+ * /_sim/signals are timed to every screen (alarm to screen). Targets: at least 3x fewer requests
+ * than the baseline, alarm-to-screen p50 <= 400 ms.
+ * Usage: npm run bench:upstream -- [--screens 1000] [--seconds 60]
  */
 import { connectScreen, waitFor } from '../tests/support/screen';
 import { startTestBridge } from '../tests/support/stack';
 import { benchSignIn, startBenchSim, type FeedRequest } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
 import type { PollerSpec } from './support/pollers';
-import { flag, jsonLine, machine, machineAtStart, numFlag, section, sleep, verdict } from './support/report';
+import {
+  flag,
+  jsonLine,
+  machine,
+  machineAtStart,
+  numFlag,
+  section,
+  sleep,
+  summary,
+  verdict,
+} from './support/report';
 import { startRunner } from './support/runner';
+import { signalRotation, signalsFor } from './support/signals';
 
 const SCREENS = numFlag('screens', 1000);
 const AGENCIES = numFlag('agencies', 10);
@@ -75,9 +89,12 @@ async function main() {
   await sleep(3000);
   await bs.resetStats();
   bs.startLog();
-  await sleep(SECONDS * 1000);
+  // Signals at random moments besides the generator's, timed to the screens (alarm to screen).
+  const signals = await signalsFor(signalRotation(bs, agencies), SECONDS, 500, 1500);
   const bridgeStats = await bs.stats();
   const bridgeLog = bs.stopLog();
+  await sleep(3000);
+  const alarmToScreen = await deliveries(runner, signals, groups);
   await runner.stop();
   await bridge.kill('SIGTERM');
 
@@ -196,6 +213,12 @@ async function main() {
   const emptyWindows = windows.filter((w) => w.rows === 0 || w.polls === 0);
   const missing = unpolled.length + emptyWindows.length + (baseFeed === 0 ? 1 : 0);
 
+  section('bridge: alarm to screen (ms), from /_sim/signals to the delta at each screen', {
+    'active alarms, every screen': alarmToScreen.alarms,
+    'active alarms, last screen per signal': alarmToScreen.alarmsLast,
+    'event history, every screen': alarmToScreen.events,
+    'signals / deliveries missed': `${signals.length} / ${alarmToScreen.missed}`,
+  });
   section('bridge (one poll per agency feed)', {
     'upstream requests/min': bridgeRpm,
     'history / alarms requests/min': `${history.bridgeRpm} / ${alarms.bridgeRpm}`,
@@ -223,6 +246,10 @@ async function main() {
   );
   const targets = {
     tenTimesFewer: verdict(missing === 0 && ratio >= 10),
+    threeTimesFewer: verdict(missing === 0 && ratio >= 3),
+    alarmToScreenP50Within400ms: verdict(
+      alarmToScreen.missed === 0 && alarmToScreen.alarms.n > 0 && alarmToScreen.alarms.p50 <= 400,
+    ),
     oneInFlightPerFeed: verdict(unpolled.length === 0 && maxInFlight === 1),
     // Bytes vary a little with the rows' text; "independent" here: within 25% while the window grows.
     quietPollBytesIndependentOfWindow: verdict(
@@ -259,6 +286,7 @@ async function main() {
     baselineRpm: baseRpm,
     nominalBaselineRpm: nominalBaseRpm,
     ratio: Number(ratio.toFixed(2)),
+    alarmToScreen,
     missing: { unpolled, emptyWindows: emptyWindows.map((w) => w.window), baseline: baseFeed === 0 },
     oneTabRatio: Number(oneTabRatio.toFixed(2)),
     history,
@@ -269,6 +297,48 @@ async function main() {
     targets,
   });
   process.exit(0);
+}
+
+/**
+ * When each signal's rows reached the screens of its agency: the first delta of the feed that
+ * carries the row's id, and that delta's arrival time at every screen.
+ */
+async function deliveries(
+  runner: ReturnType<typeof startRunner>,
+  signals: Awaited<ReturnType<typeof signalsFor>>,
+  groups: { refs: { feed: string; agencyId: string }[]; count: number }[],
+) {
+  const screensOf = new Map(groups.map((g) => [g.refs[0].agencyId, g.count]));
+  const lat = { alarms: [] as number[], events: [] as number[], alarmsLast: [] as number[] };
+  let missed = 0;
+  for (const feed of ['alarms', 'events'] as const)
+    for (const agencyId of new Set(signals.map((x) => x.agencyId))) {
+      const key = `${feed}:${agencyId}`;
+      const list = await runner.call<{ seq: number; first: string }[]>('arrivals.list', { key });
+      for (const sig of signals.filter((x) => x.agencyId === agencyId)) {
+        const id = sig.ids[feed];
+        if (!id) continue;
+        const has = new RegExp(`"id":"?${id}"?[,}]`);
+        const carrier = list.filter((d) => has.test(d.first)).sort((a, b) => a.seq - b.seq)[0];
+        const rec = carrier
+          ? await runner.call<{ times: number[] } | null>('arrivals.get', { key, seq: carrier.seq })
+          : null;
+        const want = screensOf.get(agencyId) ?? 0;
+        if (!rec || rec.times.length < want) {
+          missed += want - (rec?.times.length ?? 0);
+          if (!rec) continue;
+        }
+        const l = rec.times.map((t) => t - sig.t);
+        lat[feed].push(...l);
+        if (feed === 'alarms') lat.alarmsLast.push(Math.max(...l));
+      }
+    }
+  return {
+    alarms: summary(lat.alarms),
+    alarmsLast: summary(lat.alarmsLast),
+    events: summary(lat.events),
+    missed,
+  };
 }
 
 main().catch((e) => {
