@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
 import { waitFor } from '../support/screen';
+import { redisReachable } from '../support/redis';
 import { startSim, startTestBridge, type Simulator } from '../support/stack';
+import { startTwoBridges, type TwoBridges } from '../support/twoBridges';
 import { call, outbox, signInAs, testZonesSchedule, type User } from './scheduleSupport';
 
 /**
@@ -97,4 +99,39 @@ describe('"Send now"', () => {
     await settled('rate@example.com', 3);
     expect(await sentTo('rate@example.com')).toBe(3);
   }, 60_000);
+});
+
+describe.skipIf(!(await redisReachable()))('"Send now" across two bridges on one Redis', () => {
+  let stack: TwoBridges | null = null;
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("counts one user's presses on both bridges together: the third in a minute answers 429", async () => {
+    stack = await startTwoBridges('sendnow', { ...IDENTITY, SEND_NOW_PER_MIN: '2', SCHEDULE_RETRY_MS: '1s' });
+    const { a, b } = stack;
+    const owner = await signInAs(a.url, 'owner', 'owner123');
+    const site = String(stack.sim.world.systemsOf(owner.profile.agencyId)[0].siteNo);
+    const created = await call(
+      a.url,
+      owner,
+      'POST',
+      '/api/scheduledEmails',
+      testZonesSchedule(owner.profile.agencyId, site, 'both@example.com'),
+    );
+    expect(created.status).toBe(201);
+    const id = String(created.json?.id);
+    const statuses = [
+      (await call(a.url, owner, 'POST', `/api/scheduledEmails/${id}/send`)).status,
+      (await call(b.url, owner, 'POST', `/api/scheduledEmails/${id}/send`)).status,
+      (await call(a.url, owner, 'POST', `/api/scheduledEmails/${id}/send`)).status,
+      (await call(b.url, owner, 'POST', `/api/scheduledEmails/${id}/send`)).status,
+    ];
+    expect(statuses).toEqual([202, 202, 429, 429]);
+    const mine = async () =>
+      (await outbox(stack!.sim)).filter((e) => e.toAddress.includes('both@example.com')).length;
+    await waitFor('the two e-mails', async () => (await mine()) >= 2, 30_000);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await mine()).toBe(2);
+  }, 90_000);
 });
