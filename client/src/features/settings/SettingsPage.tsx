@@ -6,6 +6,7 @@ import { selectedNavIds } from '../../lib/session/sitePreferences';
 import { useSessionCommands, useSessionView } from '../../lib/session/sessionView';
 import { ScheduledEmailsCard } from './ScheduledEmailsCard';
 import { AlarmNotificationsCard } from './AlarmNotificationsCard';
+import { DealerUnattendedCard } from './DealerUnattendedCard';
 import { SignOutEverywhereCard } from './SignOutEverywhereCard';
 import { SitePreferencesCard } from './SitePreferencesCard';
 import { TwoFactorCard } from './TwoFactorCard';
@@ -55,6 +56,8 @@ export function SettingsPage() {
         <SitePreferencesCard profile={profile} onSaved={updateProfile} />
         {seesLiveAlarms ? <WallDisplaysCard profile={profile} /> : null}
         {seesLiveAlarms ? <AlarmNotificationsCard profile={profile} /> : null}
+        {/* The account owner sees every user's notified devices and what was stopped for a lost right. */}
+        {isOwner ? <DealerUnattendedCard /> : null}
         <ScheduledEmailsCard />
         <SignOutEverywhereCard />
       </div>
