@@ -268,6 +268,9 @@ describe.skipIf(!hasTools)('Settings: two-factor contacts, the one-time password
     };
     try {
       await page.goto(`${shared.url}/settings`);
+      // The account owner's card: every user's notified device and what was stopped for a lost right.
+      await page.getByRole('heading', { name: 'Your users’ devices and unattended work' }).waitFor();
+      await page.getByRole('heading', { name: 'Stopped or kept for your users' }).waitFor();
       await savePreference('Active Alarms Only', 'Hide');
       await page.locator('#quick-data-tabs').getByRole('link', { name: 'Live Alarm View' }).click();
       await page.getByRole('tab', { name: /Active Alarms Only/, selected: true }).waitFor();
