@@ -153,7 +153,8 @@ describe('alarm notifications by Web Push', () => {
     await notifyDevice(b.url, other.cookie, [other.profile.agencyId]);
 
     const out = await api(b.url, here.cookie, 'DELETE', '/api/session/everywhere');
-    expect(out).toEqual({ status: 200, body: { ended: 2 } });
+    // Nothing of the owner's runs unattended here: no schedule paused, no wall kept.
+    expect(out).toEqual({ status: 200, body: { ended: 2, pausedSchedules: 0, keptWalls: [] } });
     for (const cookie of [here.cookie, phone.cookie])
       expect((await api(b.url, cookie, 'GET', '/api/session')).status).toBe(401);
     expect((await api(b.url, other.cookie, 'GET', '/api/session')).status).toBe(200);
