@@ -48,7 +48,7 @@ function twoBridgesOnOneBudget() {
 }
 
 describe('poll scheduler: priorities', () => {
-  it('gives watched active alarms what is left of the budget; history, test lists and unwatched feeds keep their pace', () => {
+  it('gives a watched agency what is left of the budget, alarms first; test lists and unwatched feeds keep their pace', () => {
     const s = scheduler({ budgetRps: 6 });
     const alarms = ref('alarms', '1');
     const events = ref('events', '1');
@@ -59,7 +59,8 @@ describe('poll scheduler: priorities', () => {
     const [a, e, t, q] = [alarms, events, tests, quiet].map((r) => s.intervalOf(r));
     expect(a).toBeGreaterThan(250);
     expect(a).toBeLessThan(e);
-    expect([e, t, q]).toEqual([2000, 2000, 2000]);
+    expect(e).toBeLessThan(2000);
+    expect([t, q]).toEqual([2000, 2000]);
     // The budget spent is the budget's share the scheduler aims at.
     const rps = [a, e, t, q].reduce((sum, ms) => sum + 1000 / ms, 0);
     expect(rps).toBeGreaterThan(6 * HEADROOM - 0.1);
@@ -485,10 +486,10 @@ describe('poll scheduler: upstream cost follows what screens watch', () => {
     s.watching(refs[0], true);
     s.watching(refs[1], true);
     const polls = await run(s, refs, 60);
-    // Agency 0: its active alarms at the floor (four a second), its history at POLL_MS.
+    // Agency 0: its active alarms at the floor (four a second), its history at twice the floor.
     expect(polls.get('alarms:0')).toBeGreaterThan(200);
-    expect(polls.get('events:0')).toBeGreaterThanOrEqual(29);
-    expect(polls.get('events:0')).toBeLessThanOrEqual(34);
+    expect(polls.get('events:0')).toBeGreaterThan(100);
+    expect(polls.get('events:0')).toBeLessThanOrEqual(125);
     // The other five agencies: every 5 s, never more often.
     for (const r of refs.slice(2)) expect(polls.get(`${r.feed}:${r.agencyId}`)).toBeLessThanOrEqual(13);
   });

@@ -75,19 +75,21 @@ describe('intervals by what screens watch', () => {
     const ms = intervalsFor(f, 39, paces);
     expect(ms[0]).toBe(250);
     expect(ms.slice(2)).toEqual(Array(10).fill(2000));
-    // A budget too small for the floor: the alarms get the rest, the others keep their pace.
+    // A budget too small for the floor: the unwatched feeds keep their pace, the watched agency's
+    // feeds share the rest by weight, alarms twice as often as history.
     const tight = intervalsFor(f, 7, paces);
     expect(tight[0]).toBeGreaterThan(250);
-    expect(tight[0]).toBeLessThan(2000);
-    expect(tight.slice(1)).toEqual(Array(11).fill(2000));
+    expect(tight[1]).toBeCloseTo(2 * tight[0], -1);
+    expect(tight[1]).toBeLessThan(2000);
+    expect(tight.slice(2)).toEqual(Array(10).fill(2000));
     expect(rps(tight, f)).toBeCloseTo(7);
   });
 
-  it('polls a watched event history at POLL_MS, not at the floor, however large the budget', () => {
+  it('polls a watched event history at twice the floor at most, never at the floor, however large the budget', () => {
     const f = [...feeds('watchedAlarms', 1), ...feeds('watchedEvents', 1), ...feeds('testList', 1)];
     const [alarms, events, tests] = intervalsFor(f, 1000, paces);
     expect(alarms).toBe(250);
-    expect(events).toBe(2000);
+    expect(events).toBe(500);
     expect(tests).toBe(2000);
     // A POLL_MS at the floor or below it pins every feed there, as the fixed poller did.
     expect(intervalsFor(f, 1000, { floorMs: 250, ceilingMs: 200, alwaysOnMs: 200 })).toEqual([200, 200, 200]);
@@ -100,9 +102,12 @@ describe('intervals by what screens watch', () => {
       ...feeds('unwatched', 4),
     ];
     const ms = intervalsFor(f, 6, paces);
-    expect(ms[1]).toBe(2000);
     expect(rps(ms, f)).toBeCloseTo(6);
-    expect(ms[0]).toBeCloseTo(1000 / (6 - 1.5 - 2), -1);
+    // The unwatched feeds keep their pace (2 a second); alarms and history share the other 4 by
+    // weight times cost (8 x 1 against 4 x 3): history polls half as often as by weight alone.
+    expect(ms.slice(2)).toEqual(Array(4).fill(2000));
+    expect(ms[0]).toBeCloseTo(1000 / 1.6, -1);
+    expect(ms[1]).toBeCloseTo(1000 / 0.8, -1);
   });
 
   it('oversubscribed, shares by weight alone: watched alarms fastest, unwatched feeds past ALWAYS_ON_POLL_MS', () => {

@@ -32,16 +32,18 @@ export interface Paces {
 
 /**
  * The shortest interval a feed of this priority gets by its own share, however much budget is left.
- * NOTE: only watched active alarms go down to the floor. A watched event history or test list
- * keeps POLL_MS: alarm news pulls the history forward at once (feedManager's nudge), and a test
- * placed through the bridge polls its list at once (pollSoon). An always-on feed no screen watches
+ * NOTE: only watched active alarms go down to the floor. A watched event history goes down to
+ * twice the floor: alarm news pulls it forward at once (feedManager's nudge), so only events that
+ * raise no alarm wait for its own poll, half of it on average, the floor. A watched test list keeps
+ * POLL_MS (a test placed through the bridge polls it at once). An always-on feed no screen watches
  * keeps ALWAYS_ON_POLL_MS. A watched feed never polls slower than it would unwatched.
  */
 export function fastestMs(priority: FeedPriority, p: Paces): number {
   const floor = Math.min(p.floorMs, p.ceilingMs);
   if (priority === 'watchedAlarms') return floor;
   if (priority === 'unwatched') return Math.max(floor, p.alwaysOnMs);
-  return Math.max(floor, Math.min(p.ceilingMs, p.alwaysOnMs));
+  const pace = Math.max(floor, Math.min(p.ceilingMs, p.alwaysOnMs));
+  return priority === 'watchedEvents' ? Math.min(pace, 2 * floor) : pace;
 }
 
 /**
