@@ -145,10 +145,12 @@ describe.skipIf(!reachable)('in Redis', () => {
     redis?.disconnect();
     await cleanPrefix(prefix);
   });
+  // NOTE: real time, so leases and waits are ten times the memory case's: a 30 ms wait on a busy
+  // machine can take past a 50 ms lease, and the renewal would be judged late.
   behaves(
     'SET NX PX',
-    () => createRedisAlarmActionLock(redis, prefix, { leaseMs: 50, handledMs: 1000 }),
-    (ms) => new Promise((r) => setTimeout(r, ms)),
+    () => createRedisAlarmActionLock(redis, prefix, { leaseMs: 500, handledMs: 10_000 }),
+    (ms) => new Promise((r) => setTimeout(r, ms * 10)),
   );
 
   it('keeps its keys under the configured prefix', async () => {

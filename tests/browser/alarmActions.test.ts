@@ -188,9 +188,9 @@ describe.skipIf(!existsSync(CHROMIUM))('acting on an alarm in Chromium', () => {
     await dialog.getByLabel('Comment').fill('technician on site');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText(TEST_PLACED).waitFor({ timeout: 15_000 });
-    const shown = Date.now();
+    // The dialog closes by itself after the message (how long it stays is the machine's test,
+    // with fake timers: a wall-clock figure here measured only how busy the machine was).
     await dialog.waitFor({ state: 'detached', timeout: 5000 });
-    expect(Date.now() - shown).toBeGreaterThan(1000);
 
     const truth = (await (
       await fetch(`${simulatorUrl}/_sim/truth?agencyId=${agencyId}&feed=events`)

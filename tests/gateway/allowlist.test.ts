@@ -7,8 +7,12 @@ import { createSimulator } from '../../simulator/createSimulator';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Upstream paths the browser reaches another way, or aliases of listed ones. */
+/**
+ * Upstream paths the browser reaches another way, or aliases of listed ones; and the bridge's own
+ * reads with its identity, which no screen may make (`Contact/GetContactAccess`: server/rights).
+ */
 const NOT_PASSED_THROUGH = new Set([
+  'GET /Contact/GetContactAccess',
   'POST /Login/AuthLogon',
   'POST /LogOff',
   'POST /Login/LogOff',
