@@ -24,6 +24,8 @@ interface Open {
   name: string;
   startedAt: number;
   rows: Map<string, FeedRow>;
+  /** Written since the last flush: a flush of nothing still writes a block to the file. */
+  dirty: boolean;
 }
 
 type RecorderConfig = Pick<
@@ -49,7 +51,11 @@ export function createRecorder(
   const rotateBytes = Math.floor(config.RECORDINGS_MAX_BYTES / 8);
   const enabled = (agencyId: string) => all || agencies.has(agencyId);
   const flushTimer = setInterval(() => {
-    for (const o of open.values()) o.gzip.flush();
+    for (const o of open.values()) {
+      if (!o.dirty) continue;
+      o.dirty = false;
+      o.gzip.flush();
+    }
   }, FLUSH_MS);
   flushTimer.unref();
   const pruneTimer = chosen.length > 0 ? setInterval(() => void prune(), PRUNE_MS) : null;
@@ -86,6 +92,7 @@ export function createRecorder(
 
   function write(o: Open, line: unknown) {
     o.gzip.write(`${JSON.stringify(line)}\n`);
+    o.dirty = true;
   }
 
   /** Recordings hold names, addresses and contacts: the folder and files are not for other users. */
@@ -118,7 +125,7 @@ export function createRecorder(
     const file = createWriteStream(join(config.RECORDINGS_DIR, name), { mode: RECORDING_FILE_MODE });
     const gzip = createGzip();
     gzip.pipe(file);
-    const o = { gzip, file, name, startedAt: r.at, rows };
+    const o = { gzip, file, name, startedAt: r.at, rows, dirty: false };
     // NOTE: a full disk or a folder taken away fails the stream, not the bridge: the next poll
     // starts a new file (whole), so the recording resumes once the folder can be written again.
     const onError = (e: unknown) => {
