@@ -67,6 +67,8 @@ export async function startOwnRedis(settings: string[]) {
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    /** The pid of the running server, for a report. */
+    pid: () => child?.pid ?? null,
     start,
     kill,
     /** Killed, then started again on the same port and folder. */
