@@ -121,8 +121,27 @@ export const envSchema = z
      * (server/app/startAll.ts).
      */
     ALWAYS_ON_AGENCIES: agencyChoice,
-    /** Recordings older than this (by their last write) are deleted: a rolling window. */
-    RECORDINGS_KEEP: duration('1h'),
+    /**
+     * Recordings older than this are deleted: a rolling window ("1h", "7d"). Unset: 7 days with
+     * PostgreSQL (DATABASE_URL), an hour with files.
+     */
+    RECORDINGS_KEEP: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v == null || v === '') return undefined;
+        try {
+          return parseDuration(v);
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** Stem of the recordings' tables with DATABASE_URL (`{stem}_lines`, `{stem}_moments`). */
+    RECORDINGS_TABLE: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,39}$/)
+      .default('recording'),
     /** All recordings together stay under this many bytes; the oldest go first. */
     RECORDINGS_MAX_BYTES: z.coerce
       .number()
@@ -229,7 +248,12 @@ export const envSchema = z
   .refine((e) => !e.VAPID_PUBLIC_KEY === !e.VAPID_PRIVATE_KEY, {
     message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
     path: ['VAPID_PUBLIC_KEY'],
-  });
+  })
+  // Recordings kept in days with PostgreSQL, an hour with files (docs/recordings.md).
+  .transform((e) => ({
+    ...e,
+    RECORDINGS_KEEP: e.RECORDINGS_KEEP ?? (e.DATABASE_URL ? 7 * 86_400_000 : 3_600_000),
+  }));
 export type BridgeConfig = z.infer<typeof envSchema> & {
   /** The bridge's upstream identities, read from the environment and BRIDGE_IDENTITY_FILE. */
   BRIDGE_IDENTITIES: BridgeIdentities;

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'scheduledReportEmail',
   // A test-expiry reminder sent (server/reminders): who was told, by e-mail and/or push.
   'testReminder',
+  // A live anomaly (server/anomalies): opened, updated, closed, or acted on by a user.
+  'anomaly',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

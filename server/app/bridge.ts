@@ -17,13 +17,19 @@ import { endPresencesHere } from '../live/presenceHandlers';
 import { createMemoryPresenceStore, createRedisPresenceStore } from '../live/presenceStore';
 import { createRedisScreenCount } from '../live/screenCount';
 import { createSessionSockets } from '../live/sessionSockets';
+import { anomalyPushMessage } from '../anomalies/anomalyPush';
+import { anomalyRoutes } from '../anomalies/anomalyRoutes';
+import { createMemoryAnomalyStore, createRedisAnomalyStore } from '../anomalies/anomalyStore';
+import { createLiveAnomalies } from '../anomalies/liveAnomalies';
+import { feedRoom } from '../../shared/live/protocol';
 import { buildPush } from '../push/buildPush';
 import { followPushRights } from '../push/pushRights';
 import type { Resolve } from '../push/pushEndpoint';
 import { pushRoutes } from '../push/pushRoutes';
 import { createLogger, type Logger } from '../observability/logger';
 import { createMetrics, type Metrics } from '../observability/metrics';
-import { createRecorder } from '../recordings/recorder';
+import { buildRecordingStore } from '../recordings/buildRecordingStore';
+import { createReplayHandlers } from '../recordings/replayHandlers';
 import { countMailSends } from './sendMetrics';
 import { createMemorySessionStore, createRedisSessionStore } from '../session/sessionStore';
 import { buildWalls } from '../walls/buildWalls';
@@ -141,8 +147,24 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     closeWall: async (id) => closeWallSockets(live.nsp, id),
   });
   const sockets = createSessionSockets(live.nsp, sessions);
-  const recorder = createRecorder(config, logger, () => metrics.recordingWriteFailures.inc());
+  // Recordings for Replay: PostgreSQL shared by every bridge with DATABASE_URL, else files here.
+  const recorder = buildRecordingStore(config, logger, {
+    writeFailed: () => metrics.recordingWriteFailures.inc(),
+    linesDropped: (n) => metrics.recordingLinesDropped.inc(n),
+  });
   const wakeups = createFeedWakeups();
+  // Live anomalies (issue 39): runaway systems and repeat alarms found on the feeds' polls.
+  const anomalyStore = redis
+    ? createRedisAnomalyStore(redis.shared, config.REDIS_PREFIX)
+    : createMemoryAnomalyStore();
+  const anomalies = createLiveAnomalies({
+    store: anomalyStore,
+    publish: (msg) =>
+      live.nsp.to(feedRoom({ feed: 'alarms', agencyId: msg.agencyId })).emit('anomalies', msg),
+    alert: (e) => push.alarms.anomaly(e.agencyId, e.id, (timeZone) => anomalyPushMessage(e, timeZone)),
+    record: (entry) => record(entry),
+    logger: logger.child({ part: 'anomalies' }),
+  });
   // The bridge's own upstream identity reads feeds (never acts): docs/decisions.md, issue 22.
   const identity = buildIdentity({ config, logger, metrics, upstream, redis: redis?.feeds ?? null });
   const { feeds, store, lease } = buildFeeds({
@@ -155,7 +177,10 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     recorder,
     onSessionExpired: (ids) => void sockets.expireSessions(ids),
     identityFor: (agencyId) => identity.forAgency(agencyId),
-    onPoll: (r) => push.alarms.onPoll(r),
+    onPoll: (r) => {
+      push.alarms.onPoll(r);
+      anomalies.onPoll(r);
+    },
   });
   const { alwaysOn, route: identityHealth } = buildAlwaysOn({
     config,
@@ -165,6 +190,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     lease,
     redis: redis?.feeds ?? null,
   });
+  const replay = createReplayHandlers({ config, logger, feeds, recordings: recorder });
   const presence = redis
     ? createRedisPresenceStore(redis.shared, config.REDIS_PREFIX, PRESENCE_TTL_MS, (e) =>
         logger.warn({ err: String(e) }, 'presence refresh failed'),
@@ -181,6 +207,9 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     presence,
     wakeups,
     walls,
+    recordings: recorder,
+    replay,
+    anomalies,
     screenCount: redis
       ? createRedisScreenCount(redis.shared, config.REDIS_PREFIX, PRESENCE_TTL_MS, (e) =>
           logger.warn({ err: String(e) }, 'screen count refresh failed'),
@@ -235,6 +264,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   const record: typeof actions.record = async (entry) => {
     await recordAction(entry);
     scheduled.reminders.observe(entry);
+    anomalies.observe(entry);
   };
   const actionSteps = createActionSteps(
     {
@@ -255,6 +285,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     pushRoutes(gateway, { store: push.store, publicKey: push.publicKey, checkEndpoint: push.checkEndpoint }),
     scheduled.router(gateway),
     unattendedRoutes(gateway, notices),
+    anomalyRoutes(gateway, anomalyStore, (agencyId) => anomalies.forgetThresholds(agencyId)),
   );
   app.use(identityHealth);
   serveClient(app, opts.clientDir);
@@ -296,6 +327,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       await feeds.close();
       await identity.close();
       await recorder.close();
+      await anomalies.settled();
       await push.alarms.settled();
       await scheduled.close();
       if (opts.exiting) {

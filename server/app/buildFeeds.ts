@@ -14,7 +14,7 @@ import { createMemoryHolds, createRedisHolds } from '../feeds/upstreamHolds';
 import { observePoll } from '../live/pollObserver';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import type { Recorder } from '../recordings/recorder';
+import type { RecordingStore } from '../recordings/recordingStore';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { countedLease, feedFreshness } from './feedHealthMetrics';
 
@@ -30,7 +30,7 @@ export interface FeedParts {
   /** The feed store's own connection (no offline queue), or null for one process in memory. */
   redis: Redis | null;
   publish: FeedPublisher;
-  recorder: Recorder;
+  recorder: Pick<RecordingStore, 'record'>;
   onSessionExpired(bridgeSessionIds: string[]): void;
   /** The bridge's own upstream identity for an agency (buildIdentity.ts). */
   identityFor(agencyId: string): FeedIdentity | null;

@@ -80,8 +80,9 @@ export async function startAll(
         );
       if (config.RECORD_AGENCIES?.length)
         lines.push(
-          `Recording for Replay: ${config.RECORD_AGENCIES.join(', ')} to ${config.RECORDINGS_DIR}/ ` +
-            `(the last ${Math.round(config.RECORDINGS_KEEP / 60_000)} min, at most ` +
+          `Recording for Replay: ${config.RECORD_AGENCIES.join(', ')} to ` +
+            `${config.DATABASE_URL ? 'PostgreSQL' : `${config.RECORDINGS_DIR}/`} ` +
+            `(the last ${keptFor(config.RECORDINGS_KEEP)}, at most ` +
             `${Math.round(config.RECORDINGS_MAX_BYTES / 1024 / 1024)} MiB)`,
         );
       if (sim) {
@@ -95,4 +96,9 @@ export async function startAll(
       await sim?.close();
     },
   };
+}
+
+/** A retention window in words: "60 min", "7 days". */
+function keptFor(ms: number): string {
+  return ms >= 86_400_000 ? `${+(ms / 86_400_000).toFixed(1)} days` : `${Math.round(ms / 60_000)} min`;
 }

@@ -6,6 +6,7 @@ import { alarmGatewayAnswer, parseGatewayCall } from './alarmGatewayRoute';
 import { UPSTREAM_MENU_RULES } from '../../shared/menu/upstreamMenuNeeds';
 import { compressAnswers } from './compressAnswers';
 import { bodyLimitOf, GATEWAY_JSON_LIMIT, SESSION_JSON_LIMIT } from './bodyLimits';
+import { formSignIn } from './formSignIn';
 import { healthRoutes } from './healthRoutes';
 import { jsonErrorHandler, notFound } from './jsonErrors';
 import { gatewayMenuGuard, menuGuard } from './menuGuard';
@@ -49,17 +50,27 @@ export function mountGateway(
   scheduled?: express.Router,
   /** `/api/unattended`: the owner's notices of unattended work stopped or kept (server/unattended). */
   unattended?: express.Router,
+  /** `/api/anomalies`: a dealer's live anomaly thresholds (server/anomalies). */
+  anomalies?: express.Router,
 ): void {
   app.use(requestObservability(ctx));
   app.use(securityHeaders(ctx.config));
   app.use(healthRoutes(ctx));
 
   app.use('/api', sameSiteOnly(ctx.config), refuseGetBody, noStore, compressAnswers(), cookieParser());
-  app.use('/api/session', express.json({ limit: SESSION_JSON_LIMIT }), sessionRoutes(ctx));
+  app.use(
+    '/api/session',
+    express.json({ limit: SESSION_JSON_LIMIT }),
+    // The HTML sign-in form posts without script (formSignIn.ts).
+    express.urlencoded({ limit: SESSION_JSON_LIMIT, extended: false, parameterLimit: 4 }),
+    formSignIn,
+    sessionRoutes(ctx),
+  );
   if (walls) app.use('/api/walls', walls);
   if (push) app.use('/api/push', push);
   if (scheduled) app.use('/api/scheduledEmails', scheduled);
   if (unattended) app.use('/api/unattended', unattended);
+  if (anomalies) app.use('/api/anomalies', anomalies);
 
   // Every call behind a session: counted per session, then its body read up to what the call
   // needs (bodyLimits), then the menu checked, all before any lock, upstream call or side effect.

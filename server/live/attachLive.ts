@@ -5,11 +5,12 @@ import type { FeedManager } from '../feeds/feedManager';
 import type { FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { createReplayHandlers } from '../recordings/replayHandlers';
+import { createReplayHandlers, type ReplayHandlers } from '../recordings/replayHandlers';
+import type { RecordingStore } from '../recordings/recordingStore';
 import { sessionIdFromCookieHeader } from '../session/sessionCookie';
 import { withinDeadline } from '../support/withinDeadline';
 import type { BridgeSession, SessionStore } from '../session/sessionStore';
-import { createFeedHandlers } from './feedHandlers';
+import { createFeedHandlers, type FeedHandlerDeps } from './feedHandlers';
 import type { FeedWakeups } from './feedWakeups';
 import type { LiveNamespace, LiveSocket } from './liveServer';
 import { createPresenceHandlers } from './presenceHandlers';
@@ -46,6 +47,12 @@ export interface LiveDeps {
   screenCount?: ScreenCount;
   /** Paired wall displays: a device cookie instead of a session (server/walls). */
   walls?: Pick<Walls, 'admit' | 'stillPaired'>;
+  /** Where recordings are kept (files or PostgreSQL: server/recordings). */
+  recordings: RecordingStore;
+  /** The replay handlers, when the bridge shares them with its HTTP side (an import plays through them). */
+  replay?: ReplayHandlers;
+  /** The open live anomalies a screen gets with an agency's alarms (server/anomalies). */
+  anomalies?: FeedHandlerDeps['anomalies'];
 }
 
 /**
@@ -116,9 +123,17 @@ export function attachLive(d: LiveDeps) {
 
   // NOTE: the handlers and listeners are built once and shared by every screen (the socket comes
   // as an argument, or as `this`); per screen there is one middleware closure and its data.
-  const feedHandlers = createFeedHandlers({ feeds, store, wakeups, metrics, logger });
-  const wallFeedHandlers = createFeedHandlers({ feeds: wallFeeds(feeds), store, wakeups, metrics, logger });
-  const replay = createReplayHandlers({ config, logger, feeds });
+  const { anomalies } = d;
+  const feedHandlers = createFeedHandlers({ feeds, store, wakeups, metrics, logger, anomalies });
+  const wallFeedHandlers = createFeedHandlers({
+    feeds: wallFeeds(feeds),
+    store,
+    wakeups,
+    metrics,
+    logger,
+    anomalies,
+  });
+  const replay = d.replay ?? createReplayHandlers({ config, logger, feeds, recordings: d.recordings });
   const presence = createPresenceHandlers({ nsp, logger, store: d.presence });
   const screenListeners: ScreenListeners = {
     subscribe: screenListener(logger, 'subscribe', feedHandlers.subscribe, presence.subscribe),

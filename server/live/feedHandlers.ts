@@ -17,6 +17,7 @@ import type { Metrics } from '../observability/metrics';
 import { feedAgencyOf } from './feedAgency';
 import { snapshotParts } from './snapshotParts';
 import type { ScreenHandler } from './inboundGuard';
+import type { AnomaliesMessage } from '../../shared/anomalies/anomalyApi';
 import type { LiveSocket } from './liveServer';
 import type { FeedWakeups } from './feedWakeups';
 import type { BridgeSession } from '../session/sessionStore';
@@ -25,19 +26,21 @@ const MAX_SUBSCRIPTIONS = 8;
 /** How long a subscribe waits for a feed's first load before it answers with an error. */
 const FIRST_LOAD_WAIT_MS = 20_000;
 
-interface Deps {
+export interface FeedHandlerDeps {
   feeds: FeedManager;
   store: FeedStore;
   wakeups: FeedWakeups;
   metrics: Metrics;
   logger: Logger;
+  /** The agency's open live anomalies, sent after an alarms feed's first rows (server/anomalies). */
+  anomalies?: { list(agencyId: string): Promise<AnomaliesMessage> };
 }
 
 /**
  * subscribe / unsubscribe of the screens, validated and authorized (rate limits: screenLimits.ts);
  * built once, each handler takes the screen's socket.
  */
-export function createFeedHandlers(d: Deps): {
+export function createFeedHandlers(d: FeedHandlerDeps): {
   subscribe: ScreenHandler<'subscribe'>;
   unsubscribe: ScreenHandler<'unsubscribe'>;
 } {
@@ -143,6 +146,12 @@ export function createFeedHandlers(d: Deps): {
           ack(
             asked.agencyId === ref.agencyId ? { ok: true, mode } : { ok: true, mode, agencyId: ref.agencyId },
           );
+        // Later changes reach the room (the episodes go with the alarms); this is the list now.
+        if (ref.feed === 'alarms' && d.anomalies)
+          void d.anomalies
+            .list(ref.agencyId)
+            .then((m) => socket.connected && socket.emit('anomalies', m))
+            .catch((e: unknown) => d.logger.warn({ err: String(e) }, 'anomalies not sent'));
       } catch (e) {
         d.logger.warn(
           { agency: ref.agencyId, feed: ref.feed, err: (e as Error).message },

@@ -145,6 +145,11 @@ export function createMetrics() {
       help: 'Recordings (RECORD_AGENCIES) that failed to write: folder, file or compression errors',
       registers: [registry],
     }),
+    recordingLinesDropped: new Counter({
+      name: 'bridge_recording_lines_dropped_total',
+      help: 'Recorded lines not written to PostgreSQL: its queue was full or it refused a batch (the feed is then written whole again)',
+      registers: [registry],
+    }),
     socketErrors: new Counter({
       name: 'bridge_socket_errors_total',
       help: 'Refused socket messages',

@@ -36,6 +36,12 @@ export function inQuietHours(quiet: QuietHours | null, timeZone: string, at: num
   return from < to ? now >= from && now < to : now >= from || now < to;
 }
 
+/** Whether a device that chose "Anomalies" hears a live anomaly of `agencyIds` at `at`. */
+export function matchesAnomaly(prefs: PushPreferences, agencyIds: readonly string[], at: number): boolean {
+  if (!prefs.anomalies || !agencyIds.some((id) => prefs.agencies.includes(id))) return false;
+  return !inQuietHours(prefs.quietHours, prefs.timeZone, at);
+}
+
 /** Whether a device that chose `prefs` hears this alarm at `at`. */
 export function matchesAlarm(prefs: PushPreferences, alarm: AlarmFacts, at: number): boolean {
   if (!alarm.agencyIds.some((id) => prefs.agencies.includes(id))) return false;

@@ -3,7 +3,7 @@ import { alarmLink } from '../../shared/push/pushApi';
 import type { ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
 import type { PollReport } from '../feeds/agencyFeed';
 import type { Logger } from '../observability/logger';
-import { matchesAlarm } from './alarmMatch';
+import { matchesAlarm, matchesAnomaly } from './alarmMatch';
 import type { PendingPush, PushClaims } from './pushClaims';
 import type { PushNotifier } from './pushNotifier';
 import type { PushRecord, PushStore } from './pushStore';
@@ -18,6 +18,14 @@ const ALARM_TTL_SEC = 600;
  * over this long after it died.
  */
 export const CLAIM_LEASE_MS = 15_000;
+/** A live anomaly is news on a lock screen for an hour (it lasts a window of an hour or more). */
+const ANOMALY_TTL_SEC = 3600;
+const NO_PREFERENCES: PushRecord['preferences'] = {
+  alarmTypes: [],
+  agencies: [],
+  quietHours: null,
+  timeZone: 'UTC',
+};
 /** How often every process looks for claims whose holder died. */
 export const SWEEP_EVERY_MS = 2000;
 const SWEEP_BATCH = 50;
@@ -134,7 +142,10 @@ export function createAlarmPushes(d: {
     for (const p of await d.claims.reclaimExpired(CLAIM_LEASE_MS, SWEEP_BATCH)) {
       const r = await d.store.get(p.deviceId);
       const now = clock();
-      if (!r || now > p.notAfter || !matchesAlarm(r.preferences, p.alarm, now)) {
+      const still = p.anomaly
+        ? matchesAnomaly(r?.preferences ?? NO_PREFERENCES, p.alarm.agencyIds, now)
+        : r != null && matchesAlarm(r.preferences, p.alarm, now);
+      if (!r || now > p.notAfter || !still) {
         await d.claims.settle(p.key, ONCE_TTL_MS);
         continue;
       }
@@ -164,6 +175,36 @@ export function createAlarmPushes(d: {
       if (report.ref.feed !== 'alarms' || !report.ok || !report.added) return;
       for (const row of report.added as ActiveAlarmRow[])
         track(pushAlarm(report.ref.agencyId, row, report.at), { alarm: row.id });
+    },
+    /**
+     * A live anomaly (server/anomalies) to the devices of its agency whose users chose
+     * "Anomalies", outside their quiet hours and within their current rights: once per episode
+     * and device, claimed as an alarm's push is.
+     */
+    async anomaly(
+      agencyId: string,
+      episodeId: string,
+      message: (timeZone: string) => PushMessage,
+    ): Promise<void> {
+      const seenAt = clock();
+      const devices = await devicesFor([agencyId]);
+      await Promise.all(
+        devices.map(async (r) => {
+          if (halted || !matchesAnomaly(r.preferences, [agencyId], seenAt)) return;
+          const pending: PendingPush = {
+            key: `anomaly:${episodeId}:${r.id}`,
+            deviceId: r.id,
+            alarm: { agencyIds: [agencyId], type: '' },
+            message: message(r.preferences.timeZone),
+            ttlSec: ANOMALY_TTL_SEC,
+            urgent: true,
+            notAfter: seenAt + ANOMALY_TTL_SEC * 1000,
+            anomaly: true,
+          };
+          if (!(await d.claims.claim(pending, CLAIM_LEASE_MS))) return;
+          await send(r, pending, seenAt);
+        }),
+      );
     },
     /** Sends what other processes' dead senders left (the timer calls it; tests may too). */
     sweep,

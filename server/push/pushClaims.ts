@@ -15,6 +15,8 @@ export const pendingPushSchema = z.object({
   urgent: z.boolean(),
   /** No longer news after this (ms since the epoch): given up, not sent. */
   notAfter: z.number(),
+  /** A live anomaly's push (server/anomalies), matched on the device's "Anomalies" choice. */
+  anomaly: z.boolean().optional(),
 });
 export type PendingPush = z.infer<typeof pendingPushSchema>;
 

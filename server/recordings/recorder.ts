@@ -28,7 +28,7 @@ interface Open {
   dirty: boolean;
 }
 
-type RecorderConfig = Pick<
+export type RecorderConfig = Pick<
   BridgeConfig,
   'RECORD_AGENCIES' | 'RECORDINGS_DIR' | 'RECORDINGS_KEEP' | 'RECORDINGS_MAX_BYTES'
 >;

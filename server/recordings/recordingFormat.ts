@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { constants, createGunzip } from 'node:zlib';
 import { z } from 'zod';
-import { FEEDS } from '../../shared/live/protocol';
+import { FEEDS, type FeedName } from '../../shared/live/protocol';
 
 /**
  * One line of a recording (gzip-compressed JSON lines): the whole state when a file starts, then
@@ -33,11 +33,19 @@ export function recordingName(agencyId: string, feed: string, startedAt: number)
   return `${agencyId}_${feed}_${stamp}.jsonl.gz`;
 }
 
-const RECORDING_NAME = new RegExp(`^([A-Za-z0-9-]+)_(${FEEDS.join('|')})_\\d{8}T\\d{6}\\.jsonl\\.gz$`);
+const RECORDING_NAME = new RegExp(
+  `^([A-Za-z0-9-]+)_(${FEEDS.join('|')})_(\\d{4})(\\d{2})(\\d{2})T(\\d{2})(\\d{2})(\\d{2})\\.jsonl\\.gz$`,
+);
 
-export function parseRecordingName(name: string): { agencyId: string; feed: string } | null {
+/** The agency, feed and start (to the second, UTC) a recording's name gives. */
+export function parseRecordingName(
+  name: string,
+): { agencyId: string; feed: FeedName; startedAt: number } | null {
   const m = RECORDING_NAME.exec(name);
-  return m ? { agencyId: m[1], feed: m[2] } : null;
+  if (!m) return null;
+  const [, agencyId, feed, y, mo, d, h, mi, s] = m;
+  const startedAt = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
+  return { agencyId, feed: feed as FeedName, startedAt };
 }
 
 /** A recording larger than this once decompressed is refused rather than held in memory. */

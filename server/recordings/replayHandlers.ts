@@ -1,5 +1,3 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   feedKey,
   feedRoom,
@@ -7,41 +5,26 @@ import {
   replayListSchema,
   replayStartSchema,
   type FeedName,
-  type RecordingInfo,
+  type SimpleAck,
 } from '../../shared/live/protocol';
+import { MENU_IDS } from '../../shared/menu/menuCatalog';
+import { sessionMenuIds } from '../gateway/menuGuard';
 import type { BridgeConfig } from '../config';
 import type { FeedManager } from '../feeds/feedManager';
 import type { Logger } from '../observability/logger';
 import { feedAgencyOf } from '../live/feedAgency';
 import type { LiveSocket } from '../live/liveServer';
 import type { ScreenHandler } from '../live/inboundGuard';
-import { parseRecordingName, readRecording, RecordingTooLargeError } from './recordingFormat';
+import { parseRecordingName, RecordingTooLargeError, type RecordLine } from './recordingFormat';
+import type { RecordingStore } from './recordingStore';
 import { createReplaySession, type ReplaySession } from './replaySession';
 
-/** Recordings of the agencies a session may see, newest first. */
-export async function listRecordings(dir: string, visible: Set<string>): Promise<RecordingInfo[]> {
-  let files: string[] = [];
-  try {
-    files = await readdir(dir);
-  } catch {
-    return [];
-  }
-  const out: RecordingInfo[] = [];
-  for (const name of files) {
-    const meta = parseRecordingName(name);
-    if (!meta || !visible.has(meta.agencyId)) continue;
-    // A file pruned between the listing and here is simply not listed.
-    const st = await stat(join(dir, name)).catch(() => null);
-    if (!st) continue;
-    out.push({
-      name,
-      agencyId: meta.agencyId,
-      feed: meta.feed as FeedName,
-      bytes: st.size,
-      modifiedAt: st.mtimeMs,
-    });
-  }
-  return out.sort((a, b) => b.modifiedAt - a.modifiedAt);
+/** What a user without the Live Alarm View reads when they try to replay (its replay is in that view). */
+export const NO_REPLAY_MENU = 'Replay is part of the Live Alarm View, which is not on your menu.';
+
+/** Whether a screen's session may list, search, replay, export and import recordings. */
+export function mayReplay(session: LiveSocket['data']['session'], ownerRelationId: string): boolean {
+  return sessionMenuIds(session.profile, ownerRelationId).has(MENU_IDS.liveAlarmView);
 }
 
 /** A screen's replay: the one it plays, and the recording being read for it (one at a time). */
@@ -55,12 +38,12 @@ interface ScreenReplay {
  * room and gets the replay through the same snapshot/delta messages. Built once, each handler
  * takes the screen's socket; `leave` stops a disconnected screen's replay.
  */
-export function createReplayHandlers(d: { config: BridgeConfig; logger: Logger; feeds: FeedManager }): {
-  'replay.list': ScreenHandler<'replay.list'>;
-  'replay.start': ScreenHandler<'replay.start'>;
-  'replay.control': ScreenHandler<'replay.control'>;
-  leave(socket: LiveSocket): void;
-} {
+export function createReplayHandlers(d: {
+  config: BridgeConfig;
+  logger: Logger;
+  feeds: FeedManager;
+  recordings: RecordingStore;
+}): ReplayHandlers {
   /** By socket id; only screens that started a replay. */
   const replays = new Map<string, ScreenReplay>();
   const fail = (message: string, code: 'bad_request' | 'not_found' | 'forbidden' = 'bad_request') => ({
@@ -73,7 +56,10 @@ export function createReplayHandlers(d: { config: BridgeConfig; logger: Logger; 
       if (typeof ack !== 'function') return;
       const parsed = replayListSchema.safeParse(req ?? {});
       if (!parsed.success) return ack(fail('Invalid replay list request.'));
-      const all = await listRecordings(d.config.RECORDINGS_DIR, socket.data.visible);
+      if (!mayReplay(socket.data.session, d.config.OWNER_RELATION_ID))
+        return ack(fail(NO_REPLAY_MENU, 'forbidden'));
+      const all = await d.recordings.list(socket.data.visible).catch(() => null);
+      if (!all) return ack(fail('The recordings could not be read; try again shortly.'));
       const asked = parsed.data.agencyId;
       if (asked === undefined) return ack({ ok: true, recordings: all });
       // The recordings of the feed a screen of this agency watches, whichever id it goes by.
@@ -86,6 +72,8 @@ export function createReplayHandlers(d: { config: BridgeConfig; logger: Logger; 
       const parsed = replayStartSchema.safeParse(req);
       const reply = typeof ack === 'function' ? ack : () => {};
       if (!parsed.success) return reply(fail('Invalid replay request.'));
+      if (!mayReplay(socket.data.session, d.config.OWNER_RELATION_ID))
+        return reply(fail(NO_REPLAY_MENU, 'forbidden'));
       const meta = parseRecordingName(parsed.data.recording);
       if (!meta) return reply(fail('No such recording.', 'not_found'));
       if (!socket.data.visible.has(meta.agencyId))
@@ -94,38 +82,19 @@ export function createReplayHandlers(d: { config: BridgeConfig; logger: Logger; 
       if (loading) return reply(fail(`A replay of ${loading} is still loading on this screen.`));
       let r = replays.get(socket.id);
       if (!r) replays.set(socket.id, (r = { session: null, loading: null }));
-      let lines;
+      let lines: RecordLine[] | null;
       r.loading = parsed.data.recording;
       try {
-        lines = await readRecording(join(d.config.RECORDINGS_DIR, parsed.data.recording));
+        lines = await d.recordings.read(parsed.data.recording);
       } catch (e) {
         if (e instanceof RecordingTooLargeError) return reply(fail(e.message));
-        return reply(fail('No such recording.', 'not_found'));
+        lines = null;
       } finally {
         r.loading = null;
         if (!r.session && !socket.connected) replays.delete(socket.id);
       }
-      if (!socket.connected) return;
-      r.session?.stop();
-      // The screen leaves the live feed it shows this agency's rows from (feedAgency.ts).
-      const ref = {
-        feed: meta.feed as FeedName,
-        agencyId: feedAgencyOf(socket.data.session.profile, meta.agencyId),
-      };
-      socket.data.subs.delete(feedKey(ref));
-      await socket.leave(feedRoom(ref));
-      d.feeds.unwatch(ref, socket.id);
-      try {
-        r.session = createReplaySession(parsed.data.recording, lines, parsed.data.speed, {
-          snapshot: (m) => socket.emit('snapshot', m),
-          delta: (m) => socket.emit('delta', m),
-          state: (s) => socket.emit('replay', s),
-        });
-      } catch (e) {
-        return reply(fail((e as Error).message));
-      }
-      reply({ ok: true });
-      r.session.start();
+      if (!lines?.length) return reply(fail('No such recording.', 'not_found'));
+      play(socket, parsed.data.recording, lines, parsed.data.speed, parsed.data.at, reply);
     },
 
     'replay.control'(socket, req, ack) {
@@ -152,5 +121,69 @@ export function createReplayHandlers(d: { config: BridgeConfig; logger: Logger; 
       replays.get(socket.id)?.session?.stop();
       replays.delete(socket.id);
     },
+    play,
   };
+
+  /**
+   * Plays lines of one feed into this screen only: the screen leaves that feed's live room (its
+   * rows would mix with the replay's) and gets the replay as snapshot and deltas.
+   */
+  function play(
+    socket: LiveSocket,
+    name: string,
+    lines: RecordLine[],
+    speed: number,
+    at: number | undefined,
+    reply: (a: SimpleAck) => void,
+  ) {
+    if (!socket.connected) return;
+    const head = lines[0];
+    let r = replays.get(socket.id);
+    if (!r) replays.set(socket.id, (r = { session: null, loading: null }));
+    r.session?.stop();
+    r.session = null;
+    // The screen leaves the live feed it shows this agency's rows from (feedAgency.ts).
+    const ref = {
+      feed: head.feed as FeedName,
+      agencyId: feedAgencyOf(socket.data.session.profile, head.agencyId),
+    };
+    socket.data.subs.delete(feedKey(ref));
+    void socket.leave(feedRoom(ref));
+    d.feeds.unwatch(ref, socket.id);
+    let session: ReplaySession;
+    try {
+      session = createReplaySession(name, lines, speed, {
+        snapshot: (m) => socket.emit('snapshot', m),
+        delta: (m) => socket.emit('delta', m),
+        state: (s) => socket.emit('replay', s),
+      });
+    } catch (e) {
+      return reply(fail((e as Error).message));
+    }
+    r.session = session;
+    reply({ ok: true });
+    // Opened at a moment (a search's answer): paused there, for the tester to look, then play.
+    if (at === undefined) session.start();
+    else {
+      session.start();
+      session.pause();
+      session.seek(at);
+    }
+  }
+}
+
+export interface ReplayHandlers {
+  'replay.list': ScreenHandler<'replay.list'>;
+  'replay.start': ScreenHandler<'replay.start'>;
+  'replay.control': ScreenHandler<'replay.control'>;
+  leave(socket: LiveSocket): void;
+  /** Plays lines (an imported file's) into one screen, as replay.start does a stored recording. */
+  play(
+    socket: LiveSocket,
+    name: string,
+    lines: RecordLine[],
+    speed: number,
+    at: number | undefined,
+    reply: (a: SimpleAck) => void,
+  ): void;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnomaliesMessage } from '../anomalies/anomalyApi';
 import type { ActiveAlarmRow } from '../upstream/activeAlarmRow';
 import type { EventLogRow } from '../upstream/eventLogRow';
 import type { SystemOnTestRow } from '../upstream/onTestRows';
@@ -56,6 +57,12 @@ export const replayStartSchema = z.strictObject({
     .max(200)
     .regex(/^[A-Za-z0-9._-]+$/),
   speed: z.number().min(0.25).max(50).default(1),
+  /** Open the replay paused at this moment (ms from the recording's start): a search's answer. */
+  at: z
+    .number()
+    .min(0)
+    .max(31 * 86_400_000)
+    .optional(),
 });
 export const replayControlSchema = z.strictObject({
   action: z.enum(['pause', 'resume', 'step', 'seek', 'speed', 'stop']),
@@ -188,6 +195,8 @@ export interface ServerToClientEvents {
   replay: (state: ReplayState) => void;
   presence: (msg: PresenceMessage) => void;
   'session.expired': () => void;
+  /** The open live anomalies of an agency whose alarms the screen watches (issue 39). */
+  anomalies: (msg: AnomaliesMessage) => void;
 }
 
 export interface ClientToServerEvents {

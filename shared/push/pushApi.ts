@@ -61,6 +61,8 @@ export const pushPreferencesSchema = z.strictObject({
   agencies: z.array(z.string().min(1).max(40)).min(1).max(200),
   quietHours: quietHoursSchema.nullable(),
   timeZone: timeZoneSchema,
+  /** Live anomalies (runaway systems, repeat alarms) of its agencies too; absent: no. */
+  anomalies: z.boolean().optional(),
 });
 export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
 

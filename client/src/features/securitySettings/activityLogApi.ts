@@ -30,6 +30,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   reportEmail: 'E-mail report',
   scheduledReportEmail: 'Scheduled e-mail report',
   testReminder: 'Test-expiry reminder',
+  anomaly: 'Live anomaly',
 };
 
 export const OUTCOME_LABELS: Readonly<Record<string, string>> = {

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { AnomaliesMessage, AnomalyEpisode } from '../../shared/anomalies/anomalyApi';
+import type { EventLogRow } from '../../shared/upstream/eventLogRow';
+import type { AuditEntry } from '../actions/auditEntry';
+import type { PollReport } from '../feeds/agencyFeed';
+import { createLogger } from '../observability/logger';
+import { createMemoryAnomalyStore, type AnomalyStore } from './anomalyStore';
+import { createLiveAnomalies } from './liveAnomalies';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 10, 29, 12, 0, 0);
+let n = 0;
+
+function row(csNo: string, at: number, eventrpt_id = 'O'): EventLogRow {
+  const iso = new Date(at).toISOString();
+  return {
+    id: `e${++n}`,
+    eventDate: iso,
+    eventDateTime: iso,
+    eventrpt_id,
+    event_Id: null,
+    description: null,
+    isTestCleared: 'Y',
+    cS_: csNo,
+    site_no: '7',
+    system_No: '70',
+    siteName: 'Corner Shop',
+    address1: null,
+    address2: null,
+    city: null,
+    state: null,
+    zipcode: null,
+  };
+}
+
+function report(rows: EventLogRow[], at: number, first = false, agencyId = '10'): PollReport {
+  return {
+    ref: { feed: 'events', agencyId },
+    ms: 1,
+    ok: true,
+    requests: 1,
+    bytes: 1,
+    at,
+    ...(first
+      ? { full: true, rows: new Map(rows.map((r) => [r.id, r])) }
+      : rows.length
+        ? { added: rows }
+        : {}),
+  };
+}
+
+/** One bridge's live anomalies on a shared store, with what it told. */
+function bridge(store: AnomalyStore) {
+  const alerts: AnomalyEpisode[] = [];
+  const published: AnomaliesMessage[] = [];
+  const audit: AuditEntry[] = [];
+  const live = createLiveAnomalies({
+    store,
+    publish: (m) => published.push(m),
+    alert: async (e) => void alerts.push(e),
+    record: async (e) => void audit.push(e),
+    logger: createLogger('silent'),
+  });
+  return { live, alerts, published, audit };
+}
+
+describe('live anomalies', () => {
+  it('a runaway opens one episode, alerts once, updates without alerting, and closes after its window', async () => {
+    const store = createMemoryAnomalyStore();
+    await store.setThresholds('10', {
+      runawaySignals: 3,
+      runawayMinutes: 10,
+      repeatAlarms: 50,
+      repeatHours: 1,
+    });
+    const b = bridge(store);
+    b.live.onPoll(report([], T0, true));
+    b.live.onPoll(report([row('C1', T0), row('C1', T0 + MIN)], T0 + MIN));
+    await b.live.settled();
+    expect(b.alerts).toHaveLength(0);
+    b.live.onPoll(report([row('C1', T0 + 2 * MIN)], T0 + 2 * MIN));
+    await b.live.settled();
+    expect(b.alerts.map((e) => [e.kind, e.csNo, e.count, e.window])).toEqual([['runaway', 'C1', 3, 10]]);
+    expect(b.published.at(-1)?.episodes.map((e) => e.count)).toEqual([3]);
+    b.live.onPoll(report([row('C1', T0 + 3 * MIN), row('C1', T0 + 3 * MIN)], T0 + 3 * MIN));
+    await b.live.settled();
+    expect(b.alerts).toHaveLength(1);
+    expect(b.published.at(-1)?.episodes.map((e) => e.count)).toEqual([5]);
+    b.live.onPoll(report([], T0 + 20 * MIN));
+    await b.live.settled();
+    expect(b.published.at(-1)?.episodes).toEqual([]);
+    expect(b.audit.map((e) => e.message?.split(':')[0])).toEqual(['opened', 'closed']);
+    expect(await store.open('10')).toEqual([]);
+  });
+
+  it('three repeat alarms in the window open a repeat-alarms episode; other events do not count', async () => {
+    const b = bridge(createMemoryAnomalyStore());
+    const rows = [
+      row('C2', T0, 'B'),
+      row('C2', T0 + MIN, 'O'),
+      row('C2', T0 + 2 * MIN, 'B'),
+      row('C2', T0 + 3 * MIN, 'F'),
+    ];
+    b.live.onPoll(report(rows, T0 + 4 * MIN, true));
+    await b.live.settled();
+    expect(b.alerts.map((e) => [e.kind, e.csNo, e.count, e.window])).toEqual([['repeatAlarms', 'C2', 3, 24]]);
+  });
+
+  it('a bridge taking over the feed (the holder killed) finds the episode open and alerts nothing', async () => {
+    const store = createMemoryAnomalyStore();
+    await store.setThresholds('10', {
+      runawaySignals: 3,
+      runawayMinutes: 10,
+      repeatAlarms: 50,
+      repeatHours: 1,
+    });
+    const first = bridge(store);
+    const rows = [row('C3', T0), row('C3', T0 + 1), row('C3', T0 + 2)];
+    first.live.onPoll(report(rows, T0 + MIN, true));
+    await first.live.settled();
+    const second = bridge(store);
+    const more = [...rows, row('C3', T0 + 2 * MIN)];
+    second.live.onPoll({ ...report(more, T0 + 2 * MIN, true), full: undefined, resumed: true });
+    await second.live.settled();
+    expect(first.alerts).toHaveLength(1);
+    expect(second.alerts).toHaveLength(0);
+    expect((await store.open('10')).map((e) => [e.id, e.count])).toEqual([[first.alerts[0]!.id, 4]]);
+  });
+
+  it("one agency's episodes never reach another agency's list", async () => {
+    const b = bridge(createMemoryAnomalyStore());
+    const rows = Array.from({ length: 20 }, (_, i) => row('C4', T0 + i * 1000));
+    b.live.onPoll(report(rows, T0 + MIN, true, '10'));
+    b.live.onPoll(report([], T0 + MIN, true, '20'));
+    await b.live.settled();
+    expect((await b.live.list('10')).episodes).toHaveLength(1);
+    expect((await b.live.list('20')).episodes).toEqual([]);
+    expect(b.published.filter((m) => m.agencyId === '20').flatMap((m) => m.episodes)).toEqual([]);
+  });
+});

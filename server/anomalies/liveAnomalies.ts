@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import {
+  anomalyText,
+  type AnomaliesMessage,
+  type AnomalyEpisode,
+  type AnomalyThresholds,
+} from '../../shared/anomalies/anomalyApi';
+import type { EventLogRow } from '../../shared/upstream/eventLogRow';
+import type { AuditEntry } from '../actions/auditEntry';
+import type { PollReport } from '../feeds/agencyFeed';
+import { rowTime } from '../feeds/historySource';
+import type { Logger } from '../observability/logger';
+import { createAnomalyDetector, signalOf, type AnomalyDetector } from './anomalyDetector';
+import type { AnomalyStore } from './anomalyStore';
+import { episodeChanges } from './episodeChanges';
+
+/** A dealer's thresholds are read again this long after (a change on another bridge is heard within it). */
+const THRESHOLDS_TTL_MS = 5000;
+
+export interface LiveAnomaliesDeps {
+  store: AnomalyStore;
+  /** The agency's open episodes to its screens and walls (its alarms feed's room on every bridge). */
+  publish(msg: AnomaliesMessage): void;
+  /** A new episode to the devices that chose "Anomalies" (once: only the opener calls it). */
+  alert(e: AnomalyEpisode): Promise<void>;
+  record(entry: AuditEntry): Promise<void>;
+  logger: Logger;
+  newId?: () => string;
+}
+
+const thresholdOf = (e: AnomalyEpisode, t: AnomalyThresholds) =>
+  e.kind === 'runaway' ? t.runawaySignals : t.repeatAlarms;
+
+/**
+ * Live anomalies on the bridge: hears every poll of an agency's event history this process made
+ * (only the feed's lease holder polls it, so one process per agency, also with no screen open: the
+ * always-on feeds), feeds the agency's detector and moves its episodes in the shared store. Only
+ * the process whose `create` opened an episode alerts and audits it, so it is told once across
+ * bridges and lease moves; a process taking over a feed learns its rows whole (report.resumed) and
+ * finds the episode open already.
+ */
+export function createLiveAnomalies(d: LiveAnomaliesDeps) {
+  const newId = d.newId ?? randomUUID;
+  const detectors = new Map<string, AnomalyDetector>();
+  /** Per agency, the work of one poll at a time, in order. */
+  const queues = new Map<string, Promise<void>>();
+  /** Episodes this process last knew open per agency: an agency with none and no finding reads nothing. */
+  const knownOpen = new Map<string, number>();
+  const limits = new Map<string, { t: AnomalyThresholds; at: number }>();
+
+  async function thresholdsOf(agencyId: string, now: number): Promise<AnomalyThresholds> {
+    const kept = limits.get(agencyId);
+    if (kept && now - kept.at < THRESHOLDS_TTL_MS) return kept.t;
+    const { thresholds } = await d.store.thresholds(agencyId);
+    limits.set(agencyId, { t: thresholds, at: now });
+    return thresholds;
+  }
+
+  function audit(e: AnomalyEpisode, what: string, user?: { username: string; contactNumber: string }) {
+    return d.record({
+      id: randomUUID(),
+      at: new Date().toISOString(),
+      username: user?.username ?? 'bridge',
+      contactNumber: user?.contactNumber ?? '',
+      agencyId: e.agencyId,
+      action: 'anomaly',
+      alarmId: null,
+      csNo: e.csNo,
+      siteNo: e.siteNo,
+      systemNo: e.systemNo,
+      outcome: 'ok',
+      message: `${what}: ${anomalyText(e)} (episode ${e.id})`,
+    });
+  }
+
+  async function assess(agencyId: string, rows: Iterable<EventLogRow>, now: number, whole: boolean) {
+    let det = detectors.get(agencyId);
+    if (!det) detectors.set(agencyId, (det = createAnomalyDetector()));
+    const signals = [];
+    for (const r of rows) signals.push(signalOf(r, rowTime(r)));
+    det.add(signals);
+    const t = await thresholdsOf(agencyId, now);
+    const found = det.assess(now, t);
+    if (found.length === 0 && !whole && knownOpen.get(agencyId) === 0) return;
+    const open = await d.store.open(agencyId);
+    const ch = episodeChanges(agencyId, open, found, now, newId);
+    const changed = ch.opened.length + ch.updated.length + ch.closed.length > 0;
+    for (const e of ch.opened) {
+      if (!(await d.store.create(e))) continue;
+      d.logger.info({ agency: agencyId, csNo: e.csNo, kind: e.kind, episode: e.id }, 'anomaly opened');
+      await audit(e, 'opened');
+      await d
+        .alert(e)
+        .catch((err: unknown) => d.logger.warn({ err: String(err), episode: e.id }, 'anomaly push failed'));
+    }
+    for (const e of ch.updated) {
+      await d.store.update(e);
+      const was = open.find((o) => o.id === e.id);
+      const need = thresholdOf(e, t);
+      // NOTE: an update is audited when the count reaches another multiple of the threshold, not
+      // per signal: a runaway sending 300 signals is not 280 lines of the log.
+      if (was && Math.floor(e.count / need) > Math.floor(was.count / need)) await audit(e, 'updated');
+    }
+    for (const e of ch.closed) if (await d.store.close(e)) await audit(e, 'closed');
+    const openNow = changed || whole ? await d.store.open(agencyId) : open;
+    knownOpen.set(agencyId, openNow.length);
+    // A screen that joined meanwhile has the list from its subscribe; a new holder says it once.
+    if (changed || whole) d.publish({ agencyId, episodes: sortEpisodes(openNow), at: now });
+  }
+
+  function enqueue(agencyId: string, work: () => Promise<void>): Promise<void> {
+    const next = (queues.get(agencyId) ?? Promise.resolve())
+      .then(work)
+      .catch((e: unknown) => d.logger.warn({ err: String(e), agency: agencyId }, 'anomalies not assessed'));
+    queues.set(agencyId, next);
+    void next.finally(() => {
+      if (queues.get(agencyId) === next) queues.delete(agencyId);
+    });
+    return next;
+  }
+
+  return {
+    /** The feed manager's onPoll: the event history's polls only. */
+    onPoll(report: PollReport): void {
+      if (report.ref.feed !== 'events' || !report.ok) return;
+      const whole = !!(report.full || report.resumed);
+      const rows = (whole ? report.rows?.values() : report.added) as Iterable<EventLogRow> | undefined;
+      void enqueue(report.ref.agencyId, () => assess(report.ref.agencyId, rows ?? [], report.at, whole));
+    },
+    /** The open episodes of an agency, for a screen that subscribes to its alarms. */
+    async list(agencyId: string, now = Date.now()): Promise<AnomaliesMessage> {
+      return { agencyId, episodes: sortEpisodes(await d.store.open(agencyId)), at: now };
+    },
+    /** A test placed by a user on an account with an open episode: who acted on it, in the audit log. */
+    observe(entry: AuditEntry): void {
+      if (entry.action !== 'placeOnTest' || entry.outcome !== 'ok') return;
+      const csNos = new Set([entry.csNo, ...(entry.tests ?? []).map((t) => t.csNo)].filter(Boolean));
+      void d.store
+        .open(entry.agencyId)
+        .then(async (open) => {
+          for (const e of open)
+            if (csNos.has(e.csNo))
+              await audit(e, 'acted on: placed on test', {
+                username: entry.username,
+                contactNumber: entry.contactNumber,
+              });
+        })
+        .catch((e: unknown) => d.logger.warn({ err: String(e) }, 'anomaly action not audited'));
+    },
+    /** Settings changed on this process: read at the next poll. */
+    forgetThresholds(agencyId: string): void {
+      limits.delete(agencyId);
+    },
+    /** Resolves once the work under way is done (tests, closing). */
+    async settled(): Promise<void> {
+      await Promise.all([...queues.values()]);
+    },
+  };
+}
+export type LiveAnomalies = ReturnType<typeof createLiveAnomalies>;
+
+/** Runaways first, then the oldest episode first. */
+function sortEpisodes(list: AnomalyEpisode[]): AnomalyEpisode[] {
+  return [...list].sort(
+    (a, b) => (a.kind === b.kind ? 0 : a.kind === 'runaway' ? -1 : 1) || a.startedAt - b.startedAt,
+  );
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedRow } from '../../shared/live/protocol';
+import type { PollReport } from '../feeds/agencyFeed';
+import { createLogger } from '../observability/logger';
+import { postgresReachable, randomTable, TEST_DATABASE_URL } from '../../tests/support/postgres';
+import { createPgRecordingStore } from './pgRecordingStore';
+import { parseRecordingName } from './recordingFormat';
+
+const DAY = 86_400_000;
+const reachable = await postgresReachable();
+const alarm = (id: string, csNo: string, date: string) =>
+  ({
+    id,
+    cs_No: csNo,
+    alarm_Date: date,
+    event_Descr: `BURGLARY ${id}`,
+    alarm_event_id: 'BA',
+  }) as unknown as FeedRow;
+const ref = { agencyId: '21001', feed: 'alarms' as const };
+const poll = (at: number, p: Partial<PollReport>): PollReport => ({
+  ref,
+  ms: 5,
+  ok: true,
+  requests: 1,
+  bytes: 100,
+  at,
+  ...p,
+});
+
+describe.skipIf(!reachable)('recordings in PostgreSQL', () => {
+  const stem = randomTable('rec_test');
+  let now = Date.UTC(2026, 10, 20, 14, 0, 0);
+  const dropped: number[] = [];
+  const store = createPgRecordingStore({
+    connectionString: TEST_DATABASE_URL,
+    table: stem,
+    record: ['all'],
+    keepMs: 7 * DAY,
+    maxBytes: 1e9,
+    logger: createLogger('silent'),
+    onDropped: (n) => dropped.push(n),
+    clock: () => now,
+  });
+  const t0 = Date.UTC(2026, 10, 19, 14, 0, 0);
+
+  beforeAll(async () => {
+    // Yesterday 14:00: C10420 in alarm at 14:10, closed at 14:20; a second account meanwhile.
+    store.record(
+      poll(t0, { full: true, rows: new Map([['a1', alarm('a1', 'C10001', '2026-11-19T13:59:00')]]) }),
+    );
+    store.record(
+      poll(t0 + 600_000, {
+        changes: { upserts: [alarm('a2', 'C10420', '2026-11-19T14:10:00')], removes: [] },
+        delta: { feed: 'alarms', agencyId: '21001', epoch: 'e1', seq: 1, upserts: [], removes: [], at: 0 },
+      }),
+    );
+    store.record(poll(t0 + 1_200_000, { changes: { upserts: [], removes: ['a2'] } }));
+    // A second day: a partition of its own.
+    store.record(poll(t0 + DAY, { full: true, rows: new Map() }));
+    await store.flushed();
+  });
+  afterAll(async () => {
+    await store.tables.dropAll();
+    await store.close();
+  });
+
+  it('finds the moments of one account in a time range, each in the recording that replays it', async () => {
+    const found = await store.search({
+      agencies: ['21001'],
+      csNo: 'C10420',
+      from: t0,
+      to: t0 + 3_600_000,
+      limit: 100,
+    });
+    expect(found.map((m) => [m.kind, m.t - t0])).toEqual([
+      ['alarm.opened', 600_000],
+      ['alarm.closed', 1_200_000],
+    ]);
+    expect(found[0]).toMatchObject({ text: 'BURGLARY a2', eventType: 'BA', offsetMs: 600_000 });
+    const lines = await store.read(found[0].recording);
+    expect(lines?.map((l) => l.kind)).toEqual(['full', 'delta', 'delta']);
+    // Another dealer's agencies are not searched.
+    expect(await store.search({ agencies: ['31001'], from: t0, to: t0 + DAY, limit: 10 })).toEqual([]);
+  });
+
+  it('cuts a time range whole: the state at its start, then what changed', async () => {
+    const lines = await store.range('21001', 'alarms', t0 + 900_000, t0 + 1_800_000);
+    expect(lines[0]).toMatchObject({ kind: 'full', t: t0 + 900_000 });
+    expect((lines[0] as { rows: { id: string }[] }).rows.map((r) => r.id).sort()).toEqual(['a1', 'a2']);
+    expect(lines.slice(1).map((l) => l.kind)).toEqual(['delta']);
+  });
+
+  it('lists one recording per segment and opens the one that holds a moment', async () => {
+    const list = await store.list(new Set(['21001']));
+    expect(list.map((r) => parseRecordingName(r.name)?.startedAt)).toEqual([t0 + DAY, t0]);
+    expect(await store.recordingAt('21001', 'alarms', t0 + 700_000)).toMatchObject({ startedAt: t0 });
+  });
+
+  it('drops whole days that fell out of the window, and nothing of the days kept', async () => {
+    // A week after the end of the 19th: that day is out of the window, the 20th is not.
+    now = t0 + 8 * DAY;
+    await store.prune();
+    const days = await store.tables.partitions();
+    expect(days.map((d) => new Date(d.day).toISOString().slice(0, 10))).toEqual(['2026-11-20']);
+    expect(await store.search({ agencies: ['21001'], from: t0, to: t0 + DAY, limit: 10 })).toEqual([]);
+    expect(await store.recordingAt('21001', 'alarms', t0 + DAY + 1)).toMatchObject({ startedAt: t0 + DAY });
+  });
+});

@@ -1,0 +1,373 @@
+import type pg from 'pg';
+import type { FeedName, FeedRow, RecordingInfo } from '../../shared/live/protocol';
+import { applyChanges } from '../../shared/live/diff';
+import { feedKey } from '../../shared/live/protocol';
+import type { PollReport } from '../feeds/agencyFeed';
+import type { Logger } from '../observability/logger';
+import { parseRecordingName, recordingName, type RecordLine } from './recordingFormat';
+import { createMomentTracker, type Moment, type MomentKind } from './recordingMoments';
+import { cutRange } from './recordingRange';
+import type { FoundMoment, RecordingStore } from './recordingStore';
+import { segmentMs } from './retention';
+import { createPgRecordingTables, type PgRecordingTables } from './pgRecordingTables';
+
+export interface PgRecordingOptions {
+  connectionString: string;
+  /** Stem of the tables' names (RECORDINGS_TABLE): `{stem}_lines`, `{stem}_moments`, by day. */
+  table: string;
+  record: readonly string[];
+  keepMs: number;
+  maxBytes: number;
+  logger: Logger;
+  /** Lines not written: the queue was full or the database refused a batch. */
+  onDropped?: (lines: number) => void;
+  /** Tests hand in their own pool. */
+  pool?: pg.Pool;
+  clock?: () => number;
+}
+
+/** Lines waiting for the database at most; more are dropped (counted), never held without bound. */
+export const MAX_QUEUED_LINES = 20_000;
+const FLUSH_MS = 500;
+const FLUSH_LINES = 500;
+const PRUNE_MS = 10 * 60_000;
+
+interface Queued {
+  line: RecordLine;
+  epoch: string | null;
+  seq: number | null;
+  moments: Moment[];
+}
+
+interface Writing {
+  rows: Map<string, FeedRow>;
+  startedAt: number;
+  moments: ReturnType<typeof createMomentTracker>;
+  /** A line of this feed was dropped: the next one is written whole, so a replay stays right. */
+  needsFull: boolean;
+}
+
+/**
+ * Recordings in PostgreSQL (DATABASE_URL), shared by every bridge: the lease holder of a feed
+ * writes what it polled, any bridge reads. Lines and their moments go to tables partitioned by
+ * day; retention drops whole days. Writes are queued and batched off the poll path.
+ */
+export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore & {
+  /** Resolves when everything queued so far is written (or dropped). */
+  flushed(): Promise<void>;
+  tables: PgRecordingTables;
+} {
+  const clock = opts.clock ?? Date.now;
+  const all = opts.record.includes('all');
+  const chosen = new Set(opts.record);
+  const enabled = (agencyId: string) => all || chosen.has(agencyId);
+  const rotateMs = segmentMs(opts.keepMs);
+  const ownPool = !opts.pool;
+  const tables = createPgRecordingTables({
+    connectionString: opts.connectionString,
+    stem: opts.table,
+    pool: opts.pool,
+  });
+  const { lines: T, moments: M } = tables.names;
+
+  const writing = new Map<string, Writing>();
+  let queue: Queued[] = [];
+  let flushing: Promise<void> | null = null;
+  let warnedAt = -Infinity;
+  const warn = (msg: string, err: unknown) => {
+    if (clock() - warnedAt < 60_000) return;
+    warnedAt = clock();
+    opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, msg);
+  };
+
+  function drop(items: readonly Queued[], why: unknown) {
+    opts.onDropped?.(items.length);
+    for (const q of items) {
+      const w = writing.get(feedKey(q.line));
+      if (w) w.needsFull = true;
+    }
+    warn('recording lines not written', why);
+  }
+
+  function enqueue(item: Queued) {
+    if (queue.length >= MAX_QUEUED_LINES) return drop([item], 'the recordings queue is full');
+    queue.push(item);
+    if (queue.length >= FLUSH_LINES) void flush();
+  }
+
+  function recordPoll(r: PollReport) {
+    const key = feedKey(r.ref);
+    let w = writing.get(key);
+    const base = { t: r.at, feed: r.ref.feed, agencyId: r.ref.agencyId };
+    const epoch = r.delta?.epoch ?? null;
+    const seq = r.delta?.seq ?? null;
+    // A feed taken over from another process (r.resumed) starts whole, as a new one does.
+    if (r.full || r.resumed || !w) {
+      const rows = new Map(r.rows ?? w?.rows ?? []);
+      if (!r.rows && r.changes) applyChanges(rows, r.changes);
+      w = { rows, startedAt: r.at, moments: w?.moments ?? createMomentTracker(), needsFull: false };
+      writing.set(key, w);
+      const line: RecordLine = { kind: 'full', ...base, rows: [...rows.values()] };
+      enqueue({ line, epoch, seq, moments: w.moments.observe(line) });
+      return;
+    }
+    const changed = r.changes && (r.changes.upserts.length > 0 || r.changes.removes.length > 0);
+    if (!changed && !w.needsFull) return;
+    if (r.changes) applyChanges(w.rows, r.changes);
+    const delta: RecordLine = {
+      kind: 'delta',
+      ...base,
+      upserts: r.changes?.upserts ?? [],
+      removes: r.changes?.removes ?? [],
+    };
+    // The moments come from the change itself, even when the line written is a whole one.
+    const moments = changed ? w.moments.observe(delta) : [];
+    if (w.needsFull || r.at - w.startedAt >= rotateMs) {
+      w.needsFull = false;
+      w.startedAt = r.at;
+      const line: RecordLine = { kind: 'full', ...base, rows: [...w.rows.values()] };
+      w.moments.observe(line);
+      enqueue({ line, epoch, seq, moments });
+      return;
+    }
+    enqueue({ line: delta, epoch, seq, moments });
+  }
+
+  function flush(): Promise<void> {
+    flushing ??= (async () => {
+      while (queue.length) {
+        const batch = queue;
+        queue = [];
+        try {
+          await writeBatch(batch);
+        } catch (e) {
+          drop(batch, e);
+        }
+      }
+    })().finally(() => (flushing = null));
+    return flushing;
+  }
+
+  async function writeBatch(batch: Queued[]) {
+    const pool = await tables.ready();
+    await tables.ensureDays(batch.map((q) => q.line.t));
+    const moments = batch.flatMap((q) => q.moments);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO ${T} (agency_id, feed, t, kind, epoch, seq, body)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::int[], $7::text[])`,
+        [
+          batch.map((q) => q.line.agencyId),
+          batch.map((q) => q.line.feed),
+          batch.map((q) => new Date(q.line.t).toISOString()),
+          batch.map((q) => q.line.kind),
+          batch.map((q) => q.epoch),
+          batch.map((q) => q.seq),
+          batch.map((q) => bodyOf(q.line)),
+        ],
+      );
+      if (moments.length)
+        await client.query(
+          `INSERT INTO ${M} (agency_id, feed, t, kind, cs_no, row_id, event_type, text)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])`,
+          [
+            moments.map((m) => m.agencyId),
+            moments.map((m) => m.feed),
+            moments.map((m) => new Date(m.t).toISOString()),
+            moments.map((m) => m.kind),
+            moments.map((m) => m.csNo),
+            moments.map((m) => m.rowId),
+            moments.map((m) => m.eventType),
+            moments.map((m) => m.text),
+          ],
+        );
+      await client.query('COMMIT');
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  const flushTimer = setInterval(() => void flush(), FLUSH_MS);
+  flushTimer.unref();
+  const prune = () =>
+    tables
+      .prune(clock(), opts.keepMs, opts.maxBytes)
+      .catch((e: unknown) => warn('recordings prune failed', e));
+  const pruneTimer = opts.record.length ? setInterval(() => void prune(), PRUNE_MS) : null;
+  pruneTimer?.unref();
+
+  const read = async (sql: string, params: unknown[]) =>
+    (await (await tables.ready()).query(sql, params)).rows;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const ms = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
+
+  /** Lines of one feed from its `full` line at `start` up to `until` (inclusive). */
+  async function linesFrom(agencyId: string, feed: string, start: number, until: number | null) {
+    const rows = await read(
+      `SELECT kind, t, body FROM ${T}
+        WHERE agency_id = $1 AND feed = $2 AND t >= $3 AND ($4::timestamptz IS NULL OR t <= $4)
+        ORDER BY t, n`,
+      [agencyId, feed, iso(start), until == null ? null : iso(until)],
+    );
+    return rows.map((r) => lineOf(String(r.kind), ms(r.t), feed as FeedName, agencyId, String(r.body)));
+  }
+
+  async function fullAtOrBefore(agencyId: string, feed: string, at: number): Promise<number | null> {
+    const rows = await read(
+      `SELECT t FROM ${T} WHERE agency_id = $1 AND feed = $2 AND kind = 'full' AND t <= $3
+        ORDER BY t DESC LIMIT 1`,
+      [agencyId, feed, iso(at)],
+    );
+    return rows[0] ? ms(rows[0].t) : null;
+  }
+
+  return {
+    kind: 'postgres',
+    keepMs: opts.keepMs,
+    tables,
+    record(r) {
+      if (!r.ok || !enabled(r.ref.agencyId)) return;
+      try {
+        recordPoll(r);
+      } catch (e) {
+        drop([], e);
+      }
+    },
+    flushed: () => flush(),
+    async list(agencies) {
+      const rows = await read(
+        `SELECT agency_id, feed, t, octet_length(body) AS bytes,
+                lead(t) OVER (PARTITION BY agency_id, feed ORDER BY t) AS next
+           FROM ${T}
+          WHERE kind = 'full' AND agency_id = ANY($1::text[]) AND t >= $2
+          ORDER BY t DESC LIMIT 500`,
+        [[...agencies], iso(clock() - opts.keepMs)],
+      );
+      return rows.map((r): RecordingInfo => ({
+        name: recordingName(String(r.agency_id), String(r.feed), ms(r.t)),
+        agencyId: String(r.agency_id),
+        feed: r.feed as FeedName,
+        bytes: Number(r.bytes),
+        modifiedAt: r.next == null ? clock() : ms(r.next),
+      }));
+    },
+    async read(name) {
+      const meta = parseRecordingName(name);
+      if (!meta) return null;
+      const rows = await read(
+        `WITH f AS (SELECT t FROM ${T} WHERE agency_id = $1 AND feed = $2 AND kind = 'full'
+                      AND t >= $3 AND t < $4 ORDER BY t LIMIT 1)
+         SELECT f.t AS start,
+                (SELECT min(t) FROM ${T} n WHERE n.agency_id = $1 AND n.feed = $2 AND n.kind = 'full'
+                    AND n.t > f.t) AS next
+           FROM f`,
+        [meta.agencyId, meta.feed, iso(meta.startedAt), iso(meta.startedAt + 1000)],
+      );
+      if (!rows[0]) return null;
+      const start = ms(rows[0].start);
+      const lines = await linesFrom(meta.agencyId, meta.feed, start, null);
+      const next = rows[0].next == null ? Infinity : ms(rows[0].next);
+      // The segment ends where the feed's next one starts.
+      return lines.filter((l, i) => i === 0 || l.t < next);
+    },
+    async recordingAt(agencyId, feed, at) {
+      const start = await fullAtOrBefore(agencyId, feed, at);
+      return start == null ? null : { name: recordingName(agencyId, feed, start), startedAt: start };
+    },
+    async search(q) {
+      const needle = q.eventType?.trim() || null;
+      const rows = await read(
+        `SELECT m.t, m.agency_id, m.feed, m.kind, m.cs_no, m.row_id, m.event_type, m.text, s.t AS seg
+           FROM ${M} m
+           LEFT JOIN LATERAL (
+             SELECT l.t FROM ${T} l
+              WHERE l.agency_id = m.agency_id AND l.feed = m.feed AND l.kind = 'full' AND l.t <= m.t
+              ORDER BY l.t DESC LIMIT 1) s ON true
+          WHERE m.agency_id = ANY($1::text[]) AND m.t >= $2 AND m.t < $3
+            AND ($4::text IS NULL OR m.cs_no = $4)
+            AND ($5::text IS NULL OR lower(m.event_type) = lower($5) OR m.text ILIKE $6)
+            AND ($7::text[] IS NULL OR m.kind = ANY($7::text[]))
+          ORDER BY m.t, m.row_id LIMIT $8`,
+        [
+          [...q.agencies],
+          iso(q.from),
+          iso(q.to),
+          q.csNo ?? null,
+          needle,
+          needle == null ? null : `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          q.kinds ? [...q.kinds] : null,
+          q.limit,
+        ],
+      );
+      const out: FoundMoment[] = [];
+      for (const r of rows) {
+        if (r.seg == null) continue;
+        const t = ms(r.t);
+        const seg = ms(r.seg);
+        out.push({
+          t,
+          agencyId: String(r.agency_id),
+          feed: r.feed as FeedName,
+          kind: r.kind as MomentKind,
+          csNo: String(r.cs_no),
+          rowId: String(r.row_id),
+          eventType: String(r.event_type),
+          text: String(r.text),
+          recording: recordingName(String(r.agency_id), String(r.feed), seg),
+          offsetMs: t - seg,
+        });
+      }
+      return out;
+    },
+    async range(agencyId, feed, from, to) {
+      const start =
+        (await fullAtOrBefore(agencyId, feed, from)) ??
+        ms(
+          (
+            await read(
+              `SELECT min(t) AS t FROM ${T} WHERE agency_id = $1 AND feed = $2 AND kind = 'full' AND t > $3`,
+              [agencyId, feed, iso(from)],
+            )
+          )[0]?.t ?? null,
+        );
+      if (Number.isNaN(start) || start > to) return [];
+      return cutRange(await linesFrom(agencyId, feed, start, to), from, to);
+    },
+    prune,
+    async close() {
+      clearInterval(flushTimer);
+      if (pruneTimer) clearInterval(pruneTimer);
+      await flush();
+      if (ownPool) await tables.close();
+    },
+  };
+}
+
+/** What a line's `body` column holds: the rows of a full line, `[upserts, removes]` of a delta. */
+function bodyOf(line: RecordLine): string {
+  return JSON.stringify(line.kind === 'full' ? line.rows : [line.upserts, line.removes]);
+}
+
+/**
+ * A line read back from the table.
+ * NOTE: the body was written by a bridge from rows it had validated; it is parsed, not validated
+ * again row by row (a seek reads a whole segment and must answer within 300 ms).
+ */
+function lineOf(kind: string, t: number, feed: FeedName, agencyId: string, body: string): RecordLine {
+  const parsed: unknown = JSON.parse(body);
+  if (kind === 'full') return { kind: 'full', t, feed, agencyId, rows: Array.isArray(parsed) ? parsed : [] };
+  const [upserts, removes] = Array.isArray(parsed) ? parsed : [[], []];
+  return {
+    kind: 'delta',
+    t,
+    feed,
+    agencyId,
+    upserts: Array.isArray(upserts) ? upserts : [],
+    removes: Array.isArray(removes) ? removes.map(String) : [],
+  };
+}
