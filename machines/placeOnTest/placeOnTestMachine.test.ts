@@ -448,6 +448,16 @@ describe('place on test for a site: focused rules', () => {
     expect(d.context()).toMatchObject({ systems: ['12'], zoneSystem: '12' });
   });
 
+  it('a link that starts the comment (a live anomaly) fills it, within the cap', async () => {
+    const d = start({ systemNo: '12', comment: { prefix: 'By ', max: 20, initial: 'Runaway: 25 signals' } });
+    await d.answer('loadSiteTest', LOOKUPS);
+    expect(d.context().comment.startsWith('Runaway: 25')).toBe(true);
+    expect(d.context().commentPrefix.length + d.context().comment.length).toBeLessThanOrEqual(20);
+    expect(start({ comment: { initial: 'Runaway: 25 signals' } }).context().comment).toBe(
+      'Runaway: 25 signals',
+    );
+  });
+
   it('a category that names service types preselects them', async () => {
     const d = start();
     await d.answer('loadSiteTest', LOOKUPS);

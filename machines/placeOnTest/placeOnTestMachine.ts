@@ -43,7 +43,7 @@ export interface PlaceOnTestInput {
    * The comment's fixed prefix and the shared maximum, from configuration
    * (docs/product/live-alarms-and-testing.md#validation).
    */
-  comment?: { prefix?: string; max?: number };
+  comment?: { prefix?: string; max?: number; initial?: string };
   /** A system chosen in the header bar: it alone is selected once the site loads. */
   systemNo?: string | null;
 }
@@ -165,6 +165,7 @@ export const placeOnTestMachine = setup({
       input.user.firstName,
       input.comment?.prefix ?? SITE_TEST_COMMENT_PREFIX,
     );
+    const commentMax = input.comment?.max ?? SITE_TEST_COMMENT_MAX;
     return {
       siteNo: input.site.site_no,
       user: input.user,
@@ -175,7 +176,7 @@ export const placeOnTestMachine = setup({
       siteUtcOffset: DEFAULT_SITE_UTC_OFFSET,
       signalTypeOptions: null,
       commentPrefix,
-      commentMax: input.comment?.max ?? SITE_TEST_COMMENT_MAX,
+      commentMax,
       categoryId: null,
       effective: null,
       expire: null,
@@ -189,7 +190,8 @@ export const placeOnTestMachine = setup({
       signalFormat: null,
       signalTypes: noChoice,
       zoneStates: [],
-      comment: '',
+      // A link may start the comment (a live anomaly's "Runaway: 25 signals"), within the cap.
+      comment: commentWithinCap({ commentPrefix, commentMax }, input.comment?.initial ?? ''),
       error: null,
       typesError: null,
       message: null,

@@ -40,7 +40,7 @@ export function anomalyRoutes(
     if (!agencyId) return;
     res.json({ agencyId, ...(await store.thresholds(agencyId)) });
   });
-  r.put('/thresholds/:agencyId', express.json({ limit: '2kb' }), async (req, res) => {
+  r.post('/thresholds/:agencyId', express.json({ limit: '2kb' }), async (req, res) => {
     const agencyId = agencyOf(req, res);
     if (!agencyId) return;
     if (!isOwnerProfile(sessionOf(res).profile, ctx.config.OWNER_RELATION_ID))

@@ -3,6 +3,7 @@ import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow'
 import type { AlarmFlowRequest } from '../../features/alarmActions/AlarmFlowHost';
 import type { AlarmActionKind } from '../../features/liveAlarms/alarmActions';
 import { watchedAgencyOf } from '../../features/liveAlarms/hooks/useWatchedAgency';
+import { LiveAnomaliesStrip } from '../../features/anomalies/LiveAnomaliesStrip';
 import { LiveAlarmViewPage } from '../../features/liveAlarms/LiveAlarmViewPage';
 import { useAlarmPresence } from '../../lib/live/useAlarmPresence';
 import { useSessionView } from '../../lib/session/sessionView';
@@ -12,6 +13,8 @@ import { useSessionView } from '../../lib/session/sessionView';
 const AlarmFlowHost = lazy(async () => ({
   default: (await import('../../features/alarmActions/AlarmFlowHost')).AlarmFlowHost,
 }));
+
+const anomaliesStrip = (agencyId: string) => <LiveAnomaliesStrip agencyId={agencyId} />;
 
 /**
  * The Live Alarm View with its row actions wired to the alarm flows (dispatch, cancel, alarm
@@ -30,7 +33,7 @@ export function LiveAlarmViewRoute() {
   const close = useCallback(() => setRequest(null), []);
   return (
     <>
-      <LiveAlarmViewPage onAlarmAction={onAlarmAction} />
+      <LiveAlarmViewPage onAlarmAction={onAlarmAction} aboveGrid={anomaliesStrip} />
       {profile && request ? (
         <Suspense fallback={null}>
           <AlarmFlowHost request={request} agencyId={watchedAgencyOf(profile)} onClose={close} />

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
 import type { FeedName } from '../../../../shared/live/protocol';
@@ -47,10 +47,24 @@ function initialGraph(graphsView: unknown): boolean {
  * the page, no polling here); `onAlarmAction` opens the dispatch, cancel, details and
  * place-on-test flows, which live in their own feature.
  */
-export function LiveAlarmViewPage({ onAlarmAction }: { onAlarmAction?: OnAlarmAction } = {}) {
+export function LiveAlarmViewPage({
+  onAlarmAction,
+  aboveGrid,
+}: {
+  onAlarmAction?: OnAlarmAction;
+  /** Shown above the grid for the watched agency (the app's "Live anomalies" strip). */
+  aboveGrid?: (agencyId: string) => ReactNode;
+} = {}) {
   const watched = useWatchedAgency();
   if (!watched) return null;
-  return <LiveAlarmView key={watched.agencyId} {...watched} onAlarmAction={onAlarmAction} />;
+  return (
+    <LiveAlarmView
+      key={watched.agencyId}
+      {...watched}
+      onAlarmAction={onAlarmAction}
+      aboveGrid={aboveGrid?.(watched.agencyId)}
+    />
+  );
 }
 
 function LiveAlarmView({
@@ -58,7 +72,11 @@ function LiveAlarmView({
   installServcoType,
   profile,
   onAlarmAction,
-}: NonNullable<ReturnType<typeof useWatchedAgency>> & { onAlarmAction?: OnAlarmAction }) {
+  aboveGrid,
+}: NonNullable<ReturnType<typeof useWatchedAgency>> & {
+  onAlarmAction?: OnAlarmAction;
+  aboveGrid?: ReactNode;
+}) {
   const { updateProfile } = useSessionCommands();
   const live = useLiveClient();
   const prefs = useMemo(() => readSitePreferences(profile), [profile]);
@@ -179,6 +197,7 @@ function LiveAlarmView({
       {replay ? <ReplayFrame recording={replay.recording} /> : null}
       {replay ? <ReplayBanner state={replay} onBackToLive={() => void backToLive()} /> : null}
       <FeedStatus feed={current} show="warning" />
+      {aboveGrid}
       {shownTab === 0 ? (
         <div className="la-loading" role="status">
           <span className="spinner" aria-hidden="true" /> Loading configuration…

@@ -33,7 +33,9 @@ export function PlaceOnTestPage() {
   const config = useStore(runtimeConfig);
   const [applied, setApplied] = useState('');
   const siteNo = params.get('site');
-  const [systemNo, setSystemNo] = useState<string | null>(null);
+  // A link may choose the system and start the comment (`?system=&comment=`: a live anomaly's).
+  const [systemNo, setSystemNo] = useState<string | null>(() => params.get('system'));
+  const linkedComment = systemNo !== null && systemNo === params.get('system') ? params.get('comment') : null;
   const [tab, setTab] = useState<Tab>('form');
 
   const agencyId = profile ? ownAgencyId(profile) : '';
@@ -69,6 +71,8 @@ export function PlaceOnTestPage() {
     const p = new URLSearchParams(params);
     if (next) p.set('site', next);
     else p.delete('site');
+    p.delete('system');
+    p.delete('comment');
     setParams(p, { replace: true, state: location.state });
   };
   const leave = useCallback(() => navigate('/systemontest'), [navigate]);
@@ -138,7 +142,11 @@ export function PlaceOnTestPage() {
                   user: { contactNumber: String(profile.contactNumber), firstName: profile.firstName },
                   clock,
                   limits: limits ? { MaxHours: limits.MaxHours, MaxOnTestDays: limits.MaxOnTestDays } : null,
-                  comment: { prefix: config.testCommentPrefix, max: config.testCommentMax },
+                  comment: {
+                    prefix: config.testCommentPrefix,
+                    max: config.testCommentMax,
+                    initial: linkedComment ?? undefined,
+                  },
                   systemNo,
                 }}
                 onLeave={leave}

@@ -37,7 +37,8 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
 function describe(p: PushPreferences, agencyName: (id: string) => string): string {
   const types = p.alarmTypes.length === 0 ? 'All alarm types' : p.alarmTypes.join(', ');
   const quiet = p.quietHours ? `; quiet ${p.quietHours.from}-${p.quietHours.to} (${p.timeZone})` : '';
-  return `${types} · ${p.agencies.map(agencyName).join(', ')}${quiet}`;
+  const anomalies = p.anomalies ? ' · Anomalies' : '';
+  return `${types}${anomalies} · ${p.agencies.map(agencyName).join(', ')}${quiet}`;
 }
 
 /** One end of the quiet hours: a time of day, usable while quiet hours are on. */
@@ -65,6 +66,7 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
   const [types, setTypes] = useState<string[]>([]);
   const [chosenAgencies, setChosenAgencies] = useState<string[]>(agencies.map((a) => a.id));
   const [quiet, setQuiet] = useState(false);
+  const [anomalies, setAnomalies] = useState(false);
   const [from, setFrom] = useState('22:00');
   const [to, setTo] = useState('07:00');
   const devices = useApiQuery(DEVICES_KEY, loadPushDevices, { isEmpty: () => false });
@@ -103,6 +105,7 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
         agencies: chosenAgencies,
         quietHours: quiet ? { from, to } : null,
         timeZone: browserTimeZone(),
+        anomalies,
       });
       showToast('This device will be notified of new alarms.', 'success', SETTINGS_TOAST_MS);
     } catch (e) {
@@ -157,6 +160,13 @@ export function AlarmNotificationsCard({ profile }: { profile: PublicProfile }) 
               {t}
             </label>
           ))}
+        </fieldset>
+        <fieldset className="choice-group">
+          <legend>Live anomalies</legend>
+          <label>
+            <input type="checkbox" checked={anomalies} onChange={(e) => setAnomalies(e.target.checked)} />{' '}
+            Anomalies (runaway systems, repeat alarms)
+          </label>
         </fieldset>
         <fieldset className="choice-group">
           <legend>Agencies</legend>

@@ -6,6 +6,7 @@ import { selectedNavIds } from '../../lib/session/sitePreferences';
 import { useSessionCommands, useSessionView } from '../../lib/session/sessionView';
 import { ScheduledEmailsCard } from './ScheduledEmailsCard';
 import { AlarmNotificationsCard } from './AlarmNotificationsCard';
+import { AnomalyThresholdsCard } from './AnomalyThresholdsCard';
 import { DealerUnattendedCard } from './DealerUnattendedCard';
 import { SignOutEverywhereCard } from './SignOutEverywhereCard';
 import { SitePreferencesCard } from './SitePreferencesCard';
@@ -58,6 +59,8 @@ export function SettingsPage() {
         {seesLiveAlarms ? <AlarmNotificationsCard profile={profile} /> : null}
         {/* The account owner sees every user's notified devices and what was stopped for a lost right. */}
         {isOwner ? <DealerUnattendedCard /> : null}
+        {/* Live anomalies' thresholds are the dealer's: its account owner sets them (issue 39). */}
+        {isOwner ? <AnomalyThresholdsCard profile={profile} /> : null}
         <ScheduledEmailsCard />
         <SignOutEverywhereCard />
       </div>

@@ -10,6 +10,7 @@ import { typeColour } from '../../../lib/eventTypes/typeColours';
 import { useClockThresholds } from '../hooks/useClockThresholds';
 import { useNow } from '../hooks/useNow';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';
+import { WallAnomalies } from './WallAnomalies';
 import { fullAddress, groupBySite } from '../../../reporting/map/siteGroups';
 import { placeOf, useZipTable } from '../../../reporting/map/useSitePlaces';
 import { DEFAULT_CENTRE, GROUP_ZOOM } from '../../../reporting/map/zipPlaces';
@@ -142,6 +143,7 @@ function Wall({
           ) : null}
         </nav>
       </header>
+      <WallAnomalies agencyId={agencyId} />
       <main className="wall__body">
         {view === 'alarms' ? <WallAlarms rows={sorted} /> : null}
         {view === 'counts' ? <WallCounts alarms={sorted} events={events.rows} now={now} /> : null}

@@ -13,6 +13,7 @@ import { useRowDetails } from '../../../reporting/RowDetails';
 import { ComputedAt } from '../common/ComputedAt';
 import { ReportSwitch } from '../common/ReportSwitch';
 import '../common/reports.css';
+import { useAccountFilter } from '../common/AccountFilter';
 import { useLiveRefresh } from '../common/useLiveRefresh';
 import { useReportLink } from '../common/useReportLink';
 import { useCityReset } from '../common/useCityReset';
@@ -24,6 +25,7 @@ import { moreDetails, signalsPerAccount, withVaSwitch } from './activityRules';
 
 const TITLE = 'Excessive Alarm Accounts';
 const NONE: readonly ExcessiveRow[] = [];
+const csNoOf = (r: ExcessiveRow) => r.cs_no;
 
 /** A bar's tooltip: the account and the count of each signal type it has. */
 function accountTooltip(_: number, points: readonly ChartPoint[]): ReactNode {
@@ -68,10 +70,13 @@ export function ExcessiveAlarmsPage() {
   const mapView = link.extra.view === 'map';
   const city = link.city ?? ALL_CITIES;
   const all = load.data ?? NONE;
-  const shown = useMemo(
+  const filtered = useMemo(
     () => filterByCity(withVaSwitch(all, vaOnly), city, (r) => r.city_name),
     [all, vaOnly, city],
   );
+  // A live anomaly's "Details" opens the report on its account (`?csNo=`).
+  const account = useAccountFilter(link, filtered, csNoOf);
+  const shown = account.rows;
   const chart = useMemo(() => {
     const { accounts, series } = signalsPerAccount(shown);
     return { x: { kind: 'category' as const, labels: accounts }, series };
@@ -116,6 +121,7 @@ export function ExcessiveAlarmsPage() {
         </>
       }
     >
+      {account.notice}
       <ReportChart
         kind="stackedBar"
         label="Signal count per account"

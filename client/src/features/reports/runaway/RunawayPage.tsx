@@ -9,6 +9,7 @@ import { pickRange } from '../../../reporting/rangeLists';
 import { useRowDetails } from '../../../reporting/RowDetails';
 import { ComputedAt } from '../common/ComputedAt';
 import '../common/reports.css';
+import { useAccountFilter } from '../common/AccountFilter';
 import { useLiveRefresh } from '../common/useLiveRefresh';
 import { useReportLink } from '../common/useReportLink';
 import { useReportQuery } from '../common/useReportQuery';
@@ -18,6 +19,7 @@ import { runawayColumns, runawayDetails } from './runawayColumns';
 
 const TITLE = 'Runaway Systems';
 const NONE: readonly RunawayRow[] = [];
+const csNoOf = (r: RunawayRow) => r.cs_no;
 
 /**
  * Runaway Systems (/runawaysystems, docs/product/reports-and-settings.md#screens): one tab per
@@ -32,7 +34,9 @@ export function RunawayPage() {
     fetchRunawaySystems({ servcoNo: servco, range }, signal),
   );
   const live = useLiveRefresh(servcoNo, true, load.refetch);
-  const rows = load.data ?? NONE;
+  // A live anomaly's "Details" opens the report on its account (`?csNo=`).
+  const account = useAccountFilter(link, load.data ?? NONE, csNoOf);
+  const rows = account.rows;
   const details = useRowDetails<RunawayRow>({ fields: runawayDetails, name: (r) => r.cs_no });
   const grid = useRef<ReportGridApi<RunawayRow>>(null);
 
@@ -51,6 +55,7 @@ export function RunawayPage() {
         </>
       }
     >
+      {account.notice}
       <ReportGrid<RunawayRow>
         label={TITLE}
         columns={runawayColumns}
