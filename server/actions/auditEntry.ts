@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'testReminder',
   // A live anomaly (server/anomalies): opened, updated, closed, or acted on by a user.
   'anomaly',
+  // A time range of an agency's recordings exported for a colleague (server/recordings): the range.
+  'recordingExport',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -30,6 +30,7 @@ import { createLogger, type Logger } from '../observability/logger';
 import { createMetrics, type Metrics } from '../observability/metrics';
 import { buildRecordingStore } from '../recordings/buildRecordingStore';
 import { createReplayHandlers } from '../recordings/replayHandlers';
+import { recordingRoutes } from '../recordings/recordingRoutes';
 import { countMailSends } from './sendMetrics';
 import { createMemorySessionStore, createRedisSessionStore } from '../session/sessionStore';
 import { buildWalls } from '../walls/buildWalls';
@@ -286,6 +287,12 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     scheduled.router(gateway),
     unattendedRoutes(gateway, notices),
     anomalyRoutes(gateway, anomalyStore, (agencyId) => anomalies.forgetThresholds(agencyId)),
+    recordingRoutes(gateway, {
+      recordings: recorder,
+      replay,
+      screen: (id) => live.nsp.sockets.get(id),
+      record,
+    }),
   );
   app.use(identityHealth);
   serveClient(app, opts.clientDir);

@@ -52,6 +52,8 @@ export function mountGateway(
   unattended?: express.Router,
   /** `/api/anomalies`: a dealer's live anomaly thresholds (server/anomalies). */
   anomalies?: express.Router,
+  /** `/api/recordings`: search, timelines, export and import of recordings (server/recordings). */
+  recordings?: express.Router,
 ): void {
   app.use(requestObservability(ctx));
   app.use(securityHeaders(ctx.config));
@@ -71,6 +73,7 @@ export function mountGateway(
   if (scheduled) app.use('/api/scheduledEmails', scheduled);
   if (unattended) app.use('/api/unattended', unattended);
   if (anomalies) app.use('/api/anomalies', anomalies);
+  if (recordings) app.use('/api/recordings', recordings);
 
   // Every call behind a session: counted per session, then its body read up to what the call
   // needs (bodyLimits), then the menu checked, all before any lock, upstream call or side effect.

@@ -136,7 +136,7 @@ export function createReplayHandlers(d: {
     at: number | undefined,
     reply: (a: SimpleAck) => void,
   ) {
-    if (!socket.connected) return;
+    if (!socket.connected) return reply(fail('This screen left before the replay started.', 'not_found'));
     const head = lines[0];
     let r = replays.get(socket.id);
     if (!r) replays.set(socket.id, (r = { session: null, loading: null }));

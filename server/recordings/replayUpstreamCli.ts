@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readRecording } from './recordingFormat';
+import { splitTracks } from './recordingFile';
 import { startReplayUpstream } from './replayUpstream';
 
 /**
@@ -24,13 +25,15 @@ async function main() {
   }
   const speed = Number(values.speed);
   if (!(speed >= 0.25 && speed <= 50)) throw new Error('--speed must be between 0.25 and 50');
-  const running = await startReplayUpstream(await Promise.all(files.map((f) => readRecording(f))), {
+  // A file exported from Replay holds every feed of its agency: one track per feed.
+  const tracks = (await Promise.all(files.map((f) => readRecording(f)))).flatMap(splitTracks);
+  const running = await startReplayUpstream(tracks, {
     speed,
     port: Number(values.port),
     loop: values.loop,
   });
   console.log(
-    `Replaying ${files.length} recording(s) of agencies ${running.agencies.join(', ')} at ${speed}x as an upstream on ${running.url}`,
+    `Replaying ${files.length} file(s), ${tracks.length} feed(s) of agencies ${running.agencies.join(', ')} at ${speed}x as an upstream on ${running.url}`,
   );
   console.log(
     `Start a bridge against it: UPSTREAM_URL=${running.url} npm start (any username and password sign in)`,

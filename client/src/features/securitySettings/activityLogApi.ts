@@ -31,6 +31,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   scheduledReportEmail: 'Scheduled e-mail report',
   testReminder: 'Test-expiry reminder',
   anomaly: 'Live anomaly',
+  recordingExport: 'Recording exported',
 };
 
 export const OUTCOME_LABELS: Readonly<Record<string, string>> = {
