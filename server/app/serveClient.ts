@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
+import { sessionIdFromCookieHeader } from '../session/sessionCookie';
 import { precompressedAssets, sendPrecompressed } from './precompressedFiles';
+import { signInErrorText, signInHtml } from './signInHtml';
 
 // NOTE: two levels up from server/app/ and from the prebuilt build/server/ alike: the project root.
 export const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -27,6 +30,20 @@ export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DI
       },
     }),
   );
+  const signIn = signInPage(index);
+  // `/` without a session: the sign-in form as HTML, usable before any script (signInHtml.ts).
+  app.get('/', (req, res, next) => {
+    if (sessionIdFromCookieHeader(req.headers.cookie)) return next();
+    const html = signIn(signInErrorText(req.query.signInError));
+    if (!html) return next();
+    res.setHeader('Cache-Control', 'no-cache, no-store');
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    res.type('html');
+    if (/\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      res.setHeader('Content-Encoding', 'br');
+      res.send(html.br);
+    } else res.send(html.text);
+  });
   // NOTE: index.html is looked up per request, so a build that lands (or is redone) while the
   // bridge runs is served without a restart; until then these paths fall through to a JSON 404.
   app.get(/^\/(?!api\/|socket\.io\/|healthz|readyz|metrics).*/, (req, res, next) => {
@@ -35,4 +52,29 @@ export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DI
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
+}
+
+/**
+ * The sign-in page built from index.html, made again when index.html changes (a new build), and
+ * kept compressed: it is the page every phone opens first. Null while there is no build.
+ */
+function signInPage(index: string): (error: string | null) => { text: string; br: Buffer } | null {
+  let built: { mtimeMs: number; html: string } | null = null;
+  const plain = new Map<string | null, { text: string; br: Buffer }>();
+  return (error) => {
+    if (!existsSync(index)) return null;
+    const { mtimeMs } = statSync(index);
+    if (built?.mtimeMs !== mtimeMs) {
+      built = { mtimeMs, html: readFileSync(index, 'utf8') };
+      plain.clear();
+    }
+    const cached = plain.get(error);
+    if (cached) return cached;
+    const text = signInHtml(built.html, error);
+    if (text === null) return null;
+    const page = { text, br: brotliCompressSync(text) };
+    // Only the page without a message and the few catalogue messages: a handful of entries.
+    plain.set(error, page);
+    return page;
+  };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_DIR, serveClient } from '../../server/app/serveClient';
 import { ensureBuilt } from '../browser/liveAlarmsStack';
 
-function get(url: string, acceptEncoding?: string) {
+function get(url: string, acceptEncoding?: string, cookie?: string) {
   return new Promise<{
     status: number;
     headers: Record<string, string | string[] | undefined>;
@@ -16,7 +16,12 @@ function get(url: string, acceptEncoding?: string) {
   }>((resolve, reject) => {
     const req = request(
       url,
-      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      {
+        headers: {
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -85,5 +90,26 @@ describe('the built client is served precompressed', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.body).toString()).toContain('<div id="root"');
+  });
+
+  it('`/` without a session is the sign-in form as HTML, with no script of the app; with one, the app', async () => {
+    const res = await get(`${base}/`, 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers['cache-control'])).toMatch(/no-store/);
+    const html = brotliDecompressSync(res.body).toString();
+    expect(html).toContain('<form id="signin-form"');
+    expect(html).toContain('action="/api/session"');
+    expect(html).toMatch(/<input id="signin-username" name="username"/);
+    expect(html).not.toMatch(/<script type="module"|modulepreload/);
+    expect(html).toMatch(/<script src="\/signin\.js" data-app="\/assets\/index-[^"]+\.js" defer>/);
+
+    const failed = (await get(`${base}/?signInError=invalid_credentials`)).body.toString();
+    expect(failed).toContain('<p class="form-error" role="alert">Invalid username or password.</p>');
+    const unknown = (await get(`${base}/?signInError=%3Cb%3E`)).body.toString();
+    expect(unknown).toContain('role="alert">Unable to process your request.</p>');
+
+    const signedIn = brotliDecompressSync((await get(`${base}/`, 'br', 'dlp_session=abc')).body).toString();
+    expect(signedIn).not.toContain('signin-form');
+    expect(signedIn).toContain('<script type="module"');
   });
 });

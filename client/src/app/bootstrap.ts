@@ -2,13 +2,16 @@ import { browserBuildCheckDeps, checkBuildDate } from '../lib/buildCheck/buildCh
 import { loadRuntimeConfig } from '../lib/config/runtimeConfig';
 import { applyTheme, storedDarkFlag } from '../lib/theme/theme';
 import { watchBreakpoint } from '../features/navigation/navBarStore';
+import { keepStaticSignIn } from '../features/session/staticSignIn';
 import { startSessionCheck } from './session/sessionActors';
 
 /**
- * What runs once before the first render: the session check, theme flag, breakpoint, runtime
- * config, build check.
+ * What runs once before the first render: the served sign-in form kept, the session check, theme
+ * flag, breakpoint, runtime config, build check.
  */
 export function bootstrap(): void {
+  // The served sign-in form's fields, before React's first commit removes them.
+  keepStaticSignIn();
   startSessionCheck();
   applyTheme(storedDarkFlag() ?? false);
   watchBreakpoint();

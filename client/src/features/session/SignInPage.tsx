@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSessionCommands, useSessionView } from '../../lib/session/sessionView';
+import { takeStaticSignIn } from './staticSignIn';
 
 /**
  * The sign-in page at `/` (docs/product/shell-session-search.md#route-table): no menu, toolbar or
@@ -9,12 +10,36 @@ import { useSessionCommands, useSessionView } from '../../lib/session/sessionVie
 export function SignInPage() {
   const { status, signInError } = useSessionView();
   const { signIn } = useSessionCommands();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // The served HTML form's values, focus and press (staticSignIn.ts), taken at the first render.
+  const [served] = useState(takeStaticSignIn);
+  const [username, setUsername] = useState(served?.username ?? '');
+  const [password, setPassword] = useState(served?.password ?? '');
   const busy = status === 'signingIn' || status === 'checking';
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  /** "Sign in" pressed on the served form before the app came: done once the session check ends. */
+  const pending = useRef(
+    served?.submitted && served.username.trim() && served.password
+      ? { username: served.username.trim(), password: served.password }
+      : null,
+  );
   useEffect(() => {
     document.title = 'Sign in · Dealer Portal';
   }, []);
+  // The focus goes back to the field the user was in on the served form, caret at the end.
+  useLayoutEffect(() => {
+    if (!served) return;
+    const which = served.focused ?? 'username';
+    const field = which === 'password' ? passwordInput.current : usernameInput.current;
+    field?.focus();
+    field?.setSelectionRange(served[which].length, null);
+  }, [served]);
+  useEffect(() => {
+    const press = pending.current;
+    if (!press || status !== 'signedOut') return;
+    pending.current = null;
+    signIn(press.username, press.password);
+  }, [status, signIn]);
   return (
     <main className="signin">
       <form
@@ -36,6 +61,7 @@ export function SignInPage() {
             Username
           </label>
           <input
+            ref={usernameInput}
             id="signin-username"
             className="input"
             autoComplete="username"
@@ -50,6 +76,7 @@ export function SignInPage() {
             Password
           </label>
           <input
+            ref={passwordInput}
             id="signin-password"
             className="input"
             type="password"

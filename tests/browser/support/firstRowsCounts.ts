@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * What a screen needed before its first row was on the page, as counts (issue 38): bytes it
+ * received (HTTP bodies as transferred, plus live-feed frames), rows the live feeds delivered,
+ * and script it fetched. Counts, not timings: the same page gives the same figures on a fast
+ * machine and a slow one, so a test may gate them and a bench may print them beside its timings.
+ *
+ * Measured in the page, on one clock: an init script counts every WebSocket frame (and the rows
+ * of each `snapshot`/`snapshot.rest` in it) and a MutationObserver notes the moment the first
+ * `[data-row-id]` is attached; HTTP bodies are the resource timings that ended before it.
+ * NOTE: frame bytes are as the page got them, after the browser inflated any compressed frame.
+ */
+export interface FirstRowsCounts {
+  /** HTTP bytes on the wire (document and resources) plus live-feed frame bytes, before the first row. */
+  bytes: number;
+  /** Of which live-feed frames. */
+  frameBytes: number;
+  /** Rows the live feeds' snapshots delivered before the first row was on the page. */
+  rows: number;
+  /** Script fetched before the first row (decoded bytes: what the browser parsed and evaluated). */
+  scriptBytes: number;
+  /** Milliseconds from navigation start to the first row (a timing, for the bench only). */
+  atMs: number;
+}
+
+declare global {
+  interface Window {
+    __firstRows?: { frameBytes: number; rows: number; at: number | null; frozen: FirstRowsCounts | null };
+  }
+}
+
+/**
+ * The page's side, as plain JavaScript text: a function passed from here would carry the names
+ * tsx/esbuild give functions (`__name`), which the page does not define.
+ */
+const INIT_SCRIPT = `(() => {
+  const state = { frameBytes: 0, rows: 0, at: null, frozen: null };
+  window.__firstRows = state;
+  const Native = window.WebSocket;
+  // Rows of a socket.io snapshot or snapshot.rest frame: 42/live,["snapshot",{...}].
+  const rowsOf = (data) => {
+    if (!data.startsWith('42')) return 0;
+    const open = data.indexOf('[');
+    if (open < 0) return 0;
+    try {
+      const [event, body] = JSON.parse(data.slice(open));
+      return (event === 'snapshot' || event === 'snapshot.rest') && body && Array.isArray(body.rows)
+        ? body.rows.length
+        : 0;
+    } catch {
+      return 0;
+    }
+  };
+  const encoder = new TextEncoder();
+  class CountingSocket extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      // Registered before the page's own handler: counted as the frame arrives.
+      this.addEventListener('message', (e) => {
+        if (state.at !== null) return;
+        const data = e.data;
+        if (typeof data === 'string') {
+          state.frameBytes += encoder.encode(data).length;
+          state.rows += rowsOf(data);
+        } else if (data instanceof ArrayBuffer) state.frameBytes += data.byteLength;
+        else if (data instanceof Blob) state.frameBytes += data.size;
+      });
+    }
+  }
+  window.WebSocket = CountingSocket;
+  const freeze = () => {
+    const at = performance.now();
+    state.at = at;
+    const ended = performance.getEntriesByType('resource').filter((r) => r.responseEnd <= at);
+    const nav = performance.getEntriesByType('navigation')[0];
+    const http = ended.reduce((s, r) => s + r.transferSize, nav ? nav.transferSize : 0);
+    const scriptBytes = ended
+      .filter((r) => /\\.m?js(\\?|$)/.test(r.name))
+      .reduce((s, r) => s + r.decodedBodySize, 0);
+    state.frozen = {
+      bytes: http + state.frameBytes,
+      frameBytes: state.frameBytes,
+      rows: state.rows,
+      scriptBytes,
+      atMs: Math.round(at),
+    };
+  };
+  const observer = new MutationObserver(() => {
+    if (state.at === null && document.querySelector('[data-row-id]')) {
+      observer.disconnect();
+      freeze();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+/** Installs the counters; call before `page.goto`. */
+export async function countFirstRows(page: Page): Promise<void> {
+  await page.addInitScript({ content: INIT_SCRIPT });
+}
+
+/** The counts once the first row is on the page. */
+export async function firstRowsCounts(page: Page, timeoutMs = 30_000): Promise<FirstRowsCounts> {
+  await page.waitForFunction(() => window.__firstRows?.frozen != null, undefined, { timeout: timeoutMs });
+  return page.evaluate(() => window.__firstRows!.frozen!);
+}
