@@ -77,6 +77,8 @@ export interface BridgeOptions {
   clientDir?: string | null;
   /** Tests: the DNS lookup of push endpoints, so no test resolves a real name (server/push/pushEndpoint.ts). */
   pushResolve?: Resolve;
+  /** Tests: now for scheduled e-mails, test reminders and their job queue, so a run comes when a test says. */
+  scheduleClock?: () => number;
 }
 
 /**
@@ -244,6 +246,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     push: { notifyUser: (user, n) => push.notifyUser(user.contactNumber, n).then(() => undefined) },
     rights,
     onPaused: (r, why) => unattended.schedulePaused(r, why),
+    clock: opts.scheduleClock,
   });
   // What runs unattended follows its users' current rights: the sweep, the owner's notices.
   const notices = redis

@@ -43,8 +43,10 @@ export async function buildScheduled(p: {
   rights: Pick<CurrentRightsReader, 'read'>;
   /** A run paused a schedule for its owner's rights (the dealer's owner is told). */
   onPaused?(r: ScheduleRecord, why: string): Promise<void>;
+  /** Now, for runs, reminders and the queue's delays (BridgeOptions.scheduleClock); Date.now by default. */
+  clock?: () => number;
 }) {
-  const { config, logger } = p;
+  const { config, logger, clock } = p;
   const retry = { attempts: config.SCHEDULE_ATTEMPTS, backoffMs: config.SCHEDULE_RETRY_MS };
   let connection: Redis | null = null;
   let jobs: JobQueue;
@@ -55,10 +57,10 @@ export async function buildScheduled(p: {
       const { Redis } = await import('./redisModules');
       connection = new Redis(url, { maxRetriesPerRequest: null });
       connection.on('error', (e) => logger.warn({ err: e.message }, 'redis job queue error'));
-      return createBullmqJobQueue({ connection, prefix: config.REDIS_PREFIX, retry, logger });
+      return createBullmqJobQueue({ connection, prefix: config.REDIS_PREFIX, retry, logger, clock });
     });
   } else {
-    jobs = createMemoryJobQueue({ retry });
+    jobs = createMemoryJobQueue({ retry, clock });
   }
   const common = {
     store: p.store,
@@ -69,6 +71,7 @@ export async function buildScheduled(p: {
     rights: p.rights,
     ownerRelationId: config.OWNER_RELATION_ID,
     logger,
+    clock,
   };
   const emails = createScheduledEmails({ ...common, onPaused: p.onPaused });
   const reminders = createTestReminders({ ...common, beforeMs: config.TEST_REMINDER_BEFORE, push: p.push });

@@ -89,7 +89,11 @@ describe('a feed whose last screen left', () => {
     manager.watch(ref, 'screen-1', { bridgeSessionId: 's1', loginGuid: 'g1' } as never);
     manager.unwatch(ref, 'screen-1');
     runAll(); // the grace period ends: the feed stops and its stored state is dropped
-    await new Promise((r) => setTimeout(r, 20));
+    // The marker: the warning is the stop's last step; every timer here is manual, so what is left
+    // runs as promise jobs, which end before the next turn of the event loop. Node reports an
+    // unhandled rejection when those jobs end, so one turn later it would have been heard.
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    await new Promise((r) => setImmediate(r));
 
     expect(unhandled).toEqual([]);
     expect(warn).toHaveBeenCalledWith(
@@ -101,6 +105,7 @@ describe('a feed whose last screen left', () => {
 
 describe('a stopping bridge', () => {
   it('starts no feed for a screen that subscribes after its feeds were closed', async () => {
+    const { timers, runAll } = manualTimers();
     const acquire = vi.fn(async () => false);
     const logger = { warn: vi.fn(), info: vi.fn(), debug: vi.fn(), child: () => logger } as unknown as Logger;
     const manager = managerWith({
@@ -108,11 +113,14 @@ describe('a stopping bridge', () => {
       lease: { acquire, release: async () => undefined },
       logger,
       dropOnStop: false,
-      timers: manualTimers().timers,
+      timers,
     });
     await manager.close();
     manager.watch({ feed: 'events', agencyId: '21001' }, 'screen-1', {} as never);
-    await new Promise((r) => setTimeout(r, 20));
+    // The marker: every timer the manager set has run (they are manual) and the promise jobs they
+    // left have ended (one turn of the event loop): a start put off to later would have begun.
+    runAll();
+    await new Promise((r) => setImmediate(r));
     expect(manager.counts()).toEqual({ feeds: 0, holding: 0 });
     expect(acquire).not.toHaveBeenCalled();
   });

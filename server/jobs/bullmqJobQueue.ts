@@ -18,7 +18,10 @@ export async function createBullmqJobQueue(d: {
   prefix: string;
   retry: RetryPolicy;
   logger: Logger;
+  /** Now, for a job's delay (its time less now); tests pass their own. */
+  clock?: () => number;
 }): Promise<JobQueue> {
+  const clock = d.clock ?? Date.now;
   const { Queue, Worker } = await import('bullmq');
   const opts = { connection: d.connection, prefix: `${d.prefix}jobs` };
   const queue = new Queue('bridge', opts);
@@ -29,7 +32,7 @@ export async function createBullmqJobQueue(d: {
     async add(job) {
       await queue.add(job.kind, job.data, {
         jobId: job.id,
-        delay: Math.max(0, job.at - Date.now()),
+        delay: Math.max(0, job.at - clock()),
         attempts: d.retry.attempts,
         backoff: { type: 'exponential', delay: d.retry.backoffMs },
         removeOnComplete: { age: KEEP_FINISHED_S },

@@ -5,7 +5,7 @@ import type { SnapshotMessage } from '../../shared/live/protocol';
 import { metricValue } from '../support/processes';
 import { redisReachable } from '../support/redis';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
-import { signIn, startSim, startTestBridge, type Simulator } from '../support/stack';
+import { freshAccount, signIn, simPost, startSim, startTestBridge, type Simulator } from '../support/stack';
 import { startTwoBridges, type TwoBridges } from '../support/twoBridges';
 
 const hasRedis = await redisReachable();
@@ -38,7 +38,13 @@ async function simSignIns(s: Simulator): Promise<number> {
 
 interface IdentityHealth {
   ok: boolean;
-  identities: { identity: string; state: string; refusals: number; lastFailure: string | null }[];
+  identities: {
+    identity: string;
+    state: string;
+    refusals: number;
+    lastFailure: string | null;
+    retryAt: string | null;
+  }[];
   alwaysOn: string[];
 }
 /** /healthz/identity in detail: the test calls from this machine, as the operator. */
@@ -104,9 +110,17 @@ describe('always-on feeds read with the bridge identity', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ path: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev', expiredSession: true, count: 1 }),
     });
-    await new Promise((r) => setTimeout(r, 8000));
-    // Renewed at least once per lifetime that ran out.
+    // Renewed at least once per lifetime that ran out: the forced end and the 3 s lifetime.
+    const s = sim;
+    await waitFor('two renewals', async () => (await simSignIns(s)) - before >= 2, 15_000);
     expect((await simSignIns(sim)) - before).toBeGreaterThanOrEqual(2);
+    // The marker: an alarm raised now reaches the screen as a delta, on the socket a stale status
+    // of the renewals would have come on before it.
+    const raised = (await simPost(sim, '/_sim/signals', {
+      csNo: await freshAccount(sim, ref.agencyId),
+      eventId: 'B',
+    })) as { alarm: { id: string | number } };
+    await waitFor('the new alarm on the screen', () => screen.rows(ref).has(String(raised.alarm.id)));
     expect(screen.stats.statuses.filter((s) => s.stale)).toEqual([]);
     expect(screen.stats.errors).toEqual([]);
     const seq = screen.cursor(ref)!.seq;
@@ -117,9 +131,26 @@ describe('always-on feeds read with the bridge identity', () => {
 
   it('renews before the upstream ends the session: no poll is refused', async () => {
     sim = await startSim({ sessionMaxAgeMs: 4000 });
+    // What the upstream refused for a session it had ended: the bridge takes such an answer in
+    // its stride (it signs in again and polls on), so only the upstream can tell.
+    let refused = 0;
+    const sessions = sim.simulator.sessions;
+    const lookUp = sessions.get.bind(sessions);
+    sessions.get = (id) => {
+      const found = lookUp(id);
+      if (!found) refused++;
+      return found;
+    };
     bridge = await startTestBridge(sim.url, { ...IDENTITY, BRIDGE_UPSTREAM_RENEW: '2s' });
-    await new Promise((r) => setTimeout(r, 9000));
+    const [s, b] = [sim, bridge];
+    // Four sign-ins: two lifetimes of the first sessions have ended by then.
+    await waitFor('four sign-ins', async () => (await simSignIns(s)) >= 4, 20_000);
     expect(await simSignIns(sim)).toBeGreaterThanOrEqual(4);
+    // The marker: a poll that reached the upstream after the fourth sign-in.
+    const agencyId = sim.world.agencies[0].agencyId;
+    const polled = await pollsOk(b.url, 'events', agencyId);
+    await waitFor('a later poll', async () => (await pollsOk(b.url, 'events', agencyId)) > polled);
+    expect(refused).toBe(0);
     expect(await metricValue(bridge.url, /^bridge_upstream_errors_total\{.*kind="session_expired"/)).toBe(0);
     expect(await metricValue(bridge.url, /^bridge_polls_total\{feed="events".*outcome="failed"/)).toBe(0);
   });
@@ -128,7 +159,14 @@ describe('always-on feeds read with the bridge identity', () => {
     // This simulator locks an account after five refusals in a row, as the monitoring center does.
     sim = await startSim({ lockAfterRefusals: 5 });
     bridge = await startTestBridge(sim.url, { ...IDENTITY, BRIDGE_UPSTREAM_PASSWORD: 'not-the-password' });
-    await new Promise((r) => setTimeout(r, 8000));
+    // The marker: the second refusal, the quick retry 5 s after the first; the feeds polled some
+    // 25 times meanwhile, so a sign-in per poll would show.
+    const b = bridge;
+    await waitFor(
+      'the quick retry refused',
+      async () => (await identityHealth(b.url)).identities[0]?.refusals >= 2,
+      15_000,
+    );
     // A first try and one quick retry (5 s): nothing like the feeds' poll rate.
     const tries = await simSignIns(sim);
     expect(tries).toBeGreaterThanOrEqual(1);
@@ -140,6 +178,8 @@ describe('always-on feeds read with the bridge identity', () => {
       refusals: tries,
       lastFailure: 'refused',
     });
+    // And the next try is a long wait away (30 s after the quick retry), not a loop starting now.
+    expect(Date.parse(String(health.identities[0].retryAt)) - Date.now()).toBeGreaterThan(20_000);
     expect(JSON.stringify(health)).not.toContain('not-the-password');
     expect(await metricValue(bridge.url, /^bridge_identity_refusals\{identity="default"\}/)).toBe(tries);
     // Anyone else learns only that it is not well.
@@ -183,11 +223,24 @@ describe('always-on feeds read with the bridge identity', () => {
         async () => (await held(a.url)) + (await held(b.url)) === 2 * agencies.length,
         20_000,
       );
-      // Let both processes settle (the second learns the agency list from Redis, then tries the leases).
-      await new Promise((r) => setTimeout(r, 6000));
-      const [onA, onB] = [await held(a.url), await held(b.url)];
-      const holder = onA > 0 ? a : b;
+      const holder = (await held(a.url)) > 0 ? a : b;
       const other = holder === a ? b : a;
+      // The marker: the other process has learnt the agency list and watches every feed (a feed's
+      // lease is tried the moment it is watched, then every 1.2-1.8 s), and after that the holder
+      // polled each feed ten times more (2 s and more at POLL_MS 200): the other has tried every
+      // lease at least twice by then.
+      await waitFor(
+        'the other process watching every feed',
+        async () => (await identityHealth(other.url)).alwaysOn.length === 2 * agencies.length,
+        20_000,
+      );
+      const feeds = agencies.flatMap((id) => ['alarms', 'events'].map((feed) => ({ id, feed })));
+      const polls = () => Promise.all(feeds.map((f) => pollsOk(holder.url, f.feed, f.id)));
+      const before = await polls();
+      await waitFor('ten more polls of every feed by the holder', async () =>
+        (await polls()).every((n, i) => n >= before[i] + 10),
+      );
+      const [onA, onB] = [await held(a.url), await held(b.url)];
       expect(await held(other.url)).toBe(0);
       expect(await held(holder.url)).toBe(2 * agencies.length);
       expect(onA + onB).toBe(2 * agencies.length);

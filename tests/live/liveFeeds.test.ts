@@ -132,9 +132,21 @@ describe('live feeds through the bridge', () => {
     const ack = await s.subscribe(forged);
     expect(ack.ok).toBe(false);
     if (!ack.ok) expect(ack.error.code).toBe('forbidden');
-    await new Promise((r) => setTimeout(r, 600));
-    expect(s.stats.snapshots).toBe(0);
-    expect(s.stats.deltas).toBe(0);
+    // The marker: the screen's own feed, asked for after the refusal on the same socket, sends its
+    // snapshot and then a delta of an event injected now: a poll later than the refusal.
+    const own = { feed: 'events' as const, agencyId: owner.agencyId };
+    expect((await s.subscribe(own)).ok).toBe(true);
+    await waitFor('the own snapshot', () => s.cursor(own) !== null);
+    const created = (await simPost(sim, '/_sim/signals', {
+      csNo: await csNoOf(owner.agencyId),
+      eventId: 'O',
+    })) as { event: { id: string | number } };
+    await waitFor('the own delta', () => s.rows(own).has(String(created.event.id)));
+    // Only the own feed's: no snapshot or delta of the forged one.
+    expect(s.stats.snapshots).toBe(1);
+    expect(s.cursor(forged)).toBeNull();
+    expect(s.stats.deltas).toBe(s.stats.deltaSeqs.get(`events:${owner.agencyId}`)?.length);
+    expect([...s.stats.deltaSeqs.keys()]).toEqual([`events:${owner.agencyId}`]);
     expect(s.stats.errors.map((e) => e.code)).toContain('forbidden');
   });
 

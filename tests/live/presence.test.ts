@@ -96,10 +96,17 @@ describe('presence on one bridge', () => {
     a.announce(owner.agencyId, '7003', 'none');
     a.screen.close();
     await waitFor('cleared on disconnect', () => b.last('7004')?.action === 'none');
+    // The marker: b still has a dialog open. A later screen hears the agency's presences in one
+    // go on subscribe, so once it has heard b's, it has heard all it will.
+    b.announce(owner.agencyId, '7014', 'cancel');
+    await waitFor('the marker held', () => b.last('7014')?.action === 'cancel');
     const later = presenceScreen(bridge.url, owner.cookie, screens);
-    await later.watch(owner.agencyId);
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor('the marker listed on subscribe', async () => {
+      await later.watch(owner.agencyId);
+      return later.last('7014')?.action === 'cancel';
+    });
     expect(later.heard.filter((m) => m.alarmId === '7004')).toEqual([]);
+    b.announce(owner.agencyId, '7014', 'none');
   });
 
   it('refuses a presence for an agency the session may not see, and a malformed one', async () => {
@@ -116,8 +123,12 @@ describe('presence on one bridge', () => {
     });
     await waitFor('three errors', () => a.errors.filter((e) => e.about === 'presence').length === 3);
     expect(a.errors.map((e) => e.code)).toEqual(['forbidden', 'bad_request', 'bad_request']);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(c.heard).toEqual([]);
+    // The marker: c's own announcement, made after the refusals, reaches c through the same room
+    // a leaked presence would have; anything c heard before it is a leak.
+    c.announce(other.agencyId, '7015', 'dispatch');
+    await waitFor('the marker on the other agency', () => c.last('7015')?.action === 'dispatch');
+    expect(c.heard.filter((m) => m.alarmId !== '7015')).toEqual([]);
+    c.announce(other.agencyId, '7015', 'none');
   });
 });
 
@@ -171,10 +182,16 @@ describe.skipIf(!hasRedis)('presence across two bridges sharing Redis', () => {
     // As SIGTERM closes it: no goodbye per screen, but the presences end before the process does.
     await stopping.close({ exiting: true });
     await waitFor('ended across processes', () => b.last('8002')?.action === 'none');
+    // The marker: b's dialog, listed on subscribe with every presence the shared store holds.
+    b.announce(profile.agencyId, '8012', 'dispatch');
+    await waitFor('the marker held', () => b.last('8012')?.action === 'dispatch');
     const late = presenceScreen(bridges[1].url, cookie, screens);
-    await late.watch(profile.agencyId);
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor('the marker listed on subscribe', async () => {
+      await late.watch(profile.agencyId);
+      return late.last('8012')?.action === 'dispatch';
+    });
     expect(late.last('8002')).toBeUndefined();
+    b.announce(profile.agencyId, '8012', 'none');
     // What the process's exit would do.
     a.screen.close();
     await new Promise<void>((r) => stopping.server.close(() => r()));

@@ -59,17 +59,62 @@ async function pdfOpens(bytes: Buffer): Promise<boolean> {
   }
 }
 
+/**
+ * The bridges' clock: the real one, moved forward (never back) when a test wants a run or a
+ * reminder due in a few seconds rather than at the next whole minute of the wall clock.
+ */
+let ahead = 0;
+const bridgeNow = () => Date.now() + ahead;
+const moveClockTo = (t: number) => {
+  ahead = Math.max(ahead, t - Date.now());
+};
+
+/**
+ * The marker that no second e-mail is coming: a "Send now" of a schedule of its own, added to the
+ * job queue both bridges work after the e-mail checked had come, has been sent. A second run of
+ * anything on the queue before it would have been taken first.
+ */
+let markerId: string | null = null;
+async function laterJobSent(): Promise<void> {
+  const mine = async () => (await outbox()).filter((e) => e.toAddress[0] === 'marker@example.com').length;
+  if (!markerId) {
+    const site = stack.sim.world.systemsOf(owner.profile.agencyId)[1];
+    const created = await call(stack.a.url, 'POST', '/api/scheduledEmails', {
+      report: 'testZones',
+      siteNo: String(site.siteNo),
+      agencyId: owner.profile.agencyId,
+      recipients: 'marker@example.com',
+      period: 'week',
+      weekday: 1,
+      time: '06:00',
+      timeZone: 'America/Chicago',
+      format: 'pdf',
+    });
+    expect(created.status).toBe(201);
+    markerId = String(created.json.id);
+  }
+  const before = await mine();
+  expect((await call(stack.a.url, 'POST', `/api/scheduledEmails/${markerId}/send`)).status).toBe(202);
+  await waitFor('the marker e-mail', async () => (await mine()) > before, 20_000);
+}
+
 const hasRedis = await redisReachable();
 
 describe.skipIf(!hasRedis)('scheduled report e-mails across two bridges', () => {
   beforeAll(async () => {
-    stack = await startTwoBridges('scheduled', {
-      BRIDGE_UPSTREAM_USER: 'bridge',
-      BRIDGE_UPSTREAM_PASSWORD: 'bridge-sim-123',
-      // The simulator's tests run 4 hours by default: the reminder goes about 20 s after placing one.
-      TEST_REMINDER_BEFORE: '14380s',
-      SCHEDULE_RETRY_MS: '1s',
-    });
+    stack = await startTwoBridges(
+      'scheduled',
+      {
+        BRIDGE_UPSTREAM_USER: 'bridge',
+        BRIDGE_UPSTREAM_PASSWORD: 'bridge-sim-123',
+        // The simulator's tests run 4 hours by default: the reminder goes about 20 s after placing one.
+        TEST_REMINDER_BEFORE: '14380s',
+        SCHEDULE_RETRY_MS: '1s',
+        // Each check of "sent once" ends with a "Send now" of the marker schedule (laterJobSent).
+        SEND_NOW_PER_MIN: '10',
+      },
+      { scheduleClock: bridgeNow },
+    );
     owner = await signIn(stack.a.url, 'owner', 'owner123');
   }, 60_000);
   afterAll(async () => {
@@ -105,7 +150,14 @@ describe.skipIf(!hasRedis)('scheduled report e-mails across two bridges', () => 
       async () => (await outbox()).some((e) => e.toAddress[0] === 'zones@example.com'),
       20_000,
     );
-    await new Promise((r) => setTimeout(r, 1500));
+    // The run has ended (its result is listed) before the marker goes on the queue.
+    await waitFor('the run listed as sent', async () => {
+      const listed = await call(stack.a.url, 'GET', '/api/scheduledEmails');
+      return (listed.json.schedules as Array<{ id: string; lastRun: { ok: boolean } | null }>).some(
+        (s) => s.id === created.json.id && s.lastRun?.ok === true,
+      );
+    });
+    await laterJobSent();
     const sent = (await outbox()).filter((e) => e.toAddress[0] === 'zones@example.com');
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe(`Test Zones Report - site ${site.siteNo}`);
@@ -123,9 +175,10 @@ describe.skipIf(!hasRedis)('scheduled report e-mails across two bridges', () => 
   }, 60_000);
 
   it('a scheduled Agency Dispatch run is sent once by two bridges, as an Excel file with the report rows', async () => {
-    // The next whole minute (at least 15 s away) in UTC: both bridges add that run; one sends it.
-    const now = new Date();
-    const at = new Date(Math.ceil((now.getTime() + 15_000) / 60_000) * 60_000);
+    // The next whole minute in UTC, the bridges' clock moved to 5 s before it: both bridges add
+    // that run; one sends it.
+    const at = new Date(Math.ceil((bridgeNow() + 5_000) / 60_000) * 60_000);
+    moveClockTo(at.getTime() - 5_000);
     const time = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
     const created = await call(stack.b.url, 'POST', '/api/scheduledEmails', {
       report: 'dispatches',
@@ -141,8 +194,15 @@ describe.skipIf(!hasRedis)('scheduled report e-mails across two bridges', () => 
     expect(created.json.nextRunAt).toBe(at.toISOString());
 
     const mine = () => outbox().then((all) => all.filter((e) => e.toAddress[0] === 'dispatch@example.com'));
-    await waitFor('the scheduled run', async () => (await mine()).length > 0, 100_000);
-    await new Promise((r) => setTimeout(r, 3000));
+    await waitFor('the scheduled run', async () => (await mine()).length > 0, 30_000);
+    // The run has ended (the next run is planned, its last step) before the marker goes on the queue.
+    await waitFor('the next run planned', async () => {
+      const listed = await call(stack.a.url, 'GET', '/api/scheduledEmails');
+      return (listed.json.schedules as Array<{ id: string; nextRunAt: string | null }>).some(
+        (s) => s.id === created.json.id && s.nextRunAt !== null && Date.parse(s.nextRunAt) > at.getTime(),
+      );
+    });
+    await laterJobSent();
     const sent = await mine();
     expect(sent).toHaveLength(1);
     expect(sent[0].toAddress).toEqual(['dispatch@example.com', 'second@example.com']);
@@ -184,7 +244,7 @@ describe.skipIf(!hasRedis)('scheduled report e-mails across two bridges', () => 
     expect(Date.parse(shown!.nextRunAt)).toBeGreaterThan(at.getTime() + 27 * 86_400_000);
     const audit = await call(stack.a.url, 'GET', '/api/audit');
     expect(JSON.stringify(audit.json)).toContain('scheduledReportEmail');
-  }, 150_000);
+  }, 90_000);
 
   it('a test placed on one bridge sends one reminder, by e-mail, before it ends', async () => {
     expect(
@@ -196,6 +256,8 @@ describe.skipIf(!hasRedis)('scheduled report e-mails across two bridges', () => 
       ).status,
     ).toBe(200);
     const system = stack.sim.world.systemsOf(owner.profile.agencyId)[3];
+    // The reminder is due 20 s after the test is placed: the bridges' clock is moved there first.
+    moveClockTo(Date.now() + 20_000);
     const placed = await call(stack.a.url, 'POST', '/api/OnTest/SaveOnTest', {
       process_flag: 'on',
       SiteNo: system.siteNo,
@@ -207,11 +269,18 @@ describe.skipIf(!hasRedis)('scheduled report e-mails across two bridges', () => 
     });
     expect(placed.status).toBe(200);
     const mine = () => outbox().then((all) => all.filter((e) => e.toAddress[0] === 'reminder@example.com'));
-    await waitFor('the reminder', async () => (await mine()).length > 0, 60_000);
-    await new Promise((r) => setTimeout(r, 3000));
+    await waitFor('the reminder', async () => (await mine()).length > 0, 30_000);
+    // The reminder's job has ended (audited, its last step) before the marker goes on the queue.
+    await waitFor('the reminder audited', async () => {
+      const audit = await call(stack.a.url, 'GET', '/api/audit?limit=500');
+      return ((audit.json.entries ?? []) as Array<{ action: string; csNo: string | null }>).some(
+        (e) => e.action === 'testReminder' && e.csNo === String(system.csNo),
+      );
+    });
+    await laterJobSent();
     const sent = await mine();
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe(`Test ending soon - CS# ${system.csNo}`);
     expect(await pdfOpens(Buffer.from(sent[0].attachment!.base64, 'base64'))).toBe(true);
-  }, 90_000);
+  }, 60_000);
 });

@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { startBridge } from '../../server/app/bridge';
+import { startBridge, type BridgeOptions } from '../../server/app/bridge';
 import { loadConfig } from '../../server/config';
 import { startSimulator } from '../../simulator/createSimulator';
 import { cleanPrefix, TEST_REDIS_URL } from './redis';
 
 /**
  * A small quiet simulator and two bridges sharing Redis under a prefix of their own: what a
- * request made on one bridge and checked on the other runs on. `env` adds bridge settings.
+ * request made on one bridge and checked on the other runs on. `env` adds bridge settings, `opts`
+ * what a test hands both bridges (a schedule clock).
  */
-export async function startTwoBridges(name: string, env: Record<string, string> = {}) {
+export async function startTwoBridges(
+  name: string,
+  env: Record<string, string> = {},
+  opts: Pick<BridgeOptions, 'scheduleClock'> = {},
+) {
   const prefix = `dlp-test-${name}-${randomUUID().slice(0, 8)}:`;
   const sim = await startSimulator({
     port: 0,
@@ -27,8 +32,8 @@ export async function startTwoBridges(name: string, env: Record<string, string> 
     REDIS_PREFIX: prefix,
     ...env,
   });
-  const a = await startBridge(config, { clientDir: null });
-  const b = await startBridge(config, { clientDir: null });
+  const a = await startBridge(config, { clientDir: null, ...opts });
+  const b = await startBridge(config, { clientDir: null, ...opts });
   return {
     sim,
     a,

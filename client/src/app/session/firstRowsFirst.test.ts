@@ -25,15 +25,20 @@ afterEach(() => {
 
 describe("the all-accounts list waits for the first screen's rows", () => {
   it('shows as loading at once and is asked for only once the rows are in', async () => {
+    vi.useFakeTimers();
     const urls = stubFetch();
     const rowsIn = holdUntilFirstRows();
     startAccountsLoad(profile);
     expect(allAccounts.getSnapshot().status).toBe('loading');
-    await new Promise((r) => setTimeout(r, 20));
+    // The marker: every timer and promise job due before the longest hold has run.
+    await vi.advanceTimersByTimeAsync(MAX_WAIT_MS - 1);
     expect(urls).toEqual([]);
     rowsIn();
-    await vi.waitFor(() => expect(allAccounts.getSnapshot().status).toBe('ready'));
+    // The page's idle moment comes at once here, well before the longest hold ends.
+    await vi.advanceTimersByTimeAsync(0);
     expect(urls).toEqual(['/api/GetAllAccountsBySeqNo']);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(allAccounts.getSnapshot().status).toBe('ready'));
   });
 
   it('is asked for after at most MAX_WAIT_MS when the rows do not come', async () => {
