@@ -26,6 +26,8 @@ export interface LiveAnomaliesDeps {
   record(entry: AuditEntry): Promise<void>;
   logger: Logger;
   newId?: () => string;
+  /** The time windows are read at (tests move it on); default each poll's own time. */
+  clock?: () => number;
 }
 
 const thresholdOf = (e: AnomalyEpisode, t: AnomalyThresholds) =>
@@ -125,7 +127,8 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
       if (report.ref.feed !== 'events' || !report.ok) return;
       const whole = !!(report.full || report.resumed);
       const rows = (whole ? report.rows?.values() : report.added) as Iterable<EventLogRow> | undefined;
-      void enqueue(report.ref.agencyId, () => assess(report.ref.agencyId, rows ?? [], report.at, whole));
+      const now = d.clock ? d.clock() : report.at;
+      void enqueue(report.ref.agencyId, () => assess(report.ref.agencyId, rows ?? [], now, whole));
     },
     /** The open episodes of an agency, for a screen that subscribes to its alarms. */
     async list(agencyId: string, now = Date.now()): Promise<AnomaliesMessage> {

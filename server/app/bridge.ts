@@ -79,6 +79,8 @@ export interface BridgeOptions {
   pushResolve?: Resolve;
   /** Tests: now for scheduled e-mails, test reminders and their job queue, so a run comes when a test says. */
   scheduleClock?: () => number;
+  /** Tests: the clock live anomalies read their windows on (default each poll's own time). */
+  anomalyClock?: () => number;
 }
 
 /**
@@ -167,6 +169,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     alert: (e) => push.alarms.anomaly(e.agencyId, e.id, (timeZone) => anomalyPushMessage(e, timeZone)),
     record: (entry) => record(entry),
     logger: logger.child({ part: 'anomalies' }),
+    clock: opts.anomalyClock,
   });
   // The bridge's own upstream identity reads feeds (never acts): docs/decisions.md, issue 22.
   const identity = buildIdentity({ config, logger, metrics, upstream, redis: redis?.feeds ?? null });
