@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
+import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import { waitFor } from '../support/screen';
 import { redisReachable } from '../support/redis';
 import { startSim, startTestBridge, type Simulator } from '../support/stack';
@@ -46,13 +47,39 @@ async function scheduleOf(base: string, user: User, to: string): Promise<string>
   return String(created.json?.id);
 }
 
-const sentTo = async (to: string) => (await outbox(sim)).filter((e) => e.toAddress.includes(to)).length;
+const sentTo = async (to: string, from: Simulator = sim) =>
+  (await outbox(from)).filter((e) => e.toAddress.includes(to)).length;
 
-/** Waits for `n` e-mails to `to`, then for the queue to have sent anything else it held. */
-async function settled(to: string, n: number) {
-  await waitFor(`${n} e-mails to ${to}`, async () => (await sentTo(to)) >= n, 30_000);
-  // NOTE: a job queued by a refused press would run at once; a moment is enough to see it land.
-  await new Promise((r) => setTimeout(r, 2000));
+/**
+ * Waits for `n` e-mails to `to`, then for a marker: a "Send now" that `by` presses after them (of
+ * a schedule of `agencyId`, to marker@example.com) has been sent. A job queued by a refused press
+ * falls due at once, before the marker's, and the queue sends jobs in the order they fall due.
+ */
+async function settled(
+  to: string,
+  n: number,
+  marker: { base: string; by: User; agencyId: string; sim: Simulator },
+) {
+  await waitFor(`${n} e-mails to ${to}`, async () => (await sentTo(to, marker.sim)) >= n, 30_000);
+  const { base, by, agencyId } = marker;
+  const site = String(marker.sim.world.systemsOf(agencyId)[0].siteNo);
+  const created = await call(
+    base,
+    by,
+    'POST',
+    '/api/scheduledEmails',
+    testZonesSchedule(agencyId, site, 'marker@example.com'),
+  );
+  expect(created.status).toBe(201);
+  const before = await sentTo('marker@example.com', marker.sim);
+  expect((await call(base, by, 'POST', `/api/scheduledEmails/${String(created.json?.id)}/send`)).status).toBe(
+    202,
+  );
+  await waitFor(
+    'the marker e-mail',
+    async () => (await sentTo('marker@example.com', marker.sim)) > before,
+    30_000,
+  );
 }
 
 describe('"Send now"', () => {
@@ -66,7 +93,13 @@ describe('"Send now"', () => {
     expect(presses.map((p) => p.status)).toEqual([202, 202, 429]);
     expect(presses[2].json).toMatchObject({ error: 'report_email_quota' });
     expect(presses[2].json?.message).toContain('2 report e-mails allowed per day');
-    await settled('cap@example.com', 2);
+    const dispatcher = await signInAs(b.url, 'dispatcher', 'dispatch123');
+    await settled('cap@example.com', 2, {
+      base: b.url,
+      by: dispatcher,
+      agencyId: owner.profile.agencyId,
+      sim,
+    });
     expect(await sentTo('cap@example.com')).toBe(2);
   }, 60_000);
 
@@ -96,7 +129,10 @@ describe('"Send now"', () => {
     expect(byDispatcher.map((p) => p.status)).toEqual([202, 429]);
     expect(byDispatcher[1].json?.message).toContain('3 times a minute for this agency');
 
-    await settled('rate@example.com', 3);
+    // The marker's press is another dealer's: this agency has no press left this minute.
+    const multi = await signInAs(b.url, 'multi', 'multi123');
+    const another = [...visibleAgencies(multi.profile as never)].find((a) => a !== owner.profile.agencyId)!;
+    await settled('rate@example.com', 3, { base: b.url, by: multi, agencyId: another, sim });
     expect(await sentTo('rate@example.com')).toBe(3);
   }, 60_000);
 });
@@ -130,8 +166,13 @@ describe.skipIf(!(await redisReachable()))('"Send now" across two bridges on one
     expect(statuses).toEqual([202, 202, 429, 429]);
     const mine = async () =>
       (await outbox(stack!.sim)).filter((e) => e.toAddress.includes('both@example.com')).length;
-    await waitFor('the two e-mails', async () => (await mine()) >= 2, 30_000);
-    await new Promise((r) => setTimeout(r, 2000));
+    const dispatcher = await signInAs(a.url, 'dispatcher', 'dispatch123');
+    await settled('both@example.com', 2, {
+      base: a.url,
+      by: dispatcher,
+      agencyId: owner.profile.agencyId,
+      sim: stack.sim,
+    });
     expect(await mine()).toBe(2);
   }, 90_000);
 });
