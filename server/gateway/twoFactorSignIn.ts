@@ -86,7 +86,8 @@ function challengeStore(redis: Redis | null, prefix: string): ChallengeStore {
   };
 }
 
-const phoneRecord = z
+/** A row of `Contact/GetContactPhones`, where a second factor is sent (upstream:check reads it too). */
+export const phoneRecord = z
   .object({
     phone_number: z.string().nullish(),
     email_address: z.string().nullish(),

@@ -12,7 +12,8 @@ import { readReportRows } from './upstreamMail';
  */
 
 const idText = z.union([z.number(), z.string()]).transform(String);
-const accountRowSchema = z.object({ site_no: idText, cs_no: idText, system_no: idText });
+/** A row of the account list (upstream:check reads it with this schema too). */
+export const accountRowSchema = z.object({ site_no: idText, cs_no: idText, system_no: idText });
 export type AgencyAccount = z.infer<typeof accountRowSchema>;
 
 /** The agency's accounts (every site, CS# and system), read with `identity`. */

@@ -16,6 +16,7 @@ import { fetchSystemsOnTest } from '../feeds/systemsOnTestSource';
 import { fetchAlarmsPage, fetchHistoryPage } from '../feeds/upstreamFeedFetch';
 import { readReportRows } from '../schedules/upstreamMail';
 import { judgeRead } from './judgeRead';
+import { OWN_READS } from './ownReads';
 import { differs, type ReadVerdict } from './readVerdict';
 import type { RecordingUpstream } from './recordingUpstream';
 
@@ -28,6 +29,10 @@ export interface ReadContext {
   siteNo: string | null;
   /** A signal format (from the look-up), for the signal types of one format. */
   sigformId: string | null;
+  /** An account's CS# (from the feeds' rows), for the system read by CS#. */
+  csNo: string | null;
+  /** The signed-in contact, whose current rights and phones are read. */
+  contactNumber: string;
   now: number;
 }
 
@@ -72,6 +77,7 @@ const FEED_READS: BridgeRead[] = [
           HEAD_PAGE,
         );
         c.siteNo ??= rows[0]?.site_no ?? null;
+        c.csNo ??= rows[0]?.cS_ ?? null;
         return rowCount(rows.length);
       }),
   },
@@ -87,6 +93,7 @@ const FEED_READS: BridgeRead[] = [
           HEAD_PAGE,
         );
         c.siteNo ??= rows[0]?.site_No ?? null;
+        c.csNo ??= rows[0]?.cs_No ?? null;
         return rowCount(rows.length);
       }),
   },
@@ -196,4 +203,9 @@ const LOOK_UPS: BridgeRead[] = [
  * Every read the bridge makes after signing in, in an order where each read may lend the next
  * what it needs (a site for the site reports, a signal format for its types). None writes.
  */
-export const BRIDGE_READS: readonly BridgeRead[] = [...FEED_READS, ...reportReads(), ...LOOK_UPS];
+export const BRIDGE_READS: readonly BridgeRead[] = [
+  ...FEED_READS,
+  ...reportReads(),
+  ...LOOK_UPS,
+  ...OWN_READS,
+];

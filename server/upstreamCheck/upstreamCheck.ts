@@ -90,6 +90,8 @@ export async function runUpstreamCheck(o: UpstreamCheckOptions): Promise<number>
     agencyId: o.agencyId ?? profile.agencyId,
     siteNo: null,
     sigformId: null,
+    csNo: null,
+    contactNumber: profile.contactNumber,
     now: o.now ?? Date.now(),
   };
   const counts = { ok: 0, differs: 0, refused: 0, failed: 0, skipped: 0 };
