@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLiveClient, type LiveClient } from '../../client/src/lib/live/liveClient';
+import { waitFor } from '../support/screen';
 
 /** A loopback port nothing listens on: every attempt is refused at once, as while a bridge restarts. */
 function closedPort(): Promise<number> {
@@ -25,7 +26,8 @@ describe("a page's live connection while its bridge is away", () => {
     clients.push(client);
     const attempts: number[] = [];
     client.socket.io.on('reconnect_attempt', () => attempts.push(performance.now()));
-    await new Promise((r) => setTimeout(r, 3500));
+    // Five tries in all; the gaps between them are checked below.
+    await waitFor('five tries', () => attempts.length >= 5, 10_000);
     client.close();
     // The first try is the connection itself; the first retry follows 0.125-0.375 s later.
     expect(attempts.length).toBeGreaterThanOrEqual(5);
