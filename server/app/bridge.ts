@@ -197,6 +197,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     redis: redis?.feeds ?? null,
   });
   const replay = createReplayHandlers({ config, logger, feeds, recordings: recorder });
+  recorder.useBacklog?.((ref, epoch, seq) => store.deltasSince(ref, epoch, seq));
   const presence = redis
     ? createRedisPresenceStore(redis.shared, config.REDIS_PREFIX, PRESENCE_TTL_MS, (e) =>
         logger.warn({ err: String(e) }, 'presence refresh failed'),

@@ -43,6 +43,8 @@ export interface PollReport {
   rows?: ReadonlyMap<string, FeedRow>;
   /** Rows this poll added to a loaded feed (not on a first load, when every row is new to it). */
   added?: readonly FeedRow[];
+  /** The feed's position after this poll: a recording that lost lines catches up from it (server/recordings). */
+  position?: { epoch: string; seq: number };
   at: number;
 }
 
@@ -224,6 +226,7 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
       resumed: resumed || undefined,
       rows: firstLoad || resumed ? state : undefined,
       added: added?.length ? added : undefined,
+      position: { epoch: meta.epoch, seq: meta.seq },
       at: now,
     });
   }

@@ -96,6 +96,46 @@ describe.skipIf(!reachable)('recordings in PostgreSQL', () => {
     expect(await store.recordingAt('21001', 'alarms', t0 + 700_000)).toMatchObject({ startedAt: t0 });
   });
 
+  it('a takeover writes what the previous holder polled but never wrote, from the feed store', async () => {
+    const other = { agencyId: '21002', feed: 'alarms' as const };
+    const at = t0 + 2 * 3_600_000;
+    const delta = (seq: number, id: string) => ({
+      ...other,
+      epoch: 'e9',
+      seq,
+      upserts: [alarm(id, 'C20002', '2026-11-19T16:00:00')],
+      removes: [],
+      at: at + seq * 1000,
+    });
+    store.useBacklog?.(async (ref, epoch, seq) =>
+      ref.agencyId === '21002' && epoch === 'e9' && seq === 0 ? [delta(1, 'b1'), delta(2, 'b2')] : null,
+    );
+    store.record(poll(at, { ref: other, full: true, rows: new Map(), position: { epoch: 'e9', seq: 0 } }));
+    await store.flushed();
+    // The holder died with deltas 1 and 2 queued; this process resumes the feed at seq 2.
+    const rows = new Map([
+      ['b1', alarm('b1', 'C20002', '2026-11-19T16:00:00')],
+      ['b2', alarm('b2', 'C20002', '2026-11-19T16:00:00')],
+    ]);
+    store.record(poll(at + 5000, { ref: other, resumed: true, rows, position: { epoch: 'e9', seq: 2 } }));
+    let found: Awaited<ReturnType<typeof store.search>> = [];
+    for (let i = 0; i < 100 && found.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      found = await store.search({ agencies: ['21002'], from: at, to: at + 10_000, limit: 10 });
+    }
+    expect(found.map((m) => [m.kind, m.rowId, m.t - at])).toEqual([
+      ['alarm.opened', 'b1', 1000],
+      ['alarm.opened', 'b2', 2000],
+    ]);
+    const lines = await store.range('21002', 'alarms', at, at + 10_000);
+    expect(lines.map((l) => [l.kind, l.t - at])).toEqual([
+      ['full', 0],
+      ['delta', 1000],
+      ['delta', 2000],
+      ['full', 5000],
+    ]);
+  });
+
   it('drops whole days that fell out of the window, and nothing of the days kept', async () => {
     // A week after the end of the 19th: that day is out of the window, the 20th is not.
     now = t0 + 8 * DAY;

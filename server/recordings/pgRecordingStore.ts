@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { FeedName, FeedRow, RecordingInfo } from '../../shared/live/protocol';
+import type { DeltaMessage, FeedName, FeedRef, FeedRow, RecordingInfo } from '../../shared/live/protocol';
 import { applyChanges } from '../../shared/live/diff';
 import { feedKey } from '../../shared/live/protocol';
 import type { PollReport } from '../feeds/agencyFeed';
@@ -11,7 +11,12 @@ import type { FoundMoment, RecordingStore } from './recordingStore';
 import { segmentMs } from './retention';
 import { createPgRecordingTables, type PgRecordingTables } from './pgRecordingTables';
 
+/** The feed store's deltas after a position (FeedStore.deltasSince); null when it no longer holds them. */
+export type Backlog = (ref: FeedRef, epoch: string, seq: number) => Promise<DeltaMessage[] | null>;
+
 export interface PgRecordingOptions {
+  /** Where a takeover finds what the previous lease holder polled but did not write. */
+  backlog?: Backlog;
   connectionString: string;
   /** Stem of the tables' names (RECORDINGS_TABLE): `{stem}_lines`, `{stem}_moments`, by day. */
   table: string;
@@ -99,8 +104,8 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
     const key = feedKey(r.ref);
     let w = writing.get(key);
     const base = { t: r.at, feed: r.ref.feed, agencyId: r.ref.agencyId };
-    const epoch = r.delta?.epoch ?? null;
-    const seq = r.delta?.seq ?? null;
+    const epoch = r.position?.epoch ?? r.delta?.epoch ?? null;
+    const seq = r.position?.seq ?? r.delta?.seq ?? null;
     // A feed taken over from another process (r.resumed) starts whole, as a new one does.
     if (r.full || r.resumed || !w) {
       const rows = new Map(r.rows ?? w?.rows ?? []);
@@ -109,6 +114,10 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       writing.set(key, w);
       const line: RecordLine = { kind: 'full', ...base, rows: [...rows.values()] };
       enqueue({ line, epoch, seq, moments: w.moments.observe(line) });
+      // NOTE: a feed taken over from a process that died: what it polled but had not written yet
+      // (its queue) is still in the feed store's backlog; the recording catches up from there.
+      if (r.resumed && epoch !== null && seq !== null && backlog)
+        void catchUp(r.ref, epoch, seq, r.at).catch((e: unknown) => warn('recording catch-up failed', e));
       return;
     }
     const changed = r.changes && (r.changes.upserts.length > 0 || r.changes.removes.length > 0);
@@ -131,6 +140,41 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       return;
     }
     enqueue({ line: delta, epoch, seq, moments });
+  }
+
+  let backlog: Backlog | null = opts.backlog ?? null;
+
+  /**
+   * Writes the deltas between the feed's last stored position and `seq` (taken over at `at`) that
+   * the feed store still holds: lines the previous lease holder polled but never wrote.
+   */
+  async function catchUp(ref: FeedRef, epoch: string, seq: number, at: number) {
+    const last = (
+      await read(
+        `SELECT t, epoch, seq FROM ${T} WHERE agency_id = $1 AND feed = $2 AND t < $3
+          ORDER BY t DESC, n DESC LIMIT 1`,
+        [ref.agencyId, ref.feed, iso(at)],
+      )
+    )[0];
+    if (!last || last.epoch !== epoch || last.seq == null || Number(last.seq) >= seq) return;
+    const missing = (await backlog?.(ref, epoch, Number(last.seq)))?.filter((d) => d.seq <= seq && d.at < at);
+    if (!missing?.length) return;
+    // The moments of the missing deltas are told against the state the store held before them.
+    const tracker = createMomentTracker();
+    const [before] = await rangeOf(ref.agencyId, ref.feed, ms(last.t), ms(last.t));
+    if (before) tracker.observe(before);
+    for (const dm of missing) {
+      const line: RecordLine = {
+        kind: 'delta',
+        t: dm.at,
+        feed: ref.feed,
+        agencyId: ref.agencyId,
+        upserts: dm.upserts,
+        removes: dm.removes,
+      };
+      enqueue({ line, epoch: dm.epoch, seq: dm.seq, moments: tracker.observe(line) });
+    }
+    await flush();
   }
 
   function flush(): Promise<void> {
@@ -192,6 +236,9 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
     }
   }
 
+  // The tables and today's partitions are made at start, so the first poll's lines go in at once.
+  if (opts.record.length)
+    void tables.ensureDays([clock()]).catch((e: unknown) => warn('recordings tables not ready', e));
   const flushTimer = setInterval(() => void flush(), FLUSH_MS);
   flushTimer.unref();
   const prune = () =>
@@ -324,19 +371,9 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       }
       return out;
     },
-    async range(agencyId, feed, from, to) {
-      const start =
-        (await fullAtOrBefore(agencyId, feed, from)) ??
-        ms(
-          (
-            await read(
-              `SELECT min(t) AS t FROM ${T} WHERE agency_id = $1 AND feed = $2 AND kind = 'full' AND t > $3`,
-              [agencyId, feed, iso(from)],
-            )
-          )[0]?.t ?? null,
-        );
-      if (Number.isNaN(start) || start > to) return [];
-      return cutRange(await linesFrom(agencyId, feed, start, to), from, to);
+    range: (agencyId, feed, from, to) => rangeOf(agencyId, feed, from, to),
+    useBacklog(b) {
+      backlog = b;
     },
     prune,
     async close() {
@@ -346,6 +383,21 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       if (ownPool) await tables.close();
     },
   };
+
+  async function rangeOf(agencyId: string, feed: FeedName, from: number, to: number) {
+    const start =
+      (await fullAtOrBefore(agencyId, feed, from)) ??
+      ms(
+        (
+          await read(
+            `SELECT min(t) AS t FROM ${T} WHERE agency_id = $1 AND feed = $2 AND kind = 'full' AND t > $3`,
+            [agencyId, feed, iso(from)],
+          )
+        )[0]?.t ?? null,
+      );
+    if (Number.isNaN(start) || start > to) return [];
+    return cutRange(await linesFrom(agencyId, feed, start, to), from, to);
+  }
 }
 
 /** What a line's `body` column holds: the rows of a full line, `[upserts, removes]` of a delta. */

@@ -1,4 +1,4 @@
-import type { FeedName, RecordingInfo } from '../../shared/live/protocol';
+import type { DeltaMessage, FeedName, FeedRef, RecordingInfo } from '../../shared/live/protocol';
 import type { PollReport } from '../feeds/agencyFeed';
 import type { RecordLine } from './recordingFormat';
 import type { Moment, MomentKind } from './recordingMoments';
@@ -47,6 +47,11 @@ export interface RecordingStore {
    * was recorded by then), then every line after it up to `to`.
    */
   range(agencyId: string, feed: FeedName, from: number, to: number): Promise<RecordLine[]>;
+  /**
+   * The feed store's backlog, for a store that catches up after a takeover (PostgreSQL): bound once
+   * the feeds are built.
+   */
+  useBacklog?(backlog: (ref: FeedRef, epoch: string, seq: number) => Promise<DeltaMessage[] | null>): void;
   /** Applies the retention now (it also runs on its own). */
   prune(): Promise<void>;
   /** Writes what is queued, then stops. */
