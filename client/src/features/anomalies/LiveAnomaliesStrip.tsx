@@ -1,28 +1,21 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { anomalyText, type AnomalyEpisode } from '../../../../shared/anomalies/anomalyApi';
+import { anomalyText } from '../../../../shared/anomalies/anomalyApi';
 import { MENU_IDS } from '../../../../shared/menu/menuCatalog';
-import { useLiveAnomalies } from '../../lib/live/useLiveAnomalies';
+import { useAnomalyNews, useLiveAnomalies } from '../../lib/live/useLiveAnomalies';
 import { buildMenu, menuIds } from '../../lib/menu/buildMenu';
 import { selectedNavIds } from '../../lib/session/sitePreferences';
 import { useSessionView } from '../../lib/session/sessionView';
 import { detailsLink, placeOnTestLink } from './anomalyLinks';
 import './anomalies.css';
 
-/**
- * What a screen reader hears of each episode: its line when first seen, never again. NOTE: the
- * polite region holds these fixed lines, so a count that moves changes no text it announces, and
- * a closed episode's line leaves silently (removals are not announced).
- */
-const firstHeard = new Map<string, string>();
-function heardLine(e: AnomalyEpisode): string {
-  let line = firstHeard.get(e.id);
-  if (line === undefined) {
-    if (firstHeard.size > 500) firstHeard.clear();
-    line = anomalyText(e);
-    firstHeard.set(e.id, line);
-  }
-  return line;
+/** Lines shown before "Show all": the grid stays in view with many accounts over a threshold. */
+const FOLDED_LINES = 5;
+
+/** A line as it read when first heard: later counts do not change what was announced. */
+function FirstHeard({ text }: { text: string }) {
+  const [first] = useState(text);
+  return <p>{first}</p>;
 }
 
 const startedText = (at: number) =>
@@ -35,6 +28,9 @@ const startedText = (at: number) =>
  */
 export function LiveAnomaliesStrip({ agencyId }: { agencyId: string }) {
   const episodes = useLiveAnomalies(agencyId);
+  const news = useAnomalyNews(agencyId);
+  const [unfolded, setUnfolded] = useState(false);
+  const shown = unfolded ? episodes : episodes.slice(0, FOLDED_LINES);
   const navigate = useNavigate();
   const { profile, isOwner } = useSessionView();
   const allowed = useMemo(
@@ -45,9 +41,12 @@ export function LiveAnomaliesStrip({ agencyId }: { agencyId: string }) {
   const mayPlaceOnTest = allowed.has(MENU_IDS.alarmTesting);
   return (
     <>
+      {/* NOTE: a polite region of the episodes that opened while the page was open, each as first
+          heard (the key keeps its text): a count that moves changes nothing it announces, and a
+          closed one leaves silently. Those open on arrival are in the strip, under its heading. */}
       <div className="visually-hidden" role="status" aria-live="polite">
-        {episodes.map((e) => (
-          <p key={e.id}>{heardLine(e)}</p>
+        {news.map((e) => (
+          <FirstHeard key={e.id} text={anomalyText(e)} />
         ))}
       </div>
       {episodes.length > 0 ? (
@@ -56,7 +55,7 @@ export function LiveAnomaliesStrip({ agencyId }: { agencyId: string }) {
             Live anomalies
           </h2>
           <ul className="anomalies__list">
-            {episodes.map((e) => (
+            {shown.map((e) => (
               <li key={e.id} className={`anomalies__line anomalies__line--${e.kind}`}>
                 <span className="anomalies__text">{anomalyText(e)}</span>
                 {e.siteName ? <span className="anomalies__site">{e.siteName}</span> : null}
@@ -86,6 +85,16 @@ export function LiveAnomaliesStrip({ agencyId }: { agencyId: string }) {
               </li>
             ))}
           </ul>
+          {episodes.length > FOLDED_LINES ? (
+            <button
+              type="button"
+              className="button button--secondary anomalies__more"
+              aria-expanded={unfolded}
+              onClick={() => setUnfolded((u) => !u)}
+            >
+              {unfolded ? 'Show fewer' : `Show all ${episodes.length}`}
+            </button>
+          ) : null}
         </section>
       ) : null}
     </>

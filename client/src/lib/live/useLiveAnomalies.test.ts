@@ -43,5 +43,9 @@ describe('live anomalies heard by a screen', () => {
     s.emit('snapshot', { feed: 'alarms', agencyId: '10', subscribedAs: '99' });
     expect(book.episodes('99').map((e) => e.count)).toEqual([25]);
     expect(heard).toBe(2);
+    // What was open when the screen came is not news; what opened since is.
+    expect(book.news('10')).toEqual([]);
+    s.emit('anomalies', { agencyId: '10', episodes: [episode(30), { ...episode(5), id: 'ep2' }], at: 4 });
+    expect(book.news('10').map((e) => e.id)).toEqual(['ep2']);
   });
 });

@@ -17,6 +17,10 @@ const NONE: readonly AnomalyEpisode[] = [];
  */
 export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
   const lists = new Map<string, AnomaliesMessage>();
+  /** Per agency, the episodes of the first list heard (open before the screen came): not news. */
+  const firstIds = new Map<string, ReadonlySet<string>>();
+  /** Per agency, the open episodes that opened since: what a screen reader is told of. */
+  const news = new Map<string, readonly AnomalyEpisode[]>();
   /** The id a screen subscribed with → the agency's feed id, where they differ (corporate accounts). */
   const feedAgency = new Map<string, string>();
   const listeners = new Set<() => void>();
@@ -31,6 +35,13 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     const was = lists.get(msg.agencyId);
     if (was && was.at > msg.at) return;
     lists.set(msg.agencyId, msg);
+    let first = firstIds.get(msg.agencyId);
+    if (!first) firstIds.set(msg.agencyId, (first = new Set(msg.episodes.map((e) => e.id))));
+    const known = first;
+    news.set(
+      msg.agencyId,
+      msg.episodes.filter((e) => !known.has(e.id)),
+    );
     changed();
   });
   live.socket.on('snapshot', (m) => {
@@ -46,6 +57,10 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     },
     episodes(agencyId: string): readonly AnomalyEpisode[] {
       return lists.get(feedAgency.get(agencyId) ?? agencyId)?.episodes ?? NONE;
+    },
+    /** The open episodes that opened while this screen was there (not those it found open). */
+    news(agencyId: string): readonly AnomalyEpisode[] {
+      return news.get(feedAgency.get(agencyId) ?? agencyId) ?? NONE;
     },
   };
 }
@@ -64,5 +79,12 @@ function bookOf(live: LiveClient) {
 export function useLiveAnomalies(agencyId: string | null): readonly AnomalyEpisode[] {
   const book = bookOf(useLiveClient());
   const getSnapshot = useCallback(() => (agencyId ? book.episodes(agencyId) : NONE), [book, agencyId]);
+  return useSyncExternalStore(book.subscribe, getSnapshot);
+}
+
+/** The agency's open episodes that opened while this screen was open: a polite live region's news. */
+export function useAnomalyNews(agencyId: string): readonly AnomalyEpisode[] {
+  const book = bookOf(useLiveClient());
+  const getSnapshot = useCallback(() => book.news(agencyId), [book, agencyId]);
   return useSyncExternalStore(book.subscribe, getSnapshot);
 }
