@@ -1,5 +1,5 @@
 import type { FeedName, FeedRef, FeedRows } from '../../shared/live/protocol';
-import { activeAlarmRowSchema } from '../../shared/upstream/activeAlarmRow';
+import { activeAlarmRowSchema, type ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
 import { eventLogRowSchema } from '../../shared/upstream/eventLogRow';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import type { FeedSource } from './agencyFeed';
@@ -50,6 +50,20 @@ export interface FeedKind<F extends FeedName = FeedName> {
   rowTime?: (row: FeedRows[F]) => number;
 }
 
+/** Times already parsed: each poll reads most active alarms again as the same objects. */
+const alarmTimes = new WeakMap<ActiveAlarmRow, number>();
+
+/** The absolute time of an active alarm (ISO with the site's offset); 0 when unreadable. */
+function alarmTime(row: ActiveAlarmRow): number {
+  let t = alarmTimes.get(row);
+  if (t === undefined) {
+    t = Date.parse(row.alarm_Date);
+    if (Number.isNaN(t)) t = 0;
+    alarmTimes.set(row, t);
+  }
+  return t;
+}
+
 export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
   // docs/product/live-alarms-and-testing.md#screens: the agency's event history over the feed's
   // window, read head-first.
@@ -83,6 +97,9 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     sortColumn: 'alarm_Date',
     presence: true,
     alwaysOn: true,
+    // A large active set goes newest first too (issue 38): the grid's first page is the newest
+    // alarms (alarm_Date descending), and a phone needs no more to show them.
+    rowTime: alarmTime,
     source: (d) => {
       const rows = createRowTextCache(activeAlarmRowSchema.transform(withoutPageCount));
       return createAlarmsSource({

@@ -1,7 +1,12 @@
 import type { FeedRow, SnapshotMessage, SnapshotRestMessage } from '../../shared/live/protocol';
 
-/** The first part's rows: as many as a cold feed's first page (feedKinds.ts, `firstPages`). */
-export const FIRST_PART_ROWS = 500;
+/**
+ * The first part's rows: the newest page at the largest page size the grid offers (100,
+ * client/src/components/grid/gridModel.ts `PAGE_SIZES`), what a screen can show at once (issue
+ * 38): on a phone the bytes before the first rows, and the rows parsed before the first paint,
+ * are these and no more.
+ */
+export const FIRST_PART_ROWS = 100;
 /** Rows per part of the rest: about 4 MB of event rows, tens of milliseconds to encode or parse. */
 export const REST_PART_ROWS = 10_000;
 
