@@ -22,7 +22,8 @@ let shared: Promise<SharedScreens> | undefined;
 export function sharedScreens(): Promise<SharedScreens> {
   shared ??= (async () => {
     ensureBuilt();
-    const running = await startStack({ POLL_MS: '500' });
+    // PUSH_ALLOW_HTTP: the live anomalies test pushes to a local push service (no device, no push).
+    const running = await startStack({ POLL_MS: '500', PUSH_ALLOW_HTTP: 'true' });
     const simulatorUrl = running.simulatorUrl;
     if (!simulatorUrl) throw new Error('the shared screens stack needs the embedded simulator');
     await simPost(simulatorUrl, '/_sim/generator', { action: 'pause' });
