@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { CHROMIUM } from './liveAlarmsStack';
+import { CHROMIUM, simPost } from './liveAlarmsStack';
 import { screenPage, sharedScreens, type SharedScreens } from './support/sharedScreens';
 
 /**
@@ -55,6 +55,34 @@ describe.skipIf(!hasChromium)('a wall display paired once', () => {
       ).then((r) => r.json())) as { rows: unknown[] };
       await wall.getByRole('button', { name: `Alarms (${truth.rows.length})` }).waitFor({ timeout: 10_000 });
       await wall.locator('.la-feed-status, .wall__status').first().waitFor();
+
+      // Counts (issue 38: kept by feed views, not a copy of the window per change): a new signal
+      // adds one to its type's events of the last hour and one active alarm.
+      await wall.getByRole('button', { name: 'Counts' }).click();
+      const hour = wall.getByRole('region', { name: 'Events in the last hour by type' });
+      await hour.waitFor();
+      const countOf = async (type: string) => {
+        const bar = hour
+          .locator('li')
+          .filter({ has: wall.locator('.wall__bar-label', { hasText: new RegExp(`^${type}$`) }) });
+        return (await bar.count()) ? Number(await bar.locator('strong').textContent()) : 0;
+      };
+      const events = (await fetch(
+        `${shared.simulatorUrl}/_sim/truth?agencyId=${encodeURIComponent(owner.agencyId)}&feed=events`,
+      ).then((r) => r.json())) as { rows: Array<{ cS_: string; isTestCleared: string }> };
+      const csNo = events.rows.find((r) => r.isTestCleared === 'Y')!.cS_;
+      const before = await countOf('B');
+      const signal = await simPost<{ event: { eventrpt_id: string }; alarm?: unknown }>(
+        shared.simulatorUrl,
+        '/_sim/signals',
+        { csNo, eventId: 'B' },
+      );
+      expect(signal.event.eventrpt_id).toBe('B');
+      await expect.poll(() => countOf('B'), { timeout: 10_000 }).toBe(before + 1);
+      if (signal.alarm)
+        await wall
+          .getByRole('button', { name: `Alarms (${truth.rows.length + 1})` })
+          .waitFor({ timeout: 10_000 });
 
       // The card lists it; "Remove" sends the wall back to a new code within 5 s.
       const row = page.getByRole('row').filter({ hasText: 'Front office' });

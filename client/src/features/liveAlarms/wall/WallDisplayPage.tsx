@@ -1,7 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
-import { useFeed } from '../../../lib/live/LiveProvider';
+import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
+import { useFeedHandle, useFeedState } from '../../../lib/live/LiveProvider';
+import type { FeedRowSource } from '../../../lib/live/feedView';
+import { useFeedView, useViewSnapshot } from '../../../lib/live/useFeedView';
 import { useSessionView } from '../../../lib/session/sessionView';
 import { AlarmClock } from '../components/AlarmClock';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
@@ -15,11 +18,11 @@ import { fullAddress, groupBySite } from '../../../reporting/map/siteGroups';
 import { placeOf, useZipTable } from '../../../reporting/map/useSitePlaces';
 import { DEFAULT_CENTRE, GROUP_ZOOM } from '../../../reporting/map/zipPlaces';
 import { hexToRgb } from '../model/rowColours';
-import { sortByKey } from '../../../lib/live/rowOrder';
 import { useValueFor } from '../../../lib/store/useValueFor';
 import { compareFor } from '../model/rowSort';
 import { groupRowOfAlarm } from '../model/siteRef';
-import { countsByType, WALL_VIEWS, type WallView } from './wallModel';
+import { eventTime } from '../model/eventFilters';
+import { countsByType, HOUR_MS, WALL_VIEWS, type WallView } from './wallModel';
 import { PairedWall } from './PairedWall';
 import '../liveAlarms.css';
 import './wall.css';
@@ -83,13 +86,17 @@ function Wall({
   pinned: WallView | null;
   rotateMs: number;
 }) {
-  const alarms = useFeed({ feed: 'alarms', agencyId });
+  const alarmsFeed = useFeedHandle({ feed: 'alarms', agencyId });
   // Only the counts read the event history (a paired wall may subscribe to its views' feeds only).
-  const events = useFeed(views.includes('counts') ? { feed: 'events', agencyId } : null);
-  const now = useNow(1000);
+  const eventsFeed = useFeedHandle(views.includes('counts') ? { feed: 'events', agencyId } : null);
+  const alarms = useFeedState(alarmsFeed);
+  const events = useFeedState(eventsFeed);
   const [paused, setPaused] = useState(false);
   const [start] = useState(() => Date.now());
   const rotating = !pinned && !paused;
+  // A second's tick only while the views rotate; the clock and the alarms' ages tick on their own,
+  // so a tick re-renders no view (on a TV stick every millisecond of a second counts).
+  const now = useNow(rotating ? 1000 : 60_000);
   const [manual, setManual] = useState<WallView>(views[0]);
   const view: WallView =
     pinned ?? (rotating ? views[Math.floor((now - start) / rotateMs) % views.length] : manual);
@@ -102,10 +109,8 @@ function Wall({
     };
   }, [agencyName]);
 
-  const sorted = useMemo(
-    () => sortByKey([...alarms.rows], compareFor(null, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak)),
-    [alarms.rows],
-  );
+  // The alarms sorted once, then kept sorted by each delta (a feed view), never copied whole.
+  const sorted = useViewSnapshot(useFeedView(alarmsFeed, WALL_ALARMS)).rows;
   // Worst state of the two feeds: the wall says so.
   const status = alarms.state !== 'live' || !views.includes('counts') ? alarms : events;
 
@@ -114,7 +119,7 @@ function Wall({
       <header className="wall__header">
         <div className="wall__title">
           <h1>{agencyName}</h1>
-          <span className="wall__clock">{new Date(now).toLocaleTimeString()}</span>
+          <WallClock />
         </div>
         <div className="wall__status">
           <FeedStatus feed={status} />
@@ -146,14 +151,21 @@ function Wall({
       <WallAnomalies agencyId={agencyId} />
       <main className="wall__body">
         {view === 'alarms' ? <WallAlarms rows={sorted} /> : null}
-        {view === 'counts' ? <WallCounts alarms={sorted} events={events.rows} now={now} /> : null}
+        {view === 'counts' ? (
+          <WallCounts alarms={sorted} events={eventsFeed} minute={Math.floor(now / 60_000)} />
+        ) : null}
         {view === 'map' ? <WallMap rows={sorted} /> : null}
       </main>
     </div>
   );
 }
 
-function WallAlarms({ rows }: { rows: readonly ActiveAlarmRow[] }) {
+function WallClock() {
+  const now = useNow(1000);
+  return <span className="wall__clock">{new Date(now).toLocaleTimeString()}</span>;
+}
+
+const WallAlarms = memo(function WallAlarms({ rows }: { rows: readonly ActiveAlarmRow[] }) {
   const [thresholds] = useClockThresholds();
   if (rows.length === 0) return <p className="wall__empty">No active alarms</p>;
   return (
@@ -177,21 +189,37 @@ function WallAlarms({ rows }: { rows: readonly ActiveAlarmRow[] }) {
       {rows.length > 12 ? <li className="wall__more">+{rows.length - 12} more</li> : null}
     </ol>
   );
-}
+});
 
-function WallCounts({
+/** Every active alarm, in the wall's order (the view's default sort). */
+const WALL_ALARMS = {
+  key: 'wall',
+  predicate: () => true,
+  compare: compareFor<ActiveAlarmRow>(null, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak),
+};
+
+/** Events of the hour before `minute` ends: the Counts view's rows. */
+const lastHourOf = (minute: number) => {
+  const from = minute * 60_000 - HOUR_MS;
+  return (r: EventLogRow) => eventTime(r).at >= from;
+};
+
+const WallCounts = memo(function WallCounts({
   alarms,
   events,
-  now,
+  minute,
 }: {
   alarms: readonly ActiveAlarmRow[];
-  events: Parameters<typeof countsByType>[0];
-  now: number;
+  events: FeedRowSource<EventLogRow> | null;
+  /** The minute it counts up to (Date.now() / 60,000, floored). */
+  minute: number;
 }) {
-  // Recounted when the events change or a minute passes, not on every tick of the clock.
-  const lastHour = useValueFor([events, Math.floor(now / 60_000)], () =>
-    countsByType(events, now - 3_600_000),
-  );
+  // The last hour's events, kept beside the 24-hour window by its deltas (a feed view): a delta
+  // costs its own rows, not a copy of the window. The hour moves on once a minute (narrowed).
+  const hour = useFeedView(events, { key: `hour@${minute}`, predicate: lastHourOf(minute), compare: null });
+  useLayoutEffect(() => hour.narrow(`hour@${minute}`, lastHourOf(minute)), [hour, minute]);
+  const hourRows = useViewSnapshot(hour).rows;
+  const lastHour = useValueFor([hourRows], () => countsByType(hourRows, minute * 60_000 - HOUR_MS));
   const byAlarm = useMemo(() => {
     const m = new Map<string, number>();
     for (const a of alarms) m.set(a.event_Descr ?? 'Unknown', (m.get(a.event_Descr ?? 'Unknown') ?? 0) + 1);
@@ -228,9 +256,9 @@ function WallCounts({
       </section>
     </div>
   );
-}
+});
 
-function WallMap({ rows }: { rows: readonly ActiveAlarmRow[] }) {
+const WallMap = memo(function WallMap({ rows }: { rows: readonly ActiveAlarmRow[] }) {
   const { codes } = useZipTable();
   const groups = useMemo(() => groupBySite(rows, groupRowOfAlarm), [rows]);
   const points = useMemo(
@@ -273,4 +301,4 @@ function WallMap({ rows }: { rows: readonly ActiveAlarmRow[] }) {
       />
     </Suspense>
   );
-}
+});

@@ -4,6 +4,8 @@ import { eventTime } from '../model/eventFilters';
 // The views are part of the wall displays' contract (a paired wall shows the ones chosen for it).
 export { WALL_VIEWS, type WallView } from '../../../../../shared/walls/wallApi';
 
+export const HOUR_MS = 3_600_000;
+
 /** Events since `from`, counted by event type, largest first. */
 export function countsByType(
   rows: readonly EventLogRow[],
