@@ -189,7 +189,8 @@ describe('alarm notifications by Web Push', () => {
   });
 
   it.skipIf(!hasRedis)('two bridges sharing Redis push each alarm exactly once', async () => {
-    two = await startTwoBridges('push', ENV);
+    // Polled every 200 ms as by the one-bridge stack, so "more polls" below come in about 2 s, not 12.
+    two = await startTwoBridges('push', { ...ENV, POLL_MS: '200' });
     const t = two;
     const { cookie, profile } = await signIn(t.a.url, 'owner', 'owner123');
     const agencyId = profile.agencyId;
