@@ -23,5 +23,6 @@ export function anomalyPushMessage(e: AnomalyEpisode, timeZone: string): PushMes
     body: [e.siteName, `started ${started}`].filter(Boolean).join(' · '),
     url: anomalyLink(e.agencyId),
     tag: `anomaly:${e.id}`,
+    anomaly: { id: e.id, agencyId: e.agencyId, kind: e.kind, csNo: e.csNo },
   };
 }

@@ -39,14 +39,16 @@ export async function applyPushRights(
 
 function mayHear(rights: CurrentRights, msg: PushMessage, ownerRelationId: string): boolean {
   if (!mayHearAlarms(rights, ownerRelationId)) return false;
-  return !msg.alarm || visibleAgencies(rights).has(msg.alarm.agencyId);
+  const agencyId = msg.alarm?.agencyId ?? msg.anomaly?.agencyId;
+  return !agencyId || visibleAgencies(rights).has(agencyId);
 }
 
 /**
  * The notifier, checking each delivery against its device user's current rights (kept up to a
  * minute, server/rights): a user gone upstream, without the Live Alarm View or without the
- * alarm's agency gets nothing, and their devices are brought in line at once. NOTE: rights that
- * cannot be read let the push go (an alarm missed costs more; the sweep stops lost rights).
+ * alarm's (or live anomaly's) agency gets nothing, and their devices are brought in line at once.
+ * NOTE: rights that cannot be read let the push go (an alarm missed costs more; the sweep stops
+ * lost rights).
  */
 export function checkedDelivery(
   notifier: Pick<PushNotifier, 'deliver'>,

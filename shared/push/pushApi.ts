@@ -115,6 +115,15 @@ export const pushMessageSchema = z.object({
       at: z.string(),
     })
     .optional(),
+  /** A live anomaly's push (issue 39): which episode, of which agency's account. */
+  anomaly: z
+    .object({
+      id: z.string(),
+      agencyId: z.string(),
+      kind: z.enum(['runaway', 'repeatAlarms']),
+      csNo: z.string(),
+    })
+    .optional(),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 
