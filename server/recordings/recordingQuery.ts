@@ -36,8 +36,9 @@ export function checkRange(
   if (to <= from) return 'The end of the range is before its start.';
   if (from > now + CLOCK_SLACK_MS) return 'The range starts in the future.';
   const oldest = now - keepMs;
-  if (from < oldest)
-    return `Recordings are kept for ${keptWords(keepMs)}: the range starts before the oldest (${iso(oldest)}).`;
+  // NOTE: a range that only begins before the oldest recording is searched from there on.
+  if (to <= oldest)
+    return `Recordings are kept for ${keptWords(keepMs)}: the range ends before the oldest (${iso(oldest)}).`;
   if (maxMs !== undefined && to - from > maxMs) return `A range may cover at most ${keptWords(maxMs)}.`;
   return null;
 }

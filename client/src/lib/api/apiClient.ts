@@ -27,6 +27,8 @@ export interface CallOptions<T> {
   expiryIsSignal?: boolean;
   /** Extra request headers (e.g. the alarm a test change is made from, for the bridge's audit). */
   headers?: Record<string, string>;
+  /** `blob`: the answer is a file (a recording exported), not JSON. */
+  as?: 'blob';
 }
 
 const errorBodySchema = z.object({
@@ -49,14 +51,17 @@ async function request<T>(
   opts: CallOptions<T>,
 ): Promise<T> {
   const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
-  // A FormData body goes as multipart (the browser writes its boundary); anything else as JSON.
-  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  // A FormData body goes as multipart (the browser writes its boundary), a file as itself
+  // (a recording imported); anything else as JSON.
+  const form =
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob);
   if (body !== undefined && !form) headers['content-type'] = 'application/json';
   const res = await trackRequest(
     fetch(urlOf(path, opts.query), {
       method,
       headers,
-      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? (body as FormData | Blob) : JSON.stringify(body),
       credentials: 'same-origin',
       signal: opts.signal,
     }),
@@ -64,6 +69,7 @@ async function request<T>(
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, 'network', 'Unable to connect.');
   });
+  if (res.ok && opts.as === 'blob') return (await res.blob()) as T;
   const text = await res.text();
   let json: unknown = undefined;
   if (text) {

@@ -152,10 +152,13 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
         ),
       );
     },
-    startReplay(recording: string, speed = 1): Promise<void> {
+    /** Plays a recording into this screen; `at` (ms from its start) opens it paused there. */
+    startReplay(recording: string, speed = 1, at?: number): Promise<void> {
       return new Promise((resolve, reject) =>
-        socket.emit('replay.start', { recording, speed }, (a: SimpleAck) =>
-          a.ok ? resolve() : reject(new Error(a.error.message)),
+        socket.emit(
+          'replay.start',
+          at === undefined ? { recording, speed } : { recording, speed, at },
+          (a: SimpleAck) => (a.ok ? resolve() : reject(new Error(a.error.message))),
         ),
       );
     },
@@ -168,6 +171,10 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
           a.ok ? resolve() : reject(new Error(a.error.message)),
         ),
       );
+    },
+    /** This screen's id on the bridge: an imported recording plays into this screen only. */
+    get screenId(): string | null {
+      return socket.connected ? (socket.id ?? null) : null;
     },
     /** After a replay: back to the live feed for that ref. */
     backToLive(ref: FeedRef) {

@@ -3,13 +3,15 @@ import type { FeedName, RecordingInfo, ReplayState } from '../../../../../shared
 import { showToast } from '../../../components/toast/toastStore';
 import { useLiveClient } from '../../../lib/live/LiveProvider';
 import { formatElapsed } from '../model/siteTime';
+import { ReplaySearch } from './ReplaySearch';
 
 /** The speeds a tester picks from (the bridge accepts 0.25x to 50x from other clients). */
 export const REPLAY_SPEEDS = [1, 2, 4, 8, 16] as const;
 
 /**
  * The tester's replay panel: pick a recording of this agency and play it into this view (the
- * same feed view the live rows use), at 1x to 16x.
+ * same feed view the live rows use), at 1x to 16x; or find a moment by account and time and open
+ * the replay there; export a range, import a colleague's file.
  */
 export function ReplayPicker({
   agencyId,
@@ -101,6 +103,7 @@ export function ReplayPicker({
           Close
         </button>
       </div>
+      <ReplaySearch agencyId={agencyId} speed={speed} onStarted={onStarted} />
     </div>
   );
 }
