@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnomaliesMessage, AnomalyEpisode } from '../../shared/anomalies/anomalyApi';
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
 import type { AuditEntry } from '../actions/auditEntry';
@@ -125,6 +125,34 @@ describe('live anomalies', () => {
     expect(first.alerts).toHaveLength(1);
     expect(second.alerts).toHaveLength(0);
     expect((await store.open('10')).map((e) => [e.id, e.count])).toEqual([[first.alerts[0]!.id, 4]]);
+  });
+
+  it('a user placing the account on test during its episode is in the audit log under their name', async () => {
+    const store = createMemoryAnomalyStore();
+    await store.setThresholds('10', {
+      runawaySignals: 3,
+      runawayMinutes: 10,
+      repeatAlarms: 50,
+      repeatHours: 1,
+    });
+    const b = bridge(store);
+    b.live.onPoll(report([row('C5', T0), row('C5', T0 + 1), row('C5', T0 + 2)], T0 + MIN, true));
+    await b.live.settled();
+    const placed = {
+      ...b.audit[0]!,
+      id: 'x',
+      action: 'placeOnTest' as const,
+      username: 'dana',
+      contactNumber: '7',
+    };
+    b.live.observe({ ...placed, outcome: 'attempted' });
+    b.live.observe({ ...placed, csNo: 'C9' });
+    b.live.observe(placed);
+    await vi.waitFor(() => expect(b.audit).toHaveLength(2));
+    expect(b.audit[1]).toMatchObject({ action: 'anomaly', username: 'dana', csNo: 'C5' });
+    expect(b.audit[1]!.message).toMatch(/^acted on: placed on test: Runaway: CS# C5/);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(b.audit).toHaveLength(2);
   });
 
   it("one agency's episodes never reach another agency's list", async () => {
