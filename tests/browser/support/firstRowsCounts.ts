@@ -12,12 +12,19 @@ import type { Page } from 'playwright-core';
  * NOTE: frame bytes are as the page got them, after the browser inflated any compressed frame.
  */
 export interface FirstRowsCounts {
-  /** HTTP bytes on the wire (document and resources) plus live-feed frame bytes, before the first row. */
+  /**
+   * HTTP bytes on the wire (document and resources) plus live-feed frame bytes, before the first
+   * row; the rest of a snapshot sent in parts (`snapshot.rest`) is not counted: the first rows do
+   * not need it, and a slow page may get it before its first paint.
+   */
   bytes: number;
   /** Of which live-feed frames. */
   frameBytes: number;
-  /** Rows the live feeds' snapshots delivered before the first row was on the page. */
+  /** Rows the live feeds' first snapshots (`snapshot`) delivered before the first row was on the page. */
   rows: number;
+  /** Rows and bytes of the rest (`snapshot.rest`) that also arrived before the first row. */
+  restRows: number;
+  restBytes: number;
   /** Script fetched before the first row (decoded bytes: what the browser parsed and evaluated). */
   scriptBytes: number;
   /** Milliseconds from navigation start to the first row (a timing, for the bench only). */
@@ -26,7 +33,7 @@ export interface FirstRowsCounts {
 
 declare global {
   interface Window {
-    __firstRows?: { frameBytes: number; rows: number; at: number | null; frozen: FirstRowsCounts | null };
+    __firstRows?: { frozen: FirstRowsCounts | null };
   }
 }
 
@@ -35,21 +42,19 @@ declare global {
  * tsx/esbuild give functions (`__name`), which the page does not define.
  */
 const INIT_SCRIPT = `(() => {
-  const state = { frameBytes: 0, rows: 0, at: null, frozen: null };
+  const state = { frameBytes: 0, rows: 0, restRows: 0, restBytes: 0, at: null, frozen: null };
   window.__firstRows = state;
   const Native = window.WebSocket;
-  // Rows of a socket.io snapshot or snapshot.rest frame: 42/live,["snapshot",{...}].
-  const rowsOf = (data) => {
-    if (!data.startsWith('42')) return 0;
+  // The event and rows of a socket.io frame: 42/live,["snapshot",{...}].
+  const messageOf = (data) => {
+    if (!data.startsWith('42')) return null;
     const open = data.indexOf('[');
-    if (open < 0) return 0;
+    if (open < 0) return null;
     try {
       const [event, body] = JSON.parse(data.slice(open));
-      return (event === 'snapshot' || event === 'snapshot.rest') && body && Array.isArray(body.rows)
-        ? body.rows.length
-        : 0;
+      return { event, rows: body && Array.isArray(body.rows) ? body.rows.length : 0 };
     } catch {
-      return 0;
+      return null;
     }
   };
   const encoder = new TextEncoder();
@@ -61,8 +66,15 @@ const INIT_SCRIPT = `(() => {
         if (state.at !== null) return;
         const data = e.data;
         if (typeof data === 'string') {
-          state.frameBytes += encoder.encode(data).length;
-          state.rows += rowsOf(data);
+          const bytes = encoder.encode(data).length;
+          const message = messageOf(data);
+          if (message && message.event === 'snapshot.rest') {
+            state.restBytes += bytes;
+            state.restRows += message.rows;
+            return;
+          }
+          state.frameBytes += bytes;
+          if (message && message.event === 'snapshot') state.rows += message.rows;
         } else if (data instanceof ArrayBuffer) state.frameBytes += data.byteLength;
         else if (data instanceof Blob) state.frameBytes += data.size;
       });
@@ -82,6 +94,8 @@ const INIT_SCRIPT = `(() => {
       bytes: http + state.frameBytes,
       frameBytes: state.frameBytes,
       rows: state.rows,
+      restRows: state.restRows,
+      restBytes: state.restBytes,
       scriptBytes,
       atMs: Math.round(at),
     };
