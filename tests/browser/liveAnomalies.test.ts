@@ -110,11 +110,30 @@ describe('live anomalies on the Live Alarm View', () => {
     await line.getByRole('button', { name: `Place On Test CS# ${csNo}` }).click();
     await page.waitForURL(/\/placeontest\?/);
     await expect
-      .poll(() => page.getByLabel('System', { exact: true }).locator('option:checked').textContent())
+      .poll(() => page.getByLabel('System', { exact: true }).locator('option:checked').textContent(), {
+        timeout: 20_000,
+      })
       .toBe(csNo);
     await expect
       .poll(() => page.getByLabel('Comment').inputValue(), { timeout: 20_000 })
       .toBe(`Runaway: ${before + 2} signals`);
     expect(await pushes()).toHaveLength(1);
+
+    // The wall shows the same line as a banner.
+    await page.goto(`${shared.url}/wall`);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Live anomalies' }).textContent(), { timeout: 20_000 })
+      .toContain(`Runaway: CS# ${csNo} sent ${before + 2} signals in 60 min`);
+
+    // The owner's card shows the thresholds; a window over a day is refused and changes nothing.
+    await page.goto(`${shared.url}/settings`);
+    const card = page.getByRole('region', { name: 'Live anomalies' });
+    await expect.poll(() => card.getByLabel('Runaway: signals').inputValue(), { timeout: 20_000 }).toBe('4');
+    await card.getByLabel('Runaway: within minutes').fill('1441');
+    await card.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect
+      .poll(() => card.getByRole('alert').textContent())
+      .toBe('Runaway window (minutes) must be between 1 and 1440.');
+    expect((await api('GET', `/api/anomalies/thresholds/${agencyId}`)).body.thresholds).toEqual(thresholds);
   }, 120_000);
 });
