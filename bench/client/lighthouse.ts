@@ -84,7 +84,14 @@ async function runLighthouse(
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`lighthouse failed (${code}):\n${stderr}`);
-  return JSON.parse(readFileSync(out, 'utf8')) as Report;
+  const text = readFileSync(out, 'utf8');
+  // Every report is kept (bench/results is not committed): a figure can be traced to its audits.
+  mkdirSync(join(ROOT, 'bench/results/lighthouse'), { recursive: true });
+  writeFileSync(
+    join(ROOT, `bench/results/lighthouse/${new URL(url).pathname.slice(1) || 'signIn'}-${Date.now()}.json`),
+    text,
+  );
+  return JSON.parse(text) as Report;
 }
 
 /**
