@@ -93,6 +93,24 @@ describe('live anomalies', () => {
     expect(await store.open('10')).toEqual([]);
   });
 
+  it('an update is audited only when the count reaches another multiple of the threshold', async () => {
+    const store = createMemoryAnomalyStore();
+    await store.setThresholds('10', {
+      runawaySignals: 3,
+      runawayMinutes: 10,
+      repeatAlarms: 50,
+      repeatHours: 1,
+    });
+    const b = bridge(store);
+    b.live.onPoll(report([row('C6', T0), row('C6', T0 + 1), row('C6', T0 + 2)], T0 + MIN, true));
+    for (let i = 3; i <= 7; i++) b.live.onPoll(report([row('C6', T0 + i)], T0 + MIN));
+    await b.live.settled();
+    expect(b.published.at(-1)?.episodes.map((e) => e.count)).toEqual([8]);
+    expect(b.audit.map((e) => e.message?.split(': Runaway')[0])).toEqual(['opened', 'updated']);
+    expect(b.audit[1]!.message).toContain('sent 6 signals');
+    expect(b.alerts).toHaveLength(1);
+  });
+
   it('three repeat alarms in the window open a repeat-alarms episode; other events do not count', async () => {
     const b = bridge(createMemoryAnomalyStore());
     const rows = [
