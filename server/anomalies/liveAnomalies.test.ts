@@ -111,6 +111,37 @@ describe('live anomalies', () => {
     expect(b.alerts).toHaveLength(1);
   });
 
+  it('thresholds read while the owner changes them are not kept: the next poll uses the new ones', async () => {
+    const store = createMemoryAnomalyStore();
+    let hold: (() => void) | null = null;
+    const slow: AnomalyStore = {
+      ...store,
+      async thresholds(agencyId) {
+        const answer = await store.thresholds(agencyId);
+        if (!hold) await new Promise<void>((r) => (hold = r));
+        return answer;
+      },
+    };
+    const b = bridge(slow);
+    const rows = [row('C7', T0, 'B'), row('C7', T0 + 1, 'B'), row('C7', T0 + 2, 'B')];
+    b.live.onPoll(report(rows, T0 + MIN, true));
+    await vi.waitFor(() => expect(hold).not.toBeNull());
+    await store.setThresholds('10', {
+      runawaySignals: 20,
+      runawayMinutes: 60,
+      repeatAlarms: 10,
+      repeatHours: 24,
+    });
+    b.live.forgetThresholds('10');
+    hold!();
+    await b.live.settled();
+    // The poll under way used what it read (the defaults) once; the next one closes by the new.
+    expect(b.published.at(-1)?.episodes.map((e) => e.kind)).toEqual(['repeatAlarms']);
+    b.live.onPoll(report([], T0 + MIN + 1000));
+    await b.live.settled();
+    expect(b.published.at(-1)?.episodes).toEqual([]);
+  });
+
   it('three repeat alarms in the window open a repeat-alarms episode; other events do not count', async () => {
     const b = bridge(createMemoryAnomalyStore());
     const rows = [

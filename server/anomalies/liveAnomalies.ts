@@ -49,12 +49,16 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
   /** Episodes this process last knew open per agency: an agency with none and no finding reads nothing. */
   const knownOpen = new Map<string, number>();
   const limits = new Map<string, { t: AnomalyThresholds; at: number }>();
+  /** Bumped by each change heard here: a read that started before it is not kept. */
+  let limitsGeneration = 0;
 
   async function thresholdsOf(agencyId: string, now: number): Promise<AnomalyThresholds> {
     const kept = limits.get(agencyId);
     if (kept && now - kept.at < THRESHOLDS_TTL_MS) return kept.t;
+    const generation = limitsGeneration;
     const { thresholds } = await d.store.thresholds(agencyId);
-    limits.set(agencyId, { t: thresholds, at: now });
+    // NOTE: a read that overlapped a change may hold the old values: used once, never kept.
+    if (generation === limitsGeneration) limits.set(agencyId, { t: thresholds, at: now });
     return thresholds;
   }
 
@@ -152,6 +156,7 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     },
     /** Settings changed on this process: read at the next poll. */
     forgetThresholds(agencyId: string): void {
+      limitsGeneration++;
       limits.delete(agencyId);
     },
     /** Resolves once the work under way is done (tests, closing). */
