@@ -18,8 +18,14 @@ function FirstHeard({ text }: { text: string }) {
   return <p>{first}</p>;
 }
 
-const startedText = (at: number) =>
-  new Date(at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+/** The start in this browser's time: the time today, with the date before today (a day's repeat alarms). */
+function startedText(at: number, now = Date.now()): string {
+  const d = new Date(at);
+  const today = d.toDateString() === new Date(now).toDateString();
+  return today
+    ? d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
+    : d.toLocaleString([], { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
 
 /**
  * "Live anomalies" (issue 39): above the Live Alarm View's grid, one line per open episode of the
