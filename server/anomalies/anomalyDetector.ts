@@ -3,6 +3,12 @@ import { ALARM_EVENT_TYPES } from '../../shared/eventTypes';
 
 /** The longest window a dealer may set (24 h, either kind): what the detector keeps of each account. */
 export const KEEP_MS = 24 * 3_600_000;
+/**
+ * How often what fell out of the longest window is forgotten. NOTE: counts never depend on it
+ * (each window is found by a binary search); it only bounds memory, and walking every row id on
+ * every poll was most of a steady poll's cost.
+ */
+const PRUNE_EVERY_MS = 30_000;
 
 /** What the detector reads of one event-history row (EventLogRow, mapped once by the caller). */
 export interface Signal {
@@ -101,6 +107,7 @@ export function createAnomalyDetector() {
   const accounts = new Map<string, Account>();
   /** Row ids seen, with their time, so a row met again (a resumed or reconciled feed) counts once. */
   const seen = new Map<string, number>();
+  let prunedAt = -Infinity;
 
   function add(signals: Iterable<Signal>): void {
     for (const s of signals) {
@@ -126,6 +133,8 @@ export function createAnomalyDetector() {
 
   /** Forgets what is older than the longest window. */
   function prune(now: number): void {
+    if (now >= prunedAt && now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
     const from = now - KEEP_MS;
     for (const [id, at] of seen) if (at < from) seen.delete(id);
     for (const [csNo, a] of accounts) {
