@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type pg from 'pg';
 import type { DeltaMessage, FeedName, FeedRef, FeedRow, RecordingInfo } from '../../shared/live/protocol';
 import { applyChanges } from '../../shared/live/diff';
@@ -31,6 +33,9 @@ export interface PgRecordingOptions {
   clock?: () => number;
 }
 
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
 /** Lines waiting for the database at most; more are dropped (counted), never held without bound. */
 export const MAX_QUEUED_LINES = 20_000;
 const FLUSH_MS = 500;
@@ -50,6 +55,24 @@ interface Writing {
   moments: ReturnType<typeof createMomentTracker>;
   /** A line of this feed was dropped: the next one is written whole, so a replay stays right. */
   needsFull: boolean;
+  /** Rows upserted or removed since the last whole line. */
+  changedRows: number;
+}
+
+/** A feed's segment may run this many times RECORDINGS_KEEP's sixth when its whole state is large. */
+const LONG_SEGMENTS = 6;
+
+/**
+ * Whether a feed's next line starts a new segment (is written whole).
+ * NOTE: a whole line of a large feed (a day of event history: thousands of rows) costs more than
+ * hours of its deltas; it is written again only once the deltas since add up to a quarter of it,
+ * or after LONG_SEGMENTS segments. A seek then reads at most that much. Small feeds (the active
+ * alarms) start a segment every `rotateMs`.
+ */
+function startsSegment(w: Writing, at: number, rotateMs: number): boolean {
+  const elapsed = at - w.startedAt;
+  if (elapsed < rotateMs) return false;
+  return w.changedRows * 4 >= w.rows.size || elapsed >= LONG_SEGMENTS * rotateMs;
 }
 
 /**
@@ -110,7 +133,13 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
     if (r.full || r.resumed || !w) {
       const rows = new Map(r.rows ?? w?.rows ?? []);
       if (!r.rows && r.changes) applyChanges(rows, r.changes);
-      w = { rows, startedAt: r.at, moments: w?.moments ?? createMomentTracker(), needsFull: false };
+      w = {
+        rows,
+        startedAt: r.at,
+        moments: w?.moments ?? createMomentTracker(),
+        needsFull: false,
+        changedRows: 0,
+      };
       writing.set(key, w);
       const line: RecordLine = { kind: 'full', ...base, rows: [...rows.values()] };
       enqueue({ line, epoch, seq, moments: w.moments.observe(line) });
@@ -131,9 +160,11 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
     };
     // The moments come from the change itself, even when the line written is a whole one.
     const moments = changed ? w.moments.observe(delta) : [];
-    if (w.needsFull || r.at - w.startedAt >= rotateMs) {
+    w.changedRows += delta.upserts.length + delta.removes.length;
+    if (w.needsFull || startsSegment(w, r.at, rotateMs)) {
       w.needsFull = false;
       w.startedAt = r.at;
+      w.changedRows = 0;
       const line: RecordLine = { kind: 'full', ...base, rows: [...w.rows.values()] };
       w.moments.observe(line);
       enqueue({ line, epoch, seq, moments });
@@ -201,7 +232,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       await client.query('BEGIN');
       await client.query(
         `INSERT INTO ${T} (agency_id, feed, t, kind, epoch, seq, body)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::int[], $7::text[])`,
+         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::int[], $7::bytea[])`,
         [
           batch.map((q) => q.line.agencyId),
           batch.map((q) => q.line.feed),
@@ -209,7 +240,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
           batch.map((q) => q.line.kind),
           batch.map((q) => q.epoch),
           batch.map((q) => q.seq),
-          batch.map((q) => bodyOf(q.line)),
+          await Promise.all(batch.map((q) => bodyOf(q.line))),
         ],
       );
       if (moments.length)
@@ -255,13 +286,23 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
 
   /** Lines of one feed from its `full` line at `start` up to `until` (inclusive). */
   async function linesFrom(agencyId: string, feed: string, start: number, until: number | null) {
-    const rows = await read(
-      `SELECT kind, t, body FROM ${T}
-        WHERE agency_id = $1 AND feed = $2 AND t >= $3 AND ($4::timestamptz IS NULL OR t <= $4)
-        ORDER BY t, n`,
-      [agencyId, feed, iso(start), until == null ? null : iso(until)],
+    // NOTE: two statements, not `($4 IS NULL OR t <= $4)`: the index then bounds the range both ways.
+    const rows =
+      until == null
+        ? await read(
+            `SELECT kind, t, body FROM ${T} WHERE agency_id = $1 AND feed = $2 AND t >= $3 ORDER BY t, n`,
+            [agencyId, feed, iso(start)],
+          )
+        : await read(
+            `SELECT kind, t, body FROM ${T}
+              WHERE agency_id = $1 AND feed = $2 AND t >= $3 AND t <= $4 ORDER BY t, n`,
+            [agencyId, feed, iso(start), iso(until)],
+          );
+    return Promise.all(
+      rows.map(async (r) =>
+        lineOf(String(r.kind), ms(r.t), feed as FeedName, agencyId, await textOf(r.body as Buffer)),
+      ),
     );
-    return rows.map((r) => lineOf(String(r.kind), ms(r.t), feed as FeedName, agencyId, String(r.body)));
   }
 
   async function fullAtOrBefore(agencyId: string, feed: string, at: number): Promise<number | null> {
@@ -317,10 +358,10 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       );
       if (!rows[0]) return null;
       const start = ms(rows[0].start);
-      const lines = await linesFrom(meta.agencyId, meta.feed, start, null);
-      const next = rows[0].next == null ? Infinity : ms(rows[0].next);
       // The segment ends where the feed's next one starts.
-      return lines.filter((l, i) => i === 0 || l.t < next);
+      const next = rows[0].next == null ? null : ms(rows[0].next) - 1;
+      const lines = await linesFrom(meta.agencyId, meta.feed, start, next);
+      return lines.filter((l, i) => i === 0 || next === null || l.t <= next);
     },
     async recordingAt(agencyId, feed, at) {
       const start = await fullAtOrBefore(agencyId, feed, at);
@@ -328,28 +369,25 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
     },
     async search(q) {
       const needle = q.eventType?.trim() || null;
+      // Only the conditions asked for: the planner then picks the (cs_no, t) index for an account.
+      const params: unknown[] = [[...q.agencies], iso(q.from), iso(q.to)];
+      const where = ['m.agency_id = ANY($1::text[])', 'm.t >= $2', 'm.t < $3'];
+      if (q.csNo) where.push(`m.cs_no = $${params.push(q.csNo)}`);
+      if (needle)
+        where.push(
+          `(lower(m.event_type) = lower($${params.push(needle)}) OR m.text ILIKE $${params.push(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)})`,
+        );
+      if (q.kinds) where.push(`m.kind = ANY($${params.push([...q.kinds])}::text[])`);
       const rows = await read(
         `SELECT m.t, m.agency_id, m.feed, m.kind, m.cs_no, m.row_id, m.event_type, m.text, s.t AS seg
-           FROM ${M} m
+           FROM (SELECT * FROM ${M} m WHERE ${where.join(' AND ')}
+                  ORDER BY m.t, m.row_id LIMIT $${params.push(q.limit)}) m
            LEFT JOIN LATERAL (
              SELECT l.t FROM ${T} l
               WHERE l.agency_id = m.agency_id AND l.feed = m.feed AND l.kind = 'full' AND l.t <= m.t
               ORDER BY l.t DESC LIMIT 1) s ON true
-          WHERE m.agency_id = ANY($1::text[]) AND m.t >= $2 AND m.t < $3
-            AND ($4::text IS NULL OR m.cs_no = $4)
-            AND ($5::text IS NULL OR lower(m.event_type) = lower($5) OR m.text ILIKE $6)
-            AND ($7::text[] IS NULL OR m.kind = ANY($7::text[]))
-          ORDER BY m.t, m.row_id LIMIT $8`,
-        [
-          [...q.agencies],
-          iso(q.from),
-          iso(q.to),
-          q.csNo ?? null,
-          needle,
-          needle == null ? null : `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-          q.kinds ? [...q.kinds] : null,
-          q.limit,
-        ],
+          ORDER BY m.t, m.row_id`,
+        params,
       );
       const out: FoundMoment[] = [];
       for (const r of rows) {
@@ -400,9 +438,21 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
   }
 }
 
-/** What a line's `body` column holds: the rows of a full line, `[upserts, removes]` of a delta. */
-function bodyOf(line: RecordLine): string {
-  return JSON.stringify(line.kind === 'full' ? line.rows : [line.upserts, line.removes]);
+/** A body this large or more is stored gzip-compressed (a whole line of a day's event history). */
+const GZIP_FROM_BYTES = 1024;
+
+/**
+ * What a line's `body` column holds: the JSON of the rows of a full line, or of `[upserts,
+ * removes]` of a delta; gzip-compressed from GZIP_FROM_BYTES (JSON never starts with gzip's 0x1f).
+ * NOTE: compressed here, on libuv's thread pool: PostgreSQL's own (pglz) kept 2-3 times more.
+ */
+async function bodyOf(line: RecordLine): Promise<Buffer> {
+  const text = Buffer.from(JSON.stringify(line.kind === 'full' ? line.rows : [line.upserts, line.removes]));
+  return text.length >= GZIP_FROM_BYTES ? gzipAsync(text, { level: 6 }) : text;
+}
+
+async function textOf(body: Buffer): Promise<string> {
+  return (body[0] === 0x1f ? await gunzipAsync(body) : body).toString('utf8');
 }
 
 /**

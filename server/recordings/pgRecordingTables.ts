@@ -52,7 +52,7 @@ export function createPgRecordingTables(opts: { connectionString: string; stem: 
           pool,
           `CREATE TABLE IF NOT EXISTS ${lines} (
              n bigserial, agency_id text NOT NULL, feed text NOT NULL, t timestamptz NOT NULL,
-             kind text NOT NULL, epoch text, seq int, body text NOT NULL
+             kind text NOT NULL, epoch text, seq int, body bytea NOT NULL
            ) PARTITION BY RANGE (t)`,
         );
         await tolerant(pool, `CREATE INDEX IF NOT EXISTS ${lines}_feed_t ON ${lines} (agency_id, feed, t)`);
