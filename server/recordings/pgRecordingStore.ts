@@ -47,6 +47,8 @@ interface Queued {
   epoch: string | null;
   seq: number | null;
   moments: Moment[];
+  /** Where the segment holding this line starts: a search's answer opens the replay there. */
+  segment: number;
 }
 
 interface Writing {
@@ -142,7 +144,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       };
       writing.set(key, w);
       const line: RecordLine = { kind: 'full', ...base, rows: [...rows.values()] };
-      enqueue({ line, epoch, seq, moments: w.moments.observe(line) });
+      enqueue({ line, epoch, seq, moments: w.moments.observe(line), segment: r.at });
       // NOTE: a feed taken over from a process that died: what it polled but had not written yet
       // (its queue) is still in the feed store's backlog; the recording catches up from there.
       if (r.resumed && epoch !== null && seq !== null && backlog)
@@ -167,10 +169,10 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       w.changedRows = 0;
       const line: RecordLine = { kind: 'full', ...base, rows: [...w.rows.values()] };
       w.moments.observe(line);
-      enqueue({ line, epoch, seq, moments });
+      enqueue({ line, epoch, seq, moments, segment: r.at });
       return;
     }
-    enqueue({ line: delta, epoch, seq, moments });
+    enqueue({ line: delta, epoch, seq, moments, segment: w.startedAt });
   }
 
   let backlog: Backlog | null = opts.backlog ?? null;
@@ -194,6 +196,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
     const tracker = createMomentTracker();
     const [before] = await rangeOf(ref.agencyId, ref.feed, ms(last.t), ms(last.t));
     if (before) tracker.observe(before);
+    const segment = (await fullAtOrBefore(ref.agencyId, ref.feed, ms(last.t))) ?? ms(last.t);
     for (const dm of missing) {
       const line: RecordLine = {
         kind: 'delta',
@@ -203,7 +206,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
         upserts: dm.upserts,
         removes: dm.removes,
       };
-      enqueue({ line, epoch: dm.epoch, seq: dm.seq, moments: tracker.observe(line) });
+      enqueue({ line, epoch: dm.epoch, seq: dm.seq, moments: tracker.observe(line), segment });
     }
     await flush();
   }
@@ -226,7 +229,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
   async function writeBatch(batch: Queued[]) {
     const pool = await tables.ready();
     await tables.ensureDays(batch.map((q) => q.line.t));
-    const moments = batch.flatMap((q) => q.moments);
+    const moments = batch.flatMap((q) => q.moments.map((m) => ({ ...m, segment: q.segment })));
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -245,8 +248,8 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       );
       if (moments.length)
         await client.query(
-          `INSERT INTO ${M} (agency_id, feed, t, kind, cs_no, row_id, event_type, text)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])`,
+          `INSERT INTO ${M} (agency_id, feed, t, kind, cs_no, row_id, event_type, text, segment)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])`,
           [
             moments.map((m) => m.agencyId),
             moments.map((m) => m.feed),
@@ -256,6 +259,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
             moments.map((m) => m.rowId),
             moments.map((m) => m.eventType),
             moments.map((m) => m.text),
+            moments.map((m) => new Date(m.segment).toISOString()),
           ],
         );
       await client.query('COMMIT');
@@ -379,14 +383,9 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
         );
       if (q.kinds) where.push(`m.kind = ANY($${params.push([...q.kinds])}::text[])`);
       const rows = await read(
-        `SELECT m.t, m.agency_id, m.feed, m.kind, m.cs_no, m.row_id, m.event_type, m.text, s.t AS seg
-           FROM (SELECT * FROM ${M} m WHERE ${where.join(' AND ')}
-                  ORDER BY m.t, m.row_id LIMIT $${params.push(q.limit)}) m
-           LEFT JOIN LATERAL (
-             SELECT l.t FROM ${T} l
-              WHERE l.agency_id = m.agency_id AND l.feed = m.feed AND l.kind = 'full' AND l.t <= m.t
-              ORDER BY l.t DESC LIMIT 1) s ON true
-          ORDER BY m.t, m.row_id`,
+        `SELECT m.t, m.agency_id, m.feed, m.kind, m.cs_no, m.row_id, m.event_type, m.text, m.segment AS seg
+           FROM ${M} m WHERE ${where.join(' AND ')}
+          ORDER BY m.t, m.row_id LIMIT $${params.push(q.limit)}`,
         params,
       );
       const out: FoundMoment[] = [];

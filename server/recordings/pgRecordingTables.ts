@@ -64,7 +64,8 @@ export function createPgRecordingTables(opts: { connectionString: string; stem: 
           pool,
           `CREATE TABLE IF NOT EXISTS ${moments} (
              agency_id text NOT NULL, feed text NOT NULL, t timestamptz NOT NULL, kind text NOT NULL,
-             cs_no text NOT NULL, row_id text NOT NULL, event_type text NOT NULL, text text NOT NULL
+             cs_no text NOT NULL, row_id text NOT NULL, event_type text NOT NULL, text text NOT NULL,
+             segment timestamptz NOT NULL
            ) PARTITION BY RANGE (t)`,
         );
         await tolerant(pool, `CREATE INDEX IF NOT EXISTS ${moments}_cs_t ON ${moments} (cs_no, t)`);
