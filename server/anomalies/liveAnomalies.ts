@@ -95,9 +95,8 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
       if (!(await d.store.create(e))) continue;
       d.logger.info({ agency: agencyId, csNo: e.csNo, kind: e.kind, episode: e.id }, 'anomaly opened');
       await audit(e, 'opened');
-      await d
-        .alert(e)
-        .catch((err: unknown) => d.logger.warn({ err: String(err), episode: e.id }, 'anomaly push failed'));
+      // NOTE: not awaited: a slow push service never holds up the next poll's assessment.
+      track(d.alert(e), e.id);
     }
     for (const e of ch.updated) {
       await d.store.update(e);
@@ -111,7 +110,17 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     const openNow = changed || whole ? await d.store.open(agencyId) : open;
     knownOpen.set(agencyId, openNow.length);
     // A screen that joined meanwhile has the list from its subscribe; a new holder says it once.
-    if (changed || whole) d.publish({ agencyId, episodes: sortEpisodes(openNow), at: now });
+    // NOTE: `at` is when the store was read (as `list` stamps it), so a screen keeping the newest
+    // keeps the later state, also when a queued poll is assessed after the screen subscribed.
+    if (changed || whole) d.publish({ agencyId, episodes: sortEpisodes(openNow), at: Date.now() });
+  }
+
+  const alerts = new Set<Promise<void>>();
+  function track(work: Promise<void>, episode: string): void {
+    const p = work
+      .catch((err: unknown) => d.logger.warn({ err: String(err), episode }, 'anomaly push failed'))
+      .finally(() => alerts.delete(p));
+    alerts.add(p);
   }
 
   function enqueue(agencyId: string, work: () => Promise<void>): Promise<void> {
@@ -135,8 +144,9 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
       void enqueue(report.ref.agencyId, () => assess(report.ref.agencyId, rows ?? [], now, whole));
     },
     /** The open episodes of an agency, for a screen that subscribes to its alarms. */
-    async list(agencyId: string, now = Date.now()): Promise<AnomaliesMessage> {
-      return { agencyId, episodes: sortEpisodes(await d.store.open(agencyId)), at: now };
+    async list(agencyId: string): Promise<AnomaliesMessage> {
+      const episodes = sortEpisodes(await d.store.open(agencyId));
+      return { agencyId, episodes, at: Date.now() };
     },
     /** A test placed by a user on an account with an open episode: who acted on it, in the audit log. */
     observe(entry: AuditEntry): void {
@@ -162,6 +172,7 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     /** Resolves once the work under way is done (tests, closing). */
     async settled(): Promise<void> {
       await Promise.all([...queues.values()]);
+      await Promise.all([...alerts]);
     },
   };
 }
