@@ -111,6 +111,10 @@ function Wall({
 
   // The alarms sorted once, then kept sorted by each delta (a feed view), never copied whole.
   const sorted = useViewSnapshot(useFeedView(alarmsFeed, WALL_ALARMS)).rows;
+  // Nothing in the body until the first alarms are in (then for good): the anomalies banner comes
+  // just before them, and a body drawn earlier ("No active alarms") was moved down by it.
+  const [ready, setReady] = useState(false);
+  if (!ready && alarms.state !== 'connecting') setReady(true);
   // Worst state of the two feeds: the wall says so.
   const status = alarms.state !== 'live' || !views.includes('counts') ? alarms : events;
 
@@ -149,12 +153,12 @@ function Wall({
         </nav>
       </header>
       <WallAnomalies agencyId={agencyId} />
-      <main className="wall__body">
-        {view === 'alarms' ? <WallAlarms rows={sorted} /> : null}
-        {view === 'counts' ? (
+      <main className="wall__body" aria-busy={!ready || undefined}>
+        {ready && view === 'alarms' ? <WallAlarms rows={sorted} /> : null}
+        {ready && view === 'counts' ? (
           <WallCounts alarms={sorted} events={eventsFeed} minute={Math.floor(now / 60_000)} />
         ) : null}
-        {view === 'map' ? <WallMap rows={sorted} /> : null}
+        {ready && view === 'map' ? <WallMap rows={sorted} /> : null}
       </main>
     </div>
   );
