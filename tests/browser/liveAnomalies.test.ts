@@ -119,6 +119,12 @@ describe('live anomalies on the Live Alarm View', () => {
       .toBe(`Runaway: ${before + 2} signals`);
     expect(await pushes()).toHaveLength(1);
 
+    // A page opened on the view (a deep link subscribes before it renders) has the open episode.
+    await page.goto(`${shared.url}/dashboardDetails`);
+    await expect
+      .poll(() => line.textContent(), { timeout: 20_000 })
+      .toContain(`Runaway: CS# ${csNo} sent ${before + 2} signals in 60 min`);
+
     // The wall shows the same line as a banner.
     await page.goto(`${shared.url}/wall`);
     await expect

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { FeedName, FeedRef, FeedRows } from '../../../../shared/live/protocol';
 import type { FeedHandle, FeedState } from './feedHandle';
+import { anomalyBookOf } from './anomalyBook';
 import { createLiveClient, type LiveClient } from './liveClient';
 
 const LiveContext = createContext<LiveClient | null>(null);
@@ -36,6 +37,8 @@ function open(): Opened {
   let expired: (() => void) | undefined;
   const hooks: Opened['hooks'] = { setExpired: (fn) => (expired = fn) };
   const live = createLiveClient({ onSessionExpired: () => expired?.() });
+  // Live anomalies come with an alarms subscribe, which a deep link makes before any screen renders.
+  anomalyBookOf(live);
   // A client no provider takes (a render React throws away, a page that never shows the shell)
   // closes itself.
   closeLater(live, 10_000);

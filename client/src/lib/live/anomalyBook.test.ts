@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnomalyEpisode } from '../../../../shared/anomalies/anomalyApi';
-import { createAnomalyBook } from './useLiveAnomalies';
+import { createAnomalyBook } from './anomalyBook';
 
 /** A socket that only hands its listeners what the test emits. */
 function fakeSocket() {

@@ -1,90 +1,23 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import {
-  anomaliesMessageSchema,
-  type AnomaliesMessage,
-  type AnomalyEpisode,
-} from '../../../../shared/anomalies/anomalyApi';
+import type { AnomalyEpisode } from '../../../../shared/anomalies/anomalyApi';
+import { anomalyBookOf } from './anomalyBook';
 import { useLiveClient } from './LiveProvider';
-import type { LiveClient } from './liveClient';
 
 const NONE: readonly AnomalyEpisode[] = [];
-
-/**
- * The open live anomalies one live connection has heard, per agency (docs/protocol.md,
- * `anomalies`). The bridge sends an agency's list when the screen subscribes to its alarms, then
- * the whole list on every change; the newest list wins. A disconnect keeps them until the
- * resubscribe sends them again (a strip that blinks on every reconnect is noise).
- */
-export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
-  const lists = new Map<string, AnomaliesMessage>();
-  /** Per agency, the episodes of the first list heard (open before the screen came): not news. */
-  const firstIds = new Map<string, ReadonlySet<string>>();
-  /** Per agency, the open episodes that opened since: what a screen reader is told of. */
-  const news = new Map<string, readonly AnomalyEpisode[]>();
-  /** The id a screen subscribed with → the agency's feed id, where they differ (corporate accounts). */
-  const feedAgency = new Map<string, string>();
-  const listeners = new Set<() => void>();
-  const changed = () => {
-    for (const l of [...listeners]) l();
-  };
-  live.socket.on('anomalies', (raw: unknown) => {
-    // NOTE: checked, since it comes off the wire.
-    const parsed = anomaliesMessageSchema.safeParse(raw);
-    if (!parsed.success) return;
-    const msg = parsed.data;
-    const was = lists.get(msg.agencyId);
-    if (was && was.at > msg.at) return;
-    lists.set(msg.agencyId, msg);
-    let first = firstIds.get(msg.agencyId);
-    if (!first) firstIds.set(msg.agencyId, (first = new Set(msg.episodes.map((e) => e.id))));
-    const known = first;
-    news.set(
-      msg.agencyId,
-      msg.episodes.filter((e) => !known.has(e.id)),
-    );
-    changed();
-  });
-  live.socket.on('snapshot', (m) => {
-    if (m.subscribedAs && feedAgency.get(m.subscribedAs) !== m.agencyId) {
-      feedAgency.set(m.subscribedAs, m.agencyId);
-      changed();
-    }
-  });
-  return {
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    episodes(agencyId: string): readonly AnomalyEpisode[] {
-      return lists.get(feedAgency.get(agencyId) ?? agencyId)?.episodes ?? NONE;
-    },
-    /** The open episodes that opened while this screen was there (not those it found open). */
-    news(agencyId: string): readonly AnomalyEpisode[] {
-      return news.get(feedAgency.get(agencyId) ?? agencyId) ?? NONE;
-    },
-  };
-}
-
-const books = new WeakMap<LiveClient, ReturnType<typeof createAnomalyBook>>();
-function bookOf(live: LiveClient) {
-  let book = books.get(live);
-  if (!book) books.set(live, (book = createAnomalyBook(live)));
-  return book;
-}
 
 /**
  * An agency's open live anomalies (runaway systems, repeat alarms), runaways first. The agency's
  * alarms feed must be subscribed (the Live Alarm View and walls do) to hear them.
  */
 export function useLiveAnomalies(agencyId: string | null): readonly AnomalyEpisode[] {
-  const book = bookOf(useLiveClient());
+  const book = anomalyBookOf(useLiveClient());
   const getSnapshot = useCallback(() => (agencyId ? book.episodes(agencyId) : NONE), [book, agencyId]);
   return useSyncExternalStore(book.subscribe, getSnapshot);
 }
 
 /** The agency's open episodes that opened while this screen was open: a polite live region's news. */
 export function useAnomalyNews(agencyId: string): readonly AnomalyEpisode[] {
-  const book = bookOf(useLiveClient());
+  const book = anomalyBookOf(useLiveClient());
   const getSnapshot = useCallback(() => book.news(agencyId), [book, agencyId]);
   return useSyncExternalStore(book.subscribe, getSnapshot);
 }
