@@ -207,6 +207,7 @@ async function main() {
     for (let run = 1; run <= RUNS; run++) {
       section(`run ${run}`);
       const seeks: number[] = [];
+      const reads: number[] = [];
       for (let i = 0; i < SEEKS; i++) {
         // Any moment of the last 24 hours, either feed: what replay.start with `at` does.
         const feed: FeedName = i % 2 ? 'alarms' : 'events';
@@ -214,6 +215,7 @@ async function main() {
         const t0 = performance.now();
         const found = await store.recordingAt(busiest, feed, at);
         const lines = found ? await store.read(found.name) : null;
+        reads.push(ms(t0));
         if (lines?.length) {
           const noop = () => {};
           const s = createReplaySession(found!.name, lines, 1, { snapshot: noop, delta: noop, state: noop });
@@ -223,6 +225,8 @@ async function main() {
         seeks.push(ms(t0));
       }
       const searches: number[] = [];
+      const byAccount: number[] = [];
+      const byType: number[] = [];
       for (let i = 0; i < SEARCHES; i++) {
         const t0 = performance.now();
         await store.search({
@@ -233,12 +237,15 @@ async function main() {
           ...(i % 3 === 2 ? { eventType: 'BURGLARY' } : { csNo: accounts[i % accounts.length] }),
         });
         searches.push(ms(t0));
+        (i % 3 === 2 ? byType : byAccount).push(searches[searches.length - 1]);
       }
       seekP99.push(percentile(seeks, 99));
       searchP99.push(percentile(searches, 99));
-      console.log(`seek p50 ${fmt(percentile(seeks, 50))} p99 ${fmt(percentile(seeks, 99))}`);
       console.log(
-        `search (7 days, ${AGENCIES} agencies) p50 ${fmt(percentile(searches, 50))} p99 ${fmt(percentile(searches, 99))}`,
+        `seek p50 ${fmt(percentile(seeks, 50))} p99 ${fmt(percentile(seeks, 99))} (reading the segment: p50 ${fmt(percentile(reads, 50))} p99 ${fmt(percentile(reads, 99))})`,
+      );
+      console.log(
+        `search (7 days, ${AGENCIES} agencies) p50 ${fmt(percentile(searches, 50))} p99 ${fmt(percentile(searches, 99))}; by CS# p99 ${fmt(percentile(byAccount, 99))}, by event type (words of the description) p99 ${fmt(percentile(byType, 99))}`,
       );
     }
 
