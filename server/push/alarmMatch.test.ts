@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PushPreferences } from '../../shared/push/pushApi';
-import { inQuietHours, matchesAlarm } from './alarmMatch';
+import { inQuietHours, matchesAlarm, matchesAnomaly } from './alarmMatch';
 
 const prefs = (p: Partial<PushPreferences> = {}): PushPreferences => ({
   alarmTypes: [],
@@ -50,5 +50,17 @@ describe('which devices hear an alarm', () => {
     ['12:30', '12:30', NOON_CHICAGO, false],
   ])('quiet from %s to %s (wrapping midnight, daylight time)', (from, to, at, quiet) => {
     expect(inQuietHours({ from, to }, 'America/Chicago', at)).toBe(quiet);
+  });
+});
+
+describe('which devices hear a live anomaly', () => {
+  it('only those that chose "Anomalies", of their agencies, outside quiet hours, whatever alarm types they chose', () => {
+    const chose = prefs({ anomalies: true, alarmTypes: ['FIRE'] });
+    expect(matchesAnomaly(chose, ['10'], NOON_CHICAGO)).toBe(true);
+    expect(matchesAnomaly(prefs(), ['10'], NOON_CHICAGO)).toBe(false);
+    expect(matchesAnomaly(chose, ['11'], NOON_CHICAGO)).toBe(false);
+    expect(
+      matchesAnomaly({ ...chose, quietHours: { from: '12:00', to: '13:00' } }, ['10'], NOON_CHICAGO),
+    ).toBe(false);
   });
 });
