@@ -351,21 +351,24 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
     async read(name) {
       const meta = parseRecordingName(name);
       if (!meta) return null;
+      // One statement (a seek's round trips add up on a busy database): the segment runs from its
+      // whole line to the feed's next one.
       const rows = await read(
         `WITH f AS (SELECT t FROM ${T} WHERE agency_id = $1 AND feed = $2 AND kind = 'full'
                       AND t >= $3 AND t < $4 ORDER BY t LIMIT 1)
-         SELECT f.t AS start,
-                (SELECT min(t) FROM ${T} n WHERE n.agency_id = $1 AND n.feed = $2 AND n.kind = 'full'
-                    AND n.t > f.t) AS next
-           FROM f`,
+         SELECT l.kind, l.t, l.body FROM ${T} l
+          WHERE l.agency_id = $1 AND l.feed = $2 AND l.t >= (SELECT t FROM f)
+            AND l.t < coalesce((SELECT min(n.t) FROM ${T} n WHERE n.agency_id = $1 AND n.feed = $2
+                                  AND n.kind = 'full' AND n.t > (SELECT t FROM f)), 'infinity')
+          ORDER BY l.t, l.n`,
         [meta.agencyId, meta.feed, iso(meta.startedAt), iso(meta.startedAt + 1000)],
       );
-      if (!rows[0]) return null;
-      const start = ms(rows[0].start);
-      // The segment ends where the feed's next one starts.
-      const next = rows[0].next == null ? null : ms(rows[0].next) - 1;
-      const lines = await linesFrom(meta.agencyId, meta.feed, start, next);
-      return lines.filter((l, i) => i === 0 || next === null || l.t <= next);
+      if (!rows.length) return null;
+      return Promise.all(
+        rows.map(async (r) =>
+          lineOf(String(r.kind), ms(r.t), meta.feed, meta.agencyId, await textOf(r.body as Buffer)),
+        ),
+      );
     },
     async recordingAt(agencyId, feed, at) {
       const start = await fullAtOrBefore(agencyId, feed, at);
