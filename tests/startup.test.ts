@@ -147,8 +147,9 @@ describe('npm start', () => {
     expect(page.status, `GET / answered ${page.status}: ${html.slice(0, 300)}\n${output}`).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(html).toMatch(/<div id="root"><\/div>|<div id="root">/);
-    expect(html).toMatch(/<script[^>]+src="\/assets\/[^"]+\.js"/);
+    // Without a session, / is the sign-in form in HTML; its script loads the app, named from the build.
+    expect(html).toMatch(/<form id="signin-form"[^>]+method="post" action="\/api\/session"/);
+    expect(html).toMatch(/<script src="\/signin\.js" data-app="\/assets\/[^"]+\.js"/);
 
     // NOTE: SIGTERM goes to the whole process group, as a terminal's Ctrl-C or a container stop
     // does: npx itself does not pass it on to the server it started.
