@@ -388,7 +388,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       const rows = await read(
         `SELECT m.t, m.agency_id, m.feed, m.kind, m.cs_no, m.row_id, m.event_type, m.text, m.segment AS seg
            FROM ${M} m WHERE ${where.join(' AND ')}
-          ORDER BY m.t, m.row_id LIMIT $${params.push(q.limit)}`,
+          ORDER BY m.t LIMIT $${params.push(q.limit)}`,
         params,
       );
       const out: FoundMoment[] = [];

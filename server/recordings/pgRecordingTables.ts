@@ -70,6 +70,8 @@ export function createPgRecordingTables(opts: { connectionString: string; stem: 
         );
         await tolerant(pool, `CREATE INDEX IF NOT EXISTS ${moments}_cs_t ON ${moments} (cs_no, t)`);
         await tolerant(pool, `CREATE INDEX IF NOT EXISTS ${moments}_agency_t ON ${moments} (agency_id, t)`);
+        // A search by event type over several agencies reads moments in time order and stops at its limit.
+        await tolerant(pool, `CREATE INDEX IF NOT EXISTS ${moments}_t ON ${moments} (t)`);
         return pool;
       })
       .catch((e: unknown) => {
