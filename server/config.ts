@@ -143,11 +143,7 @@ export const envSchema = z
       .regex(/^[a-z_][a-z0-9_]{0,39}$/)
       .default('recording'),
     /** All recordings together stay under this many bytes; the oldest go first. */
-    RECORDINGS_MAX_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1_000_000)
-      .default(256 * 1024 * 1024),
+    RECORDINGS_MAX_BYTES: z.coerce.number().int().min(1_000_000).optional(),
     /**
      * Web Push (server/push): the VAPID key pair, both or neither (base64url, as `web-push
      * generate-vapid-keys` prints them). Unset: generated once and kept in Redis, else in VAPID_FILE.
@@ -253,6 +249,8 @@ export const envSchema = z
   .transform((e) => ({
     ...e,
     RECORDINGS_KEEP: e.RECORDINGS_KEEP ?? (e.DATABASE_URL ? 7 * 86_400_000 : 3_600_000),
+    // 8 GiB holds a week of the six simulated agencies many times over (docs/scale.md: 14 MB an agency-day).
+    RECORDINGS_MAX_BYTES: e.RECORDINGS_MAX_BYTES ?? (e.DATABASE_URL ? 8 * 1024 ** 3 : 256 * 1024 * 1024),
   }));
 export type BridgeConfig = z.infer<typeof envSchema> & {
   /** The bridge's upstream identities, read from the environment and BRIDGE_IDENTITY_FILE. */
