@@ -15,6 +15,7 @@ import {
   TEST_SELECT_CATEGORY,
   testClearConfirmWithZones,
 } from '../../machines/messages';
+import { claimAccount } from '../support/stack';
 import { countPngColours, distinctColours, simPost } from './liveAlarmsStack';
 import { screenPage, sharedScreens } from './support/sharedScreens';
 
@@ -91,11 +92,13 @@ beforeAll(async () => {
     set.add(String(e.system_No));
     systemsOfSite.set(String(e.site_no), set);
   }
+  // NOTE: claimed, so no other screen's test of this worker signals it meanwhile.
   const pick = events.rows.find(
     (e) =>
       !busySites.has(String(e.site_no)) &&
       !alarmed.has(String(e.cS_)) &&
-      systemsOfSite.get(String(e.site_no))?.size === 1,
+      systemsOfSite.get(String(e.site_no))?.size === 1 &&
+      claimAccount(agencyId, String(e.cS_)),
   )!;
   account = { csNo: String(pick.cS_), siteNo: String(pick.site_no), systemNo: String(pick.system_No) };
 });
@@ -316,7 +319,11 @@ describe('Place On Test and Alarm Testing', () => {
         entries: Array<{ action: string; csNo: string | null; siteNo: string | null; outcome: string }>;
       };
     }, startedAt);
-    const changes = entries.filter((e) => e.siteNo === account.siteNo && e.outcome === 'ok');
+    // NOTE: an account with an open live anomaly (C11121's repeat alarms) also gets an `anomaly`
+    // entry when it is placed on test (docs/decisions.md, live anomalies): not a test change.
+    const changes = entries.filter(
+      (e) => e.siteNo === account.siteNo && e.outcome === 'ok' && e.action !== 'anomaly',
+    );
     expect(changes.map((e) => [e.action, e.csNo]).sort()).toEqual(
       [
         ['clearTest', account.csNo],

@@ -74,6 +74,26 @@ export async function truth(
   return body.rows.map((r) => ({ ...r, id: String(r.id) }));
 }
 
+/**
+ * Like freshAccount, and also quiet: no event within the last `quietMs`, so counts over a window
+ * that long (a live anomaly's) start at the signals the test sends.
+ */
+export async function quietAccount(sim: Simulator, agencyId: string, quietMs: number): Promise<string> {
+  const events = (await truth(sim, agencyId, 'events')) as unknown as {
+    cS_: string;
+    eventDate: string;
+    eventDateTime?: string | null;
+  }[];
+  const since = Date.now() - quietMs;
+  const recent = new Set(
+    events.filter((e) => Date.parse(e.eventDateTime ?? e.eventDate) >= since).map((e) => e.cS_),
+  );
+  for (;;) {
+    const cs = await freshAccount(sim, agencyId);
+    if (!recent.has(cs)) return cs;
+  }
+}
+
 /** True when a screen's rows equal the upstream's truth for that feed (ids and values). */
 export function sameAsTruth(rows: ReadonlyMap<string, object>, truthRows: { id: string }[]): boolean {
   if (rows.size !== truthRows.length) return false;
@@ -86,11 +106,23 @@ export function sameAsTruth(rows: ReadonlyMap<string, object>, truthRows: { id: 
   return true;
 }
 
+const handedOut = new Set<string>();
+
+/**
+ * Hands an account to one test of this process only: false when another test has it already (a
+ * test that picks its account by other rules claims it, so freshAccount never hands it out again).
+ */
+export function claimAccount(agencyId: string, csNo: string): boolean {
+  const key = `${agencyId}:${csNo}`;
+  if (handedOut.has(key)) return false;
+  handedOut.add(key);
+  return true;
+}
+
 /**
  * Accounts of an agency that will raise a new alarm when signalled: none of their systems has an
  * active alarm or a test running. Each call hands out accounts not handed out before.
  */
-const handedOut = new Set<string>();
 export async function freshAccount(sim: Simulator, agencyId: string): Promise<string> {
   const events = (await truth(sim, agencyId, 'events')) as unknown as {
     cS_: string;
