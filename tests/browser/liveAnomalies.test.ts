@@ -131,6 +131,14 @@ describe('live anomalies on the Live Alarm View', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'Live anomalies' }).textContent(), { timeout: 20_000 })
       .toContain(`Runaway: CS# ${csNo} sent ${before + 2} signals in 60 min`);
+    // It lies over the wall, not in its flow: the body starts under the header, banner or not
+    // (an episode opening moved the alarms down, a layout shift: issue 38).
+    const bottomOf = (css: string) =>
+      page.locator(css).evaluate((el) => Math.round(el.getBoundingClientRect().bottom));
+    const topOfBody = await page
+      .locator('main.wall__body')
+      .evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    expect(topOfBody).toBe(await bottomOf('header.wall__header'));
 
     // The owner's card shows the thresholds; a window over a day is refused and changes nothing.
     await page.goto(`${shared.url}/settings`);

@@ -5,6 +5,7 @@ import type { FeedName } from '../../../../shared/live/protocol';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { showToast } from '../../components/toast/toastStore';
 import { useFeedHandle, useFeedState, useLiveClient } from '../../lib/live/LiveProvider';
+import { useAnomaliesHeard } from '../../lib/live/useLiveAnomalies';
 import { useSessionCommands } from '../../lib/session/sessionView';
 import { readSitePreferences, withSitePreferences } from '../../lib/session/sitePreferences';
 import { local, STORAGE_KEYS } from '../../lib/storage/clientStorage';
@@ -95,7 +96,14 @@ function LiveAlarmView({
   const eventsFeed = useFeedHandle({ feed: 'events', agencyId });
   const alarmsFeed = useFeedHandle({ feed: 'alarms', agencyId });
   const events = useDeferredValue(useFeedState(eventsFeed));
-  const alarms = useDeferredValue(useFeedState(alarmsFeed));
+  const alarmsNow = useFeedState(alarmsFeed);
+  const alarms = useDeferredValue(alarmsNow);
+  // The strip above the grid (the open anomalies) is drawn with the grid, never after it nor over
+  // the loading block: its list comes just before the alarms' first rows, so the grid waits for
+  // either (then for good) and the strip never pushes what is painted down (a layout shift, issue 38).
+  const anomaliesHeard = useAnomaliesHeard(agencyId);
+  const [placed, setPlaced] = useState(false);
+  if (!placed && (!aboveGrid || anomaliesHeard || alarmsNow.state !== 'connecting')) setPlaced(true);
 
   // A link to one alarm (an alarm notification's click) opens Active Alarms on it.
   const [params] = useSearchParams();
@@ -197,10 +205,11 @@ function LiveAlarmView({
       {replay ? <ReplayFrame recording={replay.recording} /> : null}
       {replay ? <ReplayBanner state={replay} onBackToLive={() => void backToLive()} /> : null}
       <FeedStatus feed={current} show="warning" />
-      {aboveGrid}
-      {shownTab === 0 ? (
+      {placed && shownTab !== 0 ? aboveGrid : null}
+      {shownTab === 0 || !placed ? (
         <div className="la-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading configuration…
+          <span className="spinner" aria-hidden="true" />{' '}
+          {shownTab === 0 ? 'Loading configuration…' : 'Loading alarms…'}
         </div>
       ) : shownTab === TAB_HISTORY ? (
         <EventHistoryView

@@ -35,13 +35,17 @@ describe('live anomalies heard by a screen', () => {
     const book = createAnomalyBook(s as never);
     let heard = 0;
     book.subscribe(() => heard++);
+    // A screen waits for the list before drawing what goes under it (no list yet: not heard).
+    expect(book.heard('10')).toBe(false);
     s.emit('anomalies', { agencyId: '10', episodes: [episode(25)], at: 2 });
+    expect([book.heard('10'), book.heard('20')]).toEqual([true, false]);
     s.emit('anomalies', { agencyId: '10', episodes: [episode(20)], at: 1 });
     s.emit('anomalies', { agencyId: '10', episodes: [{ id: 1 }], at: 3 });
     expect(book.episodes('10').map((e) => e.count)).toEqual([25]);
     expect(book.episodes('20')).toEqual([]);
     s.emit('snapshot', { feed: 'alarms', agencyId: '10', subscribedAs: '99' });
     expect(book.episodes('99').map((e) => e.count)).toEqual([25]);
+    expect(book.heard('99')).toBe(true);
     expect(heard).toBe(2);
     // What was open when the screen came is not news; what opened since is.
     expect(book.news('10')).toEqual([]);

@@ -56,6 +56,10 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     episodes(agencyId: string): readonly AnomalyEpisode[] {
       return lists.get(feedAgency.get(agencyId) ?? agencyId)?.episodes ?? NONE;
     },
+    /** Whether the agency's list has come (it comes just before the alarms' first rows). */
+    heard(agencyId: string): boolean {
+      return lists.has(feedAgency.get(agencyId) ?? agencyId);
+    },
     /** The open episodes that opened while this screen was there (not those it found open). */
     news(agencyId: string): readonly AnomalyEpisode[] {
       return news.get(feedAgency.get(agencyId) ?? agencyId) ?? NONE;

@@ -21,3 +21,10 @@ export function useAnomalyNews(agencyId: string): readonly AnomalyEpisode[] {
   const getSnapshot = useCallback(() => book.news(agencyId), [book, agencyId]);
   return useSyncExternalStore(book.subscribe, getSnapshot);
 }
+
+/** Whether the agency's list of open anomalies has come (a screen may wait for it to draw). */
+export function useAnomaliesHeard(agencyId: string): boolean {
+  const book = anomalyBookOf(useLiveClient());
+  const getSnapshot = useCallback(() => book.heard(agencyId), [book, agencyId]);
+  return useSyncExternalStore(book.subscribe, getSnapshot);
+}

@@ -3,7 +3,8 @@ import { useLiveAnomalies } from '../../../lib/live/useLiveAnomalies';
 
 /**
  * The wall's banner of live anomalies (issue 39): the Live Alarm View strip's lines, readable from
- * across the room; nothing when none is open. A wall is not acted on, so it has no buttons.
+ * across the room; nothing when none is open. A wall is not acted on, so it has no buttons. It
+ * lies over the foot of the screen (wall.css): an episode opening moves nothing on the wall.
  */
 export function WallAnomalies({ agencyId }: { agencyId: string }) {
   const episodes = useLiveAnomalies(agencyId);
