@@ -46,7 +46,32 @@ function useListOptions<R>(props: CardListProps<R>) {
     [card, rows],
   );
   const getItemKey = useCallback((i: number) => getRowId(rows[i]), [rows, getRowId]);
-  return { count: rows.length, estimateSize, getItemKey, overscan: props.overscan ?? 4 };
+  return {
+    count: rows.length,
+    estimateSize,
+    getItemKey,
+    measureElement: measureAfterLayout,
+    overscan: props.overscan ?? 4,
+  };
+}
+
+/**
+ * A card's height as the ResizeObserver gives it, after the browser's own layout. When a card
+ * mounts (no entry yet) its height is the one known or the estimate, not read from the page:
+ * reading it there forced a layout per card as the list mounted, about 100 ms on a phone
+ * (issue 38). The observer's first entry for each card follows in the same frame.
+ */
+function measureAfterLayout(
+  el: Element,
+  entry: ResizeObserverEntry | undefined,
+  list: Virtualizer<Window, Element> | Virtualizer<HTMLDivElement, Element>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  // NOTE: inside the observer's callback the layout is done: this read costs nothing.
+  if (entry) return Math.round(el.getBoundingClientRect().height);
+  const index = list.indexFromElement(el);
+  return list.itemSizeCache.get(list.options.getItemKey(index)) ?? list.options.estimateSize(index);
 }
 
 function PageCardList<R>(props: CardListProps<R>) {
