@@ -89,7 +89,6 @@ function LiveAlarmView({
   const [directions, setDirections] = useState<SiteRef | null>(null);
   const [replayOpen, setReplayOpen] = useState(false);
   const [replayFeed, setReplayFeed] = useState<FeedName | null>(null);
-  const mapView = useStore(mapViews, (m) => (tab ? (m[tab] ?? false) : false));
 
   // The feeds' rows are read by the tabs' views (feedView.ts); the page reads their state only.
   // Deferred: the page's own controls answer at once while a change renders.
@@ -110,6 +109,12 @@ function LiveAlarmView({
   const focusAlarmId = params.get('alarm');
   // Tab 0 → the saved default tab once the configuration is in (state adjusted while rendering).
   if (tab === 0 && !config.loading) setTab(focusAlarmId ? TAB_ALARMS : defaultTab);
+  // The header's switches are those of the tab about to open from the first paint (disabled until
+  // it opens, as the tabs are): they appeared with it and moved the buttons after them sideways
+  // (a layout shift, issue 38).
+  const headerTab = tab || (focusAlarmId ? TAB_ALARMS : defaultTab);
+  const mapView = useStore(mapViews, (m) => (tab ? (m[tab] ?? false) : false));
+  const headerMapView = useStore(mapViews, (m) => m[headerTab] ?? false);
 
   const toggleGraph = async (show: boolean) => {
     setShowGraph(show);
@@ -173,15 +178,19 @@ function LiveAlarmView({
           </button>
         </div>
         <span className="la-toolbar__spacer" />
-        {tab ? (
+        <Switch
+          label="Map View"
+          checked={headerMapView}
+          disabled={tab === 0}
+          onChange={(on) => mapViews.setState((m) => ({ ...m, [tab]: on }))}
+        />
+        {headerTab === TAB_HISTORY && !headerMapView ? (
           <Switch
-            label="Map View"
-            checked={mapView}
-            onChange={(on) => mapViews.setState((m) => ({ ...m, [tab]: on }))}
+            label="show Graph"
+            checked={showGraph}
+            disabled={tab === 0}
+            onChange={(on) => void toggleGraph(on)}
           />
-        ) : null}
-        {tab === TAB_HISTORY && !mapView ? (
-          <Switch label="show Graph" checked={showGraph} onChange={(on) => void toggleGraph(on)} />
         ) : null}
         <button
           type="button"
