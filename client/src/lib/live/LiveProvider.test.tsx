@@ -5,7 +5,8 @@ import type { LiveClient } from './liveClient';
 const made: LiveClient[] = [];
 vi.mock('./liveClient', () => ({
   createLiveClient: () => {
-    const c = { close: vi.fn() } as unknown as LiveClient;
+    // The socket is listened to as the client opens (the live anomalies' book).
+    const c = { close: vi.fn(), socket: { on: vi.fn() } } as unknown as LiveClient;
     made.push(c);
     return c;
   },
