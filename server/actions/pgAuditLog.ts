@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { lazyPgPool } from '../support/lazyPgPool';
 import { auditEntrySchema, type AuditEntry } from './auditEntry';
 import type { AuditLog } from './auditLog';
 
@@ -19,25 +20,12 @@ const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
   if (!TABLE_NAME.test(opts.table)) throw new Error(`not a table name: ${opts.table}`);
   const table = opts.table;
-  const ownPool = !opts.pool;
-  // NOTE: pg loads on first use, not with the bridge: its start-up stays short (docs/performance.md).
-  let pooled: Promise<pg.Pool> | null = opts.pool ? Promise.resolve(opts.pool) : null;
-  const poolNow = () =>
-    (pooled ??= import('pg').then(({ default: pgLib }) => {
-      const pool = new pgLib.Pool({
-        connectionString: opts.connectionString,
-        max: 4,
-        idleTimeoutMillis: 10_000,
-        // NOTE: an unreachable database fails an audit write within seconds instead of piling up.
-        connectionTimeoutMillis: 5000,
-        statement_timeout: 10_000,
-        allowExitOnIdle: true,
-      });
-      pool.on('error', () => {
-        // An idle client that lost its connection: the next query gets a new one.
-      });
-      return pool;
-    }));
+  const lazyPool = lazyPgPool({
+    connectionString: opts.connectionString,
+    statementTimeoutMs: 10_000,
+    given: opts.pool,
+  });
+  const poolNow = lazyPool.get;
 
   let ready: Promise<void> | null = null;
   const ensureTable = () => {
@@ -137,7 +125,7 @@ export function createPgAuditLog(opts: PgAuditOptions): AuditLog {
       return out;
     },
     async close() {
-      if (ownPool && pooled) await (await pooled).end();
+      await lazyPool.end();
     },
   };
 }

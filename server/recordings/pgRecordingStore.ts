@@ -92,7 +92,6 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
   const chosen = new Set(opts.record);
   const enabled = (agencyId: string) => all || chosen.has(agencyId);
   const rotateMs = segmentMs(opts.keepMs);
-  const ownPool = !opts.pool;
   const tables = createPgRecordingTables({
     connectionString: opts.connectionString,
     stem: opts.table,
@@ -420,7 +419,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       clearInterval(flushTimer);
       if (pruneTimer) clearInterval(pruneTimer);
       await flush();
-      if (ownPool) await tables.close();
+      await tables.close();
     },
   };
 

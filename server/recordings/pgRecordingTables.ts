@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { lazyPgPool } from '../support/lazyPgPool';
 
 const STEM = /^[a-z_][a-z0-9_]{0,39}$/;
 const DAY_MS = 86_400_000;
@@ -18,23 +19,12 @@ export function createPgRecordingTables(opts: { connectionString: string; stem: 
   if (!STEM.test(opts.stem)) throw new Error(`not a table name: ${opts.stem}`);
   const lines = `${opts.stem}_lines`;
   const moments = `${opts.stem}_moments`;
-  // NOTE: pg loads on first use, as the audit's does: the bridge's start-up stays short.
-  let pooled: Promise<pg.Pool> | null = opts.pool ? Promise.resolve(opts.pool) : null;
-  const poolNow = () =>
-    (pooled ??= import('pg').then(({ default: pgLib }) => {
-      const pool = new pgLib.Pool({
-        connectionString: opts.connectionString,
-        max: 4,
-        idleTimeoutMillis: 10_000,
-        connectionTimeoutMillis: 5000,
-        statement_timeout: 30_000,
-        allowExitOnIdle: true,
-      });
-      pool.on('error', () => {
-        // An idle client that lost its connection: the next query gets a new one.
-      });
-      return pool;
-    }));
+  const lazyPool = lazyPgPool({
+    connectionString: opts.connectionString,
+    statementTimeoutMs: 30_000,
+    given: opts.pool,
+  });
+  const poolNow = lazyPool.get;
 
   async function tolerant(pool: pg.Pool, sql: string) {
     try {
@@ -153,8 +143,7 @@ export function createPgRecordingTables(opts: { connectionString: string; stem: 
       days.clear();
     },
     async close() {
-      if (pooled) await (await pooled).end();
-      pooled = null;
+      await lazyPool.end();
     },
   };
 }
