@@ -7,8 +7,8 @@ import { createAlarmsSource } from './alarmsSource';
 import type { FeedCredential } from './credentialPool';
 import { createHistorySource, rowTime } from './historySource';
 import { createRowTextCache, withoutPageCount } from './rowTextCache';
-import { createSystemsOnTestSource, fetchSystemsOnTest } from './systemsOnTestSource';
-import { fetchAlarmsPage, fetchHistoryPage } from './upstreamFeedFetch';
+import { createSystemsOnTestSource, fetchSystemsOnTest, SYSTEMS_ON_TEST_CALL } from './systemsOnTestSource';
+import { ALARMS_CALL, fetchAlarmsPage, fetchHistoryPage, HISTORY_CALL } from './upstreamFeedFetch';
 
 /** What a feed kind's source is built from, once per agency feed. */
 export interface FeedSourceDeps {
@@ -68,8 +68,8 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
   // docs/product/live-alarms-and-testing.md#screens: the agency's event history over the feed's
   // window, read head-first.
   events: {
-    upstreamPath: 'AlarmBuffer/GetEventLogs',
-    sortColumn: 'eventDate',
+    upstreamPath: HISTORY_CALL.path,
+    sortColumn: HISTORY_CALL.sortColumn,
     presence: false,
     alwaysOn: true,
     rowTime,
@@ -93,8 +93,8 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
   // docs/product/live-alarms-and-testing.md#screens: the agency's active alarms, read whole each
   // poll.
   alarms: {
-    upstreamPath: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
-    sortColumn: 'alarm_Date',
+    upstreamPath: ALARMS_CALL.path,
+    sortColumn: ALARMS_CALL.sortColumn,
     presence: true,
     alwaysOn: true,
     // A large active set goes newest first too (issue 38): the grid's first page is the newest
@@ -114,8 +114,8 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
   // docs/product/live-alarms-and-testing.md#alarm-testing: the agency's systems on test, read whole
   // each poll.
   systemsOnTest: {
-    upstreamPath: 'OnTest/GetUnclearedSystems',
-    sortColumn: 'effective_date',
+    upstreamPath: SYSTEMS_ON_TEST_CALL.path,
+    sortColumn: SYSTEMS_ON_TEST_CALL.sortColumn,
     presence: false,
     // NOTE: the Alarm Testing list, read while that screen is open; a third always-on request per
     // agency per poll would buy the walls and the replays nothing (docs/decisions.md, issue 22).

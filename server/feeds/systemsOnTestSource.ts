@@ -15,6 +15,12 @@ const listResult = z
   .nullish()
   .transform((v) => v ?? []);
 
+/** The systems-on-test list's upstream call and its newest-first column (FEED_KINDS reads them here). */
+export const SYSTEMS_ON_TEST_CALL = {
+  path: 'OnTest/GetUnclearedSystems',
+  sortColumn: 'effective_date',
+} as const;
+
 /** `OnTest/GetUnclearedSystems` for the whole agency: its tests not cleared or expired, validated. */
 export async function fetchSystemsOnTest(
   upstream: UpstreamClient,
@@ -24,7 +30,7 @@ export async function fetchSystemsOnTest(
 ) {
   const res = await upstream.call({
     method: 'GET',
-    path: 'OnTest/GetUnclearedSystems',
+    path: SYSTEMS_ON_TEST_CALL.path,
     sessionId: cred.upstreamSessionId,
     query: { CurentsessionId: cred.upstreamSessionId, AgencyId: ref.agencyId },
     result: listResult,

@@ -10,6 +10,14 @@ import type { UpstreamClient } from '../upstream/upstreamClient';
 import type { FeedCredential } from './credentialPool';
 import type { RowTextCache } from './rowTextCache';
 
+/** The event history's upstream call and the column it is read newest-first by (FEED_KINDS reads them here). */
+export const HISTORY_CALL = { path: 'AlarmBuffer/GetEventLogs', sortColumn: 'eventDate' } as const;
+/** The active alarms' upstream call and its newest-first column. */
+export const ALARMS_CALL = {
+  path: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
+  sortColumn: 'alarm_Date',
+} as const;
+
 const historyResult = eventLogsResultSchema(eventLogRowSchema);
 const alarmsResult = eventLogsResultSchema(activeAlarmRowSchema);
 
@@ -30,7 +38,7 @@ function body(
   dueValue: number | null,
   page: number,
   count: number,
-  sortColumn: 'eventDate' | 'alarm_Date',
+  sortColumn: (typeof HISTORY_CALL | typeof ALARMS_CALL)['sortColumn'],
 ) {
   return eventLogsRequest({
     session: cred.upstreamSessionId,
@@ -59,10 +67,10 @@ export async function fetchHistoryPage(
 ) {
   const res = await upstream.call({
     method: 'POST',
-    path: 'AlarmBuffer/GetEventLogs',
+    path: HISTORY_CALL.path,
     sessionId: cred.upstreamSessionId,
     query: { CurentsessionId: cred.upstreamSessionId },
-    body: body(ref, cred, dueValueFor(windowMs), page, count, 'eventDate'),
+    body: body(ref, cred, dueValueFor(windowMs), page, count, HISTORY_CALL.sortColumn),
     result: rows ? rows.result : historyResult,
     retry: true,
     signal,
@@ -86,10 +94,10 @@ export async function fetchAlarmsPage(
 ) {
   const res = await upstream.call({
     method: 'POST',
-    path: 'AlarmBuffer/GetEventLogsLiveAlarm_Dev',
+    path: ALARMS_CALL.path,
     sessionId: cred.upstreamSessionId,
     query: { CurentsessionId: cred.upstreamSessionId },
-    body: body(ref, cred, null, page, count, 'alarm_Date'),
+    body: body(ref, cred, null, page, count, ALARMS_CALL.sortColumn),
     result: rows ? rows.result : alarmsResult,
     retry: true,
     signal,
