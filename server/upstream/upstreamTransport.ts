@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
 
 /** What the upstream client reads of an answer: the part of fetch's Response it uses. */
 export interface UpstreamResponse {
@@ -32,9 +32,16 @@ function headerOf(headers: Record<string, string | string[] | undefined>, name: 
  * answers in place, and a 3xx is an HTTP error like any other.
  */
 export function createUpstreamTransport(): { fetch: UpstreamFetch; close(): Promise<void> } {
-  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  // NOTE: undici is evaluated at the first call, not as the bridge starts (it serves sooner).
+  let loaded: Promise<{ agent: Dispatcher; request: typeof import('undici').request }> | null = null;
+  const load = () =>
+    (loaded ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({ keepAliveTimeout: 10_000 }),
+      request,
+    })));
   return {
     async fetch(url, init) {
+      const { agent, request } = await load();
       const res = await request(url, {
         method: init.method,
         headers: init.headers,
@@ -49,6 +56,8 @@ export function createUpstreamTransport(): { fetch: UpstreamFetch; close(): Prom
         text: () => res.body.text(),
       };
     },
-    close: () => agent.close(),
+    close: async () => {
+      if (loaded) await (await loaded).agent.close();
+    },
   };
 }
