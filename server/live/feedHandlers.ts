@@ -25,6 +25,25 @@ import type { BridgeSession } from '../session/sessionStore';
 const MAX_SUBSCRIPTIONS = 8;
 /** How long a subscribe waits for a feed's first load before it answers with an error. */
 const FIRST_LOAD_WAIT_MS = 20_000;
+/**
+ * How long a subscribe waits out a feed store that fails (Redis reconnecting after a restart takes
+ * a second or two) before the screen is told to retry.
+ */
+const STORE_RETRY_MS = 5_000;
+const STORE_RETRY_PAUSE_MS = 200;
+
+/** `read`, tried again while the store fails, for at most STORE_RETRY_MS; then its error. */
+async function storeRead<T>(read: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await read();
+    } catch (e) {
+      if (Date.now() - started + STORE_RETRY_PAUSE_MS > STORE_RETRY_MS) throw e;
+      await new Promise((r) => setTimeout(r, STORE_RETRY_PAUSE_MS));
+    }
+  }
+}
 
 export interface FeedHandlerDeps {
   feeds: FeedManager;
@@ -82,7 +101,7 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
     askedAgencyId: string,
   ): Promise<'snapshot' | 'resume'> {
     if (since) {
-      const missed = await d.store.deltasSince(ref, since.epoch, since.seq);
+      const missed = await storeRead(() => d.store.deltasSince(ref, since.epoch, since.seq));
       if (missed) {
         for (const delta of missed) socket.emit('delta', delta);
         d.metrics.resumes.inc();
@@ -93,7 +112,7 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
     const started = Date.now();
     for (;;) {
       if (!socket.connected || !socket.data.subs.has(key)) return 'snapshot';
-      const snap = await d.store.snapshot(ref);
+      const snap = await storeRead(() => d.store.snapshot(ref));
       if (snap) {
         const { first, rest } = snapshotParts(
           askedAgencyId === ref.agencyId ? snap : { ...snap, subscribedAs: askedAgencyId },

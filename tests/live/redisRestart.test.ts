@@ -152,7 +152,8 @@ describe.skipIf(!redisServerInstalled())('Redis restarts', () => {
     const screen = connectScreen(bridge.url, wall.cookie);
     screens.push(screen);
     await screen.connected();
-    expect(await screen.subscribe({ feed: 'alarms', agencyId })).toMatchObject({ ok: true });
+    const ack = await screen.subscribe({ feed: 'alarms', agencyId });
+    expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
     const alarmId = await raiseAlarm(s, agencyId);
     await waitFor(
       'the new alarm on the wall',
