@@ -64,15 +64,13 @@ function bridge(store: AnomalyStore) {
   return { live, alerts, published, audit };
 }
 
+/** Thresholds a test reaches in a few rows: a runaway at 3 signals in 10 minutes, repeat alarms out of reach. */
+const THREE_IN_TEN_MINUTES = { runawaySignals: 3, runawayMinutes: 10, repeatAlarms: 50, repeatHours: 1 };
+
 describe('live anomalies', () => {
   it('a runaway opens one episode, alerts once, updates without alerting, and closes after its window', async () => {
     const store = createMemoryAnomalyStore();
-    await store.setThresholds('10', {
-      runawaySignals: 3,
-      runawayMinutes: 10,
-      repeatAlarms: 50,
-      repeatHours: 1,
-    });
+    await store.setThresholds('10', THREE_IN_TEN_MINUTES);
     const b = bridge(store);
     b.live.onPoll(report([], T0, true));
     b.live.onPoll(report([row('C1', T0), row('C1', T0 + MIN)], T0 + MIN));
@@ -95,12 +93,7 @@ describe('live anomalies', () => {
 
   it('an update is audited only when the count reaches another multiple of the threshold', async () => {
     const store = createMemoryAnomalyStore();
-    await store.setThresholds('10', {
-      runawaySignals: 3,
-      runawayMinutes: 10,
-      repeatAlarms: 50,
-      repeatHours: 1,
-    });
+    await store.setThresholds('10', THREE_IN_TEN_MINUTES);
     const b = bridge(store);
     b.live.onPoll(report([row('C6', T0), row('C6', T0 + 1), row('C6', T0 + 2)], T0 + MIN, true));
     for (let i = 3; i <= 7; i++) b.live.onPoll(report([row('C6', T0 + i)], T0 + MIN));
@@ -157,12 +150,7 @@ describe('live anomalies', () => {
 
   it('a bridge taking over the feed (the holder killed) finds the episode open and alerts nothing', async () => {
     const store = createMemoryAnomalyStore();
-    await store.setThresholds('10', {
-      runawaySignals: 3,
-      runawayMinutes: 10,
-      repeatAlarms: 50,
-      repeatHours: 1,
-    });
+    await store.setThresholds('10', THREE_IN_TEN_MINUTES);
     const first = bridge(store);
     const rows = [row('C3', T0), row('C3', T0 + 1), row('C3', T0 + 2)];
     first.live.onPoll(report(rows, T0 + MIN, true));
@@ -178,12 +166,7 @@ describe('live anomalies', () => {
 
   it('a user placing the account on test during its episode is in the audit log under their name', async () => {
     const store = createMemoryAnomalyStore();
-    await store.setThresholds('10', {
-      runawaySignals: 3,
-      runawayMinutes: 10,
-      repeatAlarms: 50,
-      repeatHours: 1,
-    });
+    await store.setThresholds('10', THREE_IN_TEN_MINUTES);
     const b = bridge(store);
     b.live.onPoll(report([row('C5', T0), row('C5', T0 + 1), row('C5', T0 + 2)], T0 + MIN, true));
     await b.live.settled();

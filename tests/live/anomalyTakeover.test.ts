@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anomaliesMessageSchema, type AnomaliesMessage } from '../../shared/anomalies/anomalyApi';
 import { pushMessageSchema } from '../../shared/push/pushApi';
-import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';
 import { metricValue, spawnBridge, type BridgeProcess } from '../support/processes';
-import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
+import { cleanPrefix, redisReachable } from '../support/redis';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
 import { freshAccount, signIn, simPost, startSim, type Simulator } from '../support/stack';
+import { takeoverBridgeEnv } from '../support/takeoverBridgeEnv';
 import { startWebPushService, type WebPushService } from '../support/webPushService';
 
 /**
@@ -37,16 +37,7 @@ describe.skipIf(!hasRedis)('a live anomaly across a lease move', () => {
   });
 
   it('is alerted exactly once, also when the bridge that opened it is killed', async () => {
-    const env = {
-      UPSTREAM_URL: sim.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-      BRIDGE_UPSTREAM_USER: BRIDGE_SERVICE_USER.username,
-      BRIDGE_UPSTREAM_PASSWORD: BRIDGE_SERVICE_USER.password,
-      ALWAYS_ON_AGENCIES: 'all',
-      POLL_MS: '200',
-      PUSH_ALLOW_HTTP: 'true',
-    };
+    const env = takeoverBridgeEnv(sim.url, prefix);
     // The doomed bridge starts first and polls every feed; the survivor starts once it does.
     doomed = await spawnBridge(env);
     const d = doomed;

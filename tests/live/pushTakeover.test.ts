@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_LEASE_MS, SWEEP_EVERY_MS } from '../../server/push/alarmPushes';
 import { pushMessageSchema } from '../../shared/push/pushApi';
-import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';
 import { metricValue, spawnBridge, type BridgeProcess } from '../support/processes';
-import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';
+import { cleanPrefix, redisReachable } from '../support/redis';
 import { waitFor } from '../support/screen';
 import { freshAccount, signIn, simPost, startSim, type Simulator } from '../support/stack';
+import { takeoverBridgeEnv } from '../support/takeoverBridgeEnv';
 import { startWebPushService, type WebPushService } from '../support/webPushService';
 
 /**
@@ -35,17 +35,7 @@ describe.skipIf(!hasRedis)('an alarm push whose sender dies', () => {
   });
 
   it('is sent exactly once by the bridge that lives', async () => {
-    const env = {
-      UPSTREAM_URL: sim.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-      BRIDGE_UPSTREAM_USER: BRIDGE_SERVICE_USER.username,
-      BRIDGE_UPSTREAM_PASSWORD: BRIDGE_SERVICE_USER.password,
-      ALWAYS_ON_AGENCIES: 'all',
-      POLL_MS: '200',
-      PUSH_ALLOW_HTTP: 'true',
-      LOG_LEVEL: 'warn',
-    };
+    const env = { ...takeoverBridgeEnv(sim.url, prefix), LOG_LEVEL: 'warn' };
     // The doomed bridge starts first and polls every feed; the survivor starts once it does.
     doomed = await spawnBridge({ ...env, PUSH_TEST_HALT_AFTER_CLAIM: 'true' });
     const d = doomed;

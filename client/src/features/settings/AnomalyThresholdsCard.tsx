@@ -5,6 +5,7 @@ import {
   type AnomalyThresholds,
 } from '../../../../shared/anomalies/anomalyApi';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
+import { SelectField } from '../../components/form/SelectField';
 import { showToast } from '../../components/toast/toastStore';
 import { ApiError, failureMessage } from '../../lib/api/apiError';
 import { useApiMutation } from '../../lib/query/useApiMutation';
@@ -98,16 +99,12 @@ export function AnomalyThresholdsCard({ profile }: { profile: PublicProfile }) {
       <h2 id="anomaly-thresholds-title">Live anomalies</h2>
       <p className="muted">{DEFAULTS_TEXT}</p>
       {agencies.length > 1 ? (
-        <label className="field">
-          <span className="field__label">Agency</span>
-          <select className="select" value={agencyId} onChange={(e) => setAgencyId(e.target.value)}>
-            {agencies.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Agency"
+          value={agencyId}
+          options={agencies.map((a) => ({ value: a.id, label: a.name }))}
+          onChange={setAgencyId}
+        />
       ) : null}
       {current.status === 'error' ? (
         <p role="alert">{current.message}</p>

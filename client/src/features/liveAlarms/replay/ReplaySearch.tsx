@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FeedName } from '../../../../../shared/live/protocol';
+import { TextField } from '../../../components/form/TextField';
 import { useLiveClient } from '../../../lib/live/LiveProvider';
 import {
   accountTimeline,
@@ -99,44 +100,10 @@ export function ReplaySearch({
   return (
     <div className="la-replay-search" role="group" aria-label="Find a moment">
       <div className="la-replay-search__fields">
-        <label className="field">
-          <span className="field__label">CS#</span>
-          <input
-            className="input"
-            aria-label="CS#"
-            value={csNo}
-            onChange={(e) => setCsNo(e.target.value.trim())}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Event type</span>
-          <input
-            className="input"
-            aria-label="Event type"
-            value={eventType}
-            onChange={(e) => setEventType(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">From</span>
-          <input
-            className="input"
-            type="datetime-local"
-            aria-label="From"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">To</span>
-          <input
-            className="input"
-            type="datetime-local"
-            aria-label="To"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </label>
+        <TextField label="CS#" value={csNo} onValue={(v) => setCsNo(v.trim())} />
+        <TextField label="Event type" value={eventType} onValue={setEventType} />
+        <TextField label="From" type="datetime-local" value={from} onValue={setFrom} />
+        <TextField label="To" type="datetime-local" value={to} onValue={setTo} />
       </div>
       <div className="la-replay__buttons">
         <button type="button" className="button" disabled={busy} onClick={() => void search()}>
