@@ -40,8 +40,12 @@ describe('snapshot in two parts', () => {
   });
 
   it('sends a small snapshot, or one of a kind without row times, whole', () => {
-    const small = snapOf(2 * FIRST_PART_ROWS);
+    const small = snapOf(FIRST_PART_ROWS);
     expect(snapshotParts(small, byTime)).toEqual({ first: small, rest: [] });
+    // One row over a page: the page first, the one older row after it.
+    const justOver = snapshotParts(snapOf(FIRST_PART_ROWS + 1), byTime);
+    expect(justOver.first.rows).toHaveLength(FIRST_PART_ROWS);
+    expect(justOver.rest.map((p) => p.rows.length)).toEqual([1]);
     const big = snapOf(5_000);
     expect(snapshotParts(big, undefined)).toEqual({ first: big, rest: [] });
   });

@@ -15,14 +15,15 @@ export const REST_PART_ROWS = 10_000;
  * rest in parts of REST_PART_ROWS, each but the last marked `restFollows` (protocol 3,
  * docs/protocol.md). A whole 100,000-row event window is about 40 MB: as one message it kept the
  * grid empty, and the bridge's and the page's event loops busy, for the whole of its encoding and
- * parsing. A snapshot of at most twice the first part, or of a kind without row times, goes whole.
+ * parsing. A snapshot of at most one page, or of a kind without row times, goes whole: the first
+ * snapshot a screen gets never holds more than the page it shows.
  */
 export function snapshotParts<R extends FeedRow>(
   snap: SnapshotMessage,
   timeOf: ((row: R) => number) | undefined,
 ): { first: SnapshotMessage; rest: SnapshotRestMessage[] } {
   const rows = snap.rows as R[];
-  if (!timeOf || rows.length <= 2 * FIRST_PART_ROWS) return { first: snap, rest: [] };
+  if (!timeOf || rows.length <= FIRST_PART_ROWS) return { first: snap, rest: [] };
   const times = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) times[i] = timeOf(rows[i]);
   // The FIRST_PART_ROWS-th newest time; a typed array sorts numbers without a comparator.
