@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTION_IN_DOUBT, ALREADY_HANDLED } from '../../shared/messages/alarmActionMessages';
-import type { AuditOutcome } from './auditEntry';
+import type { AuditOutcome } from '../audit/auditEntry';
 
 /**
  * How an action ended, read from the answer the bridge is about to send, and the answers the

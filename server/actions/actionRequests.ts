@@ -1,5 +1,5 @@
 import { isAccountValue } from '../../shared/upstream/accountRef';
-import type { AuditAction, AuditTarget, AuditTest } from './auditEntry';
+import type { AuditAction, AuditTarget, AuditTest } from '../audit/auditEntry';
 
 /**
  * Which requests are actions on an alarm or a test, and which alarm, account and site they

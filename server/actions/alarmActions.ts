@@ -6,10 +6,10 @@ import type { BridgeSession } from '../session/sessionStore';
 import type { ActionOutcome } from './actionOutcome';
 import type { ActionRequest } from './actionRequests';
 import { createAlarmActionLock, type AlarmActionLock } from './alarmActionLock';
-import type { AuditEntry } from './auditEntry';
-import type { AuditLog } from './auditLog';
-import { createFileAuditLog } from './fileAuditLog';
-import { createPgAuditLog } from './pgAuditLog';
+import type { AuditEntry } from '../audit/auditEntry';
+import type { AuditLog } from '../audit/auditLog';
+import { createFileAuditLog } from '../audit/fileAuditLog';
+import { createPgAuditLog } from '../audit/pgAuditLog';
 
 /** How long a handled alarm is remembered: later attempts are told so instead of an upstream error. */
 const HANDLED_MS = 60 * 60_000;

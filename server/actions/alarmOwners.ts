@@ -8,7 +8,7 @@ import { fetchAlarmsPage } from '../feeds/upstreamFeedFetch';
 import type { BridgeSession } from '../session/sessionStore';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { isUpstreamError } from '../upstream/upstreamError';
-import type { AuditTarget } from './auditEntry';
+import type { AuditTarget } from '../audit/auditEntry';
 import { createLookupBudget, LookupsSpent, type LookupBudget } from './lookupBudget';
 
 const PAGE = 1000;

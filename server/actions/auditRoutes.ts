@@ -6,7 +6,7 @@ import { sendError } from '../gateway/apiErrors';
 import { requireSession, sessionOf } from '../gateway/requireSession';
 import { sessionAnswer } from '../gateway/sessionAnswer';
 import type { AlarmActions } from './alarmActions';
-import { auditCsv, type AuditQuery } from './auditEntry';
+import { auditCsv, type AuditQuery } from '../audit/auditEntry';
 
 const MAX_LIST = 1000;
 const MAX_EXPORT = 50_000;

@@ -13,7 +13,7 @@ import type { ActionOutcome } from './actionOutcome';
 import type { ActionRequest, ScreenHints } from './actionRequests';
 import { whileBusy, type AlarmActionLock, type LockWait } from './alarmActionLock';
 import type { AccountRef, AlarmOwners } from './alarmOwners';
-import { auditEntrySchema, type AuditEntry, type AuditTarget } from './auditEntry';
+import { auditEntrySchema, type AuditEntry, type AuditTarget } from '../audit/auditEntry';
 import { LOCKED_ACTIONS } from './answerStyles';
 
 /**

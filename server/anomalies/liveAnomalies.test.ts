@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AnomaliesMessage, AnomalyEpisode } from '../../shared/anomalies/anomalyApi';
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
-import type { AuditEntry } from '../actions/auditEntry';
+import type { AuditEntry } from '../audit/auditEntry';
 import type { PollReport } from '../feeds/agencyFeed';
 import { createLogger } from '../observability/logger';
 import { createMemoryAnomalyStore, type AnomalyStore } from './anomalyStore';

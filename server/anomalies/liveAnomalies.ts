@@ -6,7 +6,7 @@ import {
   type AnomalyThresholds,
 } from '../../shared/anomalies/anomalyApi';
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
-import type { AuditEntry } from '../actions/auditEntry';
+import type { AuditEntry } from '../audit/auditEntry';
 import type { PollReport } from '../feeds/agencyFeed';
 import { rowTime } from '../feeds/historySource';
 import type { Logger } from '../observability/logger';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { AuditEntry } from '../actions/auditEntry';
+import type { AuditEntry } from '../audit/auditEntry';
 import type { BridgeConfig } from '../config';
 import type { FeedIdentity } from '../feeds/credentialPool';
 import type { GatewayDeps } from '../gateway/gatewayDeps';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../actions/auditEntry';
+import type { AuditEntry } from '../audit/auditEntry';
 import type { Metrics } from '../observability/metrics';
 
 /** The audit actions that are e-mails sent through the upstream. */

@@ -10,7 +10,8 @@ import { applyChanges, isEmptyChanges, type RowChanges } from '../../shared/live
 import { isUpstreamError } from '../upstream/upstreamError';
 import type { Logger } from '../observability/logger';
 import { NO_SESSION, type CredentialPool, type FeedCredential } from './credentialPool';
-import { createFeedPoller, realTimers, type Timers } from './feedPoller';
+import { createFeedPoller } from './feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 import type { FeedMeta, FeedStore, PollOutcome } from './feedTypes';
 import type { PollLease } from './pollLease';
 

@@ -1,7 +1,7 @@
 import type { FeedName, FeedRef } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';
 import type { AlwaysOnList } from './alwaysOnList';
-import { realTimers, type Timers } from './feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 import type { PollLease } from './pollLease';
 
 /** The watcher always-on feeds are held under: it never leaves, so they never stop. */

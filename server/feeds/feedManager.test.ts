@@ -4,7 +4,7 @@ import type { FeedRow } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { createFeedManager, type FeedManagerDeps } from './feedManager';
-import type { Timers } from './feedPoller';
+import type { Timers } from '../support/timers';
 import type { FeedStore } from './feedTypes';
 import { createMemoryFeedStore } from './memoryFeedStore';
 import { createLocalLease } from './pollLease';

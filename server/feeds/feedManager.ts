@@ -15,7 +15,7 @@ import {
   type FeedIdentity,
 } from './credentialPool';
 import { ALWAYS_ON_WATCHER } from './alwaysOnFeeds';
-import { realTimers, type Timers } from './feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 import type { FeedStore } from './feedTypes';
 import { FEED_KINDS, type FeedSourceDeps } from './feedKinds';
 import type { PollLease } from './pollLease';

@@ -1,12 +1,4 @@
-/** Timers a poller uses, so tests can hand it fakes. */
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-export const realTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+import { realTimers, type Timers } from '../support/timers';
 
 export interface FeedPollerDeps {
   /** The base of the back-off after failures; also the interval when `nextDelayMs` is not given. */

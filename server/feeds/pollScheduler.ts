@@ -1,6 +1,6 @@
 import { feedKey, type FeedRef } from '../../shared/live/protocol';
 import type { BudgetStore, ProcessDemand } from './budgetStore';
-import { realTimers, type Timers } from './feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 import {
   fastestMs,
   intervalsFor,

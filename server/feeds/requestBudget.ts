@@ -1,5 +1,5 @@
 import { createMemoryBudgetStore, SLOT_MS, type BudgetStore } from './budgetStore';
-import { realTimers, type Timers } from './feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 
 export interface RequestBudgetDeps {
   /** Where requests are counted: this process, or every bridge on one Redis. */

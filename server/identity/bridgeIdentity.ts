@@ -1,6 +1,6 @@
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
 import { credentialFor, type FeedIdentity } from '../feeds/credentialPool';
-import type { Timers } from '../feeds/feedPoller';
+import type { Timers } from '../support/timers';
 import { feedAgencyOf } from '../live/feedAgency';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';

@@ -1,5 +1,5 @@
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
-import { realTimers, type Timers } from '../feeds/feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 import type { Logger } from '../observability/logger';
 import type { IdentityEntry } from './identityConfig';
 import { QUICK_TRIES, waitAfterRefusals, waitAfterUnavailable } from './signInBackoff';

@@ -1,4 +1,4 @@
-import { realTimers, type Timers } from '../feeds/feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 import type { JobHandler, JobKind, JobQueue, JobSpec, RetryPolicy } from './jobQueue';
 
 /** setTimeout waits at most 2^31-1 ms (about 24.8 days); a later job waits in steps. */

@@ -3,7 +3,7 @@ import express, { Router, type Response } from 'express';
 import { z } from 'zod';
 import { FEEDS, type FeedName } from '../../shared/live/protocol';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { AuditEntry } from '../actions/auditEntry';
+import type { AuditEntry } from '../audit/auditEntry';
 import { sendError } from '../gateway/apiErrors';
 import type { GatewayDeps } from '../gateway/gatewayDeps';
 import { apiRateLimit } from '../gateway/rateLimits';

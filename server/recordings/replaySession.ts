@@ -7,7 +7,7 @@ import type {
   SnapshotMessage,
 } from '../../shared/live/protocol';
 import { FEED_KINDS } from '../feeds/feedKinds';
-import { realTimers, type Timers } from '../feeds/feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 import type { RecordLine } from './recordingFormat';
 
 /** At most this many moments are marked on a replay's seek bar; closer ones merge. */

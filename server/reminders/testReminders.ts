@@ -5,7 +5,7 @@ import { readUpstreamTime, showUpstreamTime } from '../../shared/onTest/siteDate
 import { reportEmailAddresses } from '../../shared/reportEmail/reportEmailRules';
 import { onTestEntrySchema } from '../../shared/upstream/onTestRows';
 import { visibleAgencies, type PublicProfile } from '../../shared/upstream/loginProfile';
-import type { AuditEntry } from '../actions/auditEntry';
+import type { AuditEntry } from '../audit/auditEntry';
 import type { FeedIdentity } from '../feeds/credentialPool';
 import { sessionMenuIds } from '../gateway/menuGuard';
 import { jobId, type JobQueue, type JobTry } from '../jobs/jobQueue';

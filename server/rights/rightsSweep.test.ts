@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Timers } from '../feeds/feedPoller';
+import type { Timers } from '../support/timers';
 import { createLogger } from '../observability/logger';
 import type { CurrentRights, RightsVerdict } from './currentRights';
 import { createRightsSweep } from './rightsSweep';

@@ -1,4 +1,4 @@
-import { realTimers, type Timers } from '../feeds/feedPoller';
+import { realTimers, type Timers } from '../support/timers';
 import type { Logger } from '../observability/logger';
 import type { CurrentRightsReader, RightsVerdict } from './currentRights';
 

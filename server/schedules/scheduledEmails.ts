@@ -10,7 +10,7 @@ import type { ScheduledReport } from '../../shared/schedules/scheduledReport';
 import { SCHEDULED_REPORTS, type ScheduledReportId } from '../../shared/schedules/scheduledReports';
 import { nextRunAt, reportPeriodOf, type ScheduleInput } from '../../shared/schedules/scheduleRules';
 import { publicProfile, type LoginProfile } from '../../shared/upstream/loginProfile';
-import type { AuditEntry } from '../actions/auditEntry';
+import type { AuditEntry } from '../audit/auditEntry';
 import type { FeedIdentity } from '../feeds/credentialPool';
 import { jobId, type JobQueue, type JobTry } from '../jobs/jobQueue';
 import type { CurrentRightsReader } from '../rights/currentRights';

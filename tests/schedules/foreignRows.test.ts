@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../server/actions/auditEntry';
+import type { AuditEntry } from '../../server/audit/auditEntry';
 import { createMemoryJobQueue } from '../../server/jobs/memoryJobQueue';
 import { createLogger } from '../../server/observability/logger';
 import { createScheduledEmails, type ScheduledEmailsDeps } from '../../server/schedules/scheduledEmails';
