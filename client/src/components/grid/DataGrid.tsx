@@ -11,7 +11,6 @@ import {
   type ReactNode,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Icon } from '../icons/Icon';
 import {
   cellText,
   clampPage,
@@ -23,6 +22,7 @@ import {
 } from './gridModel';
 import { Pager } from './Pager';
 import { ColumnHeader } from './ColumnHeader';
+import { GridRow } from './GridRow';
 import type { DataGridApi, GridColumn, GridLayout, GridSort } from './gridTypes';
 import { useColumnLayout } from './useColumnLayout';
 import './grid.css';
@@ -341,19 +341,21 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     }
   };
 
-  const toggleExpanded = (id: string) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  const cellProps = (row: number, col: number) => ({
-    'data-cell': `${row}:${col}`,
-    tabIndex: activeRow === row && active.col === col ? 0 : -1,
-    onFocus: () => (active.row !== row || active.col !== col ? setActive({ row, col }) : undefined),
-  });
+  // NOTE: stable, as every prop of a row is: a delta re-renders only the rows it changed (GridRow).
+  const toggleExpanded = useCallback(
+    (id: string) =>
+      setExpanded((prev) => {
+        const next = new Set(prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const onCellFocus = useCallback(
+    (row: number, col: number) => setActive((a) => (a.row === row && a.col === col ? a : { row, col })),
+    [],
+  );
 
   return (
     <div
@@ -427,66 +429,30 @@ export function DataGrid<R>(props: DataGridProps<R>) {
                 </div>
               );
             }
-            const extra = rowClassName?.(item.row);
-            const isNew = highlightedRowIds?.has(item.id);
-            const isOpen = expanded.has(item.id);
-            let col = 0;
             return (
-              <div
+              <GridRow
                 key={v.key}
-                className={`grid__row${item.index % 2 ? ' grid__row--odd' : ''}${isNew ? ' grid__row--new' : ''}${extra ? ` ${extra}` : ''}`}
-                role="row"
-                aria-rowindex={(mode === 'paged' ? currentPage * pageSize : 0) + item.index + 2}
-                data-row-id={item.id}
-                style={{
-                  ...rowStyle?.(item.row),
-                  height: v.size,
-                  transform: `translateY(${v.start}px)`,
-                  width: totalWidth,
-                }}
-                onDoubleClick={onRowActivate ? () => onRowActivate(item.row) : undefined}
-              >
-                {renderDetail ? (
-                  <div
-                    className="grid__cell grid__cell--center"
-                    role="gridcell"
-                    style={{ width: 44 }}
-                    {...cellProps(item.index, col++)}
-                  >
-                    <button
-                      type="button"
-                      className="icon-button"
-                      tabIndex={-1}
-                      aria-label={isOpen ? 'Collapse details' : 'Expand details'}
-                      aria-expanded={isOpen}
-                      onClick={() => toggleExpanded(item.id)}
-                    >
-                      <Icon name={isOpen ? 'collapse' : 'expand'} size={18} />
-                    </button>
-                  </div>
-                ) : null}
-                {rowActions ? (
-                  <div
-                    className="grid__cell grid__cell--actions"
-                    role="gridcell"
-                    style={{ width: rowActionsWidth }}
-                    {...cellProps(item.index, col++)}
-                  >
-                    {rowActions(item.row)}
-                  </div>
-                ) : null}
-                {ordered.map((c) => (
-                  <div
-                    key={c.id}
-                    className={`grid__cell${c.align ? ` grid__cell--${c.align}` : ''}`}
-                    role="gridcell"
-                    style={{ width: layout.widths[c.id] }}
-                    {...cellProps(item.index, col++)}
-                  >
-                    {c.render ? c.render(item.row) : cellText(c, item.row)}
-                  </div>
-                ))}
-              </div>
+                row={item.row}
+                id={item.id}
+                index={item.index}
+                ariaRowIndex={(mode === 'paged' ? currentPage * pageSize : 0) + item.index + 2}
+                start={v.start}
+                size={v.size}
+                width={totalWidth}
+                columns={ordered}
+                widths={layout.widths}
+                rowClassName={rowClassName}
+                rowStyle={rowStyle}
+                isNew={highlightedRowIds?.has(item.id) ?? false}
+                activeCol={item.index === activeRow ? active.col : -1}
+                onCellFocus={onCellFocus}
+                rowActions={rowActions}
+                rowActionsWidth={rowActionsWidth}
+                expandable={renderDetail !== undefined}
+                isOpen={expanded.has(item.id)}
+                onToggle={toggleExpanded}
+                onRowActivate={onRowActivate}
+              />
             );
           })}
         </div>

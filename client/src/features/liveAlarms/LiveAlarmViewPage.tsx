@@ -4,7 +4,8 @@ import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow'
 import type { FeedName } from '../../../../shared/live/protocol';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { showToast } from '../../components/toast/toastStore';
-import { useFeedHandle, useFeedState, useLiveClient } from '../../lib/live/LiveProvider';
+import type { FeedHandle } from '../../lib/live/feedHandle';
+import { useFeedHandle, useFeedSelector, useLiveClient } from '../../lib/live/LiveProvider';
 import { useAnomaliesHeard } from '../../lib/live/useLiveAnomalies';
 import { useSessionCommands } from '../../lib/session/sessionView';
 import { readSitePreferences, withSitePreferences } from '../../lib/session/sitePreferences';
@@ -15,7 +16,7 @@ import { ALARM_ACTION_LABELS, type AlarmActionKind, type OnAlarmAction } from '.
 import { ActiveAlarmsView } from './components/ActiveAlarmsView';
 import { EVENT_COLUMN_IDS, EVENT_COLUMN_LABELS, EVENT_DEFAULT_HIDDEN } from './components/eventColumns';
 import { EventHistoryView } from './components/EventHistoryView';
-import { FeedStatus } from './components/FeedStatus';
+import { LiveFeedStatus } from './components/FeedStatus';
 import { Switch } from './components/Switch';
 import { useAgencyConfig } from './hooks/useAgencyConfig';
 import { useEventTypes } from './hooks/useEventTypes';
@@ -90,19 +91,20 @@ function LiveAlarmView({
   const [replayOpen, setReplayOpen] = useState(false);
   const [replayFeed, setReplayFeed] = useState<FeedName | null>(null);
 
-  // The feeds' rows are read by the tabs' views (feedView.ts); the page reads their state only.
-  // Deferred: the page's own controls answer at once while a change renders.
+  // NOTE: the feeds' rows are read by the tabs' views (feedView.ts), their counts and status by
+  // small parts of their own; the page reads only what changes its frame (a replay, the alarms'
+  // first answer), so a delta does not render the page (docs/decisions.md).
   const eventsFeed = useFeedHandle({ feed: 'events', agencyId });
   const alarmsFeed = useFeedHandle({ feed: 'alarms', agencyId });
-  const events = useDeferredValue(useFeedState(eventsFeed));
-  const alarmsNow = useFeedState(alarmsFeed);
-  const alarms = useDeferredValue(alarmsNow);
+  const eventsReplay = useFeedSelector(eventsFeed, (s) => s.replay);
+  const alarmsReplay = useFeedSelector(alarmsFeed, (s) => s.replay);
+  const alarmsConnecting = useFeedSelector(alarmsFeed, (s) => s.state === 'connecting');
   // The strip above the grid (the open anomalies) is drawn with the grid, never after it nor over
   // the loading block: its list comes just before the alarms' first rows, so the grid waits for
   // either (then for good) and the strip never pushes what is painted down (a layout shift, issue 38).
   const anomaliesHeard = useAnomaliesHeard(agencyId);
   const [placed, setPlaced] = useState(false);
-  if (!placed && (!aboveGrid || anomaliesHeard || alarmsNow.state !== 'connecting')) setPlaced(true);
+  if (!placed && (!aboveGrid || anomaliesHeard || !alarmsConnecting)) setPlaced(true);
 
   // A link to one alarm (an alarm notification's click) opens Active Alarms on it.
   const [params] = useSearchParams();
@@ -136,21 +138,21 @@ function LiveAlarmView({
     [onAlarmAction],
   );
 
-  const replay = events.replay ?? alarms.replay;
+  const replay = eventsReplay ?? alarmsReplay;
   const backToLive = async () => {
-    const feed = replayFeed ?? (alarms.replay ? 'alarms' : 'events');
+    const feed = replayFeed ?? (alarmsReplay ? 'alarms' : 'events');
     await live.controlReplay('stop').catch(() => undefined);
     live.backToLive({ feed, agencyId });
     setReplayFeed(null);
   };
 
-  const current = tab === TAB_ALARMS ? alarms : events;
+  const current = tab === TAB_ALARMS ? alarmsFeed : eventsFeed;
   // NOTE: the tab's grid renders from a deferred copy of the tab: the configuration's answer
   // (a store update, rendered at once and whole) then draws the header, and React renders the
   // grid in slices that let a phone answer; a tab click likewise (docs/decisions.md).
   const shownTab = useDeferredValue(tab);
   return (
-    <PageFrame title="Live Alarm View" actions={<FeedStatus feed={current} show="label" />}>
+    <PageFrame title="Live Alarm View" actions={<LiveFeedStatus feed={current} show="label" />}>
       <div className="la-header">
         <div className="la-tabs" role="tablist" aria-label="Live Alarm View">
           <button
@@ -172,9 +174,7 @@ function LiveAlarmView({
             onClick={() => setTab(TAB_ALARMS)}
           >
             Active Alarms Only
-            <span className="la-tabs__badge" aria-label={`${alarms.size} active alarms`}>
-              {alarms.size}
-            </span>
+            <AlarmsBadge feed={alarmsFeed} />
           </button>
         </div>
         <span className="la-toolbar__spacer" />
@@ -213,7 +213,7 @@ function LiveAlarmView({
       ) : null}
       {replay ? <ReplayFrame recording={replay.recording} /> : null}
       {replay ? <ReplayBanner state={replay} onBackToLive={() => void backToLive()} /> : null}
-      <FeedStatus feed={current} show="warning" />
+      <LiveFeedStatus feed={current} show="warning" />
       {placed && shownTab !== 0 ? aboveGrid : null}
       {shownTab === 0 || !placed ? (
         <div className="la-loading" role="status">
@@ -222,8 +222,8 @@ function LiveAlarmView({
         </div>
       ) : shownTab === TAB_HISTORY ? (
         <EventHistoryView
-          feed={events}
-          rows={eventsFeed}
+          feed={eventsFeed}
+          replay={eventsReplay}
           agencyId={agencyId}
           installServcoType={installServcoType}
           config={config}
@@ -234,8 +234,8 @@ function LiveAlarmView({
         />
       ) : (
         <ActiveAlarmsView
-          feed={alarms}
-          rows={alarmsFeed}
+          feed={alarmsFeed}
+          replay={alarmsReplay}
           agencyId={agencyId}
           mapView={mapView}
           onDirections={onDirections}
@@ -245,5 +245,15 @@ function LiveAlarmView({
       )}
       {directions ? <DirectionsDialog site={directions} onClose={() => setDirections(null)} /> : null}
     </PageFrame>
+  );
+}
+
+/** The tab's count of active alarms: re-renders when the count changes, the page does not. */
+function AlarmsBadge({ feed }: { feed: FeedHandle<'alarms'> | null }) {
+  const size = useFeedSelector(feed, (s) => s.size);
+  return (
+    <span className="la-tabs__badge" aria-label={`${size} active alarms`}>
+      {size}
+    </span>
   );
 }

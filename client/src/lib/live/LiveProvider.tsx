@@ -157,8 +157,19 @@ export function useFeedHandle<F extends FeedName>(
 
 /** The connection state and position of a feed; re-renders the caller when they change. */
 export function useFeedState(handle: FeedHandle | null): FeedState {
+  return useFeedSelector(handle, same);
+}
+
+const same = <T,>(x: T) => x;
+
+/**
+ * One slice of a feed's state (its connection state, its replay, its size): re-renders the
+ * caller only when that slice changes, not on every delta. `select` returns a value compared with
+ * `Object.is`: a primitive, or an object the state keeps (`replay`).
+ */
+export function useFeedSelector<T>(handle: FeedHandle | null, select: (state: FeedState) => T): T {
   const store = useMemo(() => (handle ? untilMounted(handle) : NO_STORE), [handle]);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, () => select(store.getSnapshot()));
 }
 
 /**

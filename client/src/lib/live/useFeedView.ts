@@ -33,10 +33,21 @@ export function useFeedView<R extends KeyedRow>(
   return view;
 }
 
-/** What a view shows now; re-renders the caller when it changes. */
-export function useViewSnapshot<R>(view: {
+/** What a screen reads of a view: its snapshot, and its changes. */
+export interface ViewStore<R> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): FeedViewSnapshot<R>;
-}): FeedViewSnapshot<R> {
+}
+
+/** What a view shows now; re-renders the caller when it changes. */
+export function useViewSnapshot<R>(view: ViewStore<R>): FeedViewSnapshot<R> {
   return useSyncExternalStore(view.subscribe, view.getSnapshot);
+}
+
+/**
+ * One slice of what a view shows (how many rows, whether it is held): re-renders the caller only
+ * when that slice changes. `select` returns a value compared with `Object.is`.
+ */
+export function useViewSelector<R, T>(view: ViewStore<R>, select: (shown: FeedViewSnapshot<R>) => T): T {
+  return useSyncExternalStore(view.subscribe, () => select(view.getSnapshot()));
 }

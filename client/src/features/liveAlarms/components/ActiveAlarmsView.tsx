@@ -2,14 +2,17 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
 import { GridOrCards } from '../../../components/cardList/GridOrCards';
 import type { DataGridApi, GridSort } from '../../../components/grid/gridTypes';
-import type { FeedState } from '../../../lib/live/feedHandle';
-import type { FeedRowSource, FeedViewQuery } from '../../../lib/live/feedView';
-import { useFeedView, useViewSnapshot } from '../../../lib/live/useFeedView';
+import type { ReplayState } from '../../../../../shared/live/protocol';
+import type { FeedHandle } from '../../../lib/live/feedHandle';
+import type { FeedView, FeedViewQuery } from '../../../lib/live/feedView';
+import { useFeedSelector } from '../../../lib/live/LiveProvider';
+import { useFeedView, useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
+import { ViewRows } from '../../../lib/live/ViewRows';
 import { handlingText, useAlarmPresence } from '../../../lib/live/useAlarmPresence';
 import { ALARM_ACTION_LABELS, type AlarmActionKind, type OnAlarmAction } from '../alarmActions';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import type { ExportTable } from '../../../reporting/export/exportFiles';
-import { useAlarmAlerts } from '../hooks/useAlarmAlerts';
+import { useAlarmAlerts, useArrivalAnnouncement } from '../hooks/useAlarmAlerts';
 import { useClockThresholds } from '../hooks/useClockThresholds';
 import { useFocusAlarm } from '../hooks/useFocusAlarm';
 import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
@@ -39,12 +42,14 @@ const ACTION_ICONS: Record<AlarmActionKind, ActionIconName> = {
 /**
  * 'Active Alarms Only' (tab 8002): the alarms feed, coloured by each alarm's colour, with the row
  * actions, a live time-since-signal clock per alarm, and the alerts for arriving alarms. An alarm
- * cleared or dispatched anywhere leaves the feed, so it leaves every screen.
+ * cleared or dispatched anywhere leaves the feed, so it leaves every screen. A delta renders the
+ * rows it changed, the count and the announcement, not this tab (its toolbar and settings).
  */
 export function ActiveAlarmsView(props: {
-  feed: FeedState;
-  /** The alarms feed's rows, which the grid's view follows. */
-  rows: FeedRowSource<ActiveAlarmRow> | null;
+  /** The alarms feed: the grid's view follows its rows. */
+  feed: FeedHandle<'alarms'> | null;
+  /** The recording the feed plays, if any. */
+  replay: ReplayState | null;
   agencyId: string;
   mapView: boolean;
   onDirections(site: SiteRef): void;
@@ -56,11 +61,11 @@ export function ActiveAlarmsView(props: {
   const [sort, setSort] = useState<GridSort | null>(ALARM_DEFAULT_SORT);
   const [thresholds, setThresholds] = useClockThresholds();
   const [details, setDetails] = useState<ActiveAlarmRow | null>(null);
-  const view = useFeedView(props.rows, byAlarmSort(ALARM_DEFAULT_SORT));
+  const view = useFeedView(feed, byAlarmSort(ALARM_DEFAULT_SORT));
   useLayoutEffect(() => view.setQuery(byAlarmSort(sort)), [view, sort]);
-  const shown = useViewSnapshot(view);
-  const rows = shown.rows;
-  const alerts = useAlarmAlerts(feed, view, shown);
+  // The connection's state, not the feed's position: changes when it connects or resyncs only.
+  const busy = useFeedSelector(feed, (s) => s.state === 'connecting' || s.state === 'resyncing');
+  const alerts = useAlarmAlerts();
   const presence = useAlarmPresence(agencyId);
   const grid = useRef<DataGridApi<ActiveAlarmRow>>(null);
 
@@ -69,7 +74,6 @@ export function ActiveAlarmsView(props: {
     grid.current?.scrollToRow(getRowId(r));
     setDetails(r);
   }, []);
-  useFocusAlarm(props.focusAlarmId, rows, feed.state === 'live', focus);
 
   const rowStyle = useCallback((r: ActiveAlarmRow) => alarmRowStyle(r.color, r.color_Code), []);
   const rowActions = useCallback(
@@ -145,9 +149,7 @@ export function ActiveAlarmsView(props: {
   return (
     <section className="la-alarms" aria-label="Active Alarms Only">
       <div className="la-toolbar" role="toolbar" aria-label="Active alarms options">
-        <span className="la-count" data-testid="alarm-count">
-          {rows.length} active {rows.length === 1 ? 'alarm' : 'alarms'}
-        </span>
+        <AlarmCount view={view} />
         <Switch
           label="Sound"
           checked={alerts.sound}
@@ -194,42 +196,47 @@ export function ActiveAlarmsView(props: {
         <span className="la-toolbar__spacer" />
         <ExportButtons getTable={getTable} disabled={mapView} />
       </div>
-      <p className="visually-hidden" aria-live="assertive">
-        {alerts.announcement}
-      </p>
-      {mapView ? (
-        <SiteMapPanel
-          rows={rows}
-          read={groupRowOfAlarm}
-          colourOf={(r) => r.color_Code}
-          onDirections={onDirections}
-        />
-      ) : (
-        <GridOrCards
-          card={card}
-          label="Active Alarms"
-          columns={columns}
-          rows={rows}
-          rowsPresorted
-          getRowId={getRowId}
-          defaultSort={ALARM_DEFAULT_SORT}
-          sort={sort}
-          onSortChange={(s) => setSort(s ?? ALARM_DEFAULT_SORT)}
-          mode="scroll"
-          minColumnWidth={100}
-          maxColumnWidth={300}
-          rowHeight={44}
-          rowStyle={rowStyle}
-          className="la-alarm-grid"
-          highlightedRowIds={shown.highlighted}
-          rowActions={rowActions}
-          rowActionsLabel="Actions"
-          rowActionsWidth={460}
-          loading={(feed.state === 'connecting' || feed.state === 'resyncing') && rows.length === 0}
-          emptyText="No records found"
-          apiRef={grid}
-        />
-      )}
+      <ArrivalAnnouncement feed={feed} replay={props.replay} view={view} alerts={alerts} />
+      {props.focusAlarmId ? (
+        <FocusAlarm feed={feed} view={view} alarmId={props.focusAlarmId} focus={focus} />
+      ) : null}
+      <ViewRows view={view}>
+        {({ rows, highlighted }) =>
+          mapView ? (
+            <SiteMapPanel
+              rows={rows}
+              read={groupRowOfAlarm}
+              colourOf={(r) => r.color_Code}
+              onDirections={onDirections}
+            />
+          ) : (
+            <GridOrCards
+              card={card}
+              label="Active Alarms"
+              columns={columns}
+              rows={rows}
+              rowsPresorted
+              getRowId={getRowId}
+              defaultSort={ALARM_DEFAULT_SORT}
+              sort={sort}
+              onSortChange={(s) => setSort(s ?? ALARM_DEFAULT_SORT)}
+              mode="scroll"
+              minColumnWidth={100}
+              maxColumnWidth={300}
+              rowHeight={44}
+              rowStyle={rowStyle}
+              className="la-alarm-grid"
+              highlightedRowIds={highlighted}
+              rowActions={rowActions}
+              rowActionsLabel="Actions"
+              rowActionsWidth={460}
+              loading={busy && rows.length === 0}
+              emptyText="No records found"
+              apiRef={grid}
+            />
+          )
+        }
+      </ViewRows>
       {details ? (
         <AlarmMoreDetailsDialog
           row={details}
@@ -245,3 +252,47 @@ export function ActiveAlarmsView(props: {
   );
 }
 export type { OnAlarmAction };
+
+type AlarmsView = FeedView<ActiveAlarmRow>;
+
+/** "n active alarms": re-renders when the count changes. */
+function AlarmCount({ view }: { view: AlarmsView }) {
+  const n = useViewSelector(view, (s) => s.rows.length);
+  return (
+    <span className="la-count" data-testid="alarm-count">
+      {n} active {n === 1 ? 'alarm' : 'alarms'}
+    </span>
+  );
+}
+
+/** The live region that announces arriving alarms (and chimes, notifies when asked to). */
+function ArrivalAnnouncement(props: {
+  feed: FeedHandle<'alarms'> | null;
+  replay: ReplayState | null;
+  view: AlarmsView;
+  alerts: { sound: boolean; notify: boolean };
+}) {
+  const state = useFeedSelector(props.feed, (s) => s.state);
+  const shown = useViewSnapshot(props.view);
+  const { sound, notify } = props.alerts;
+  const prefs = useMemo(() => ({ sound, notify }), [sound, notify]);
+  const announcement = useArrivalAnnouncement({ state, replay: props.replay }, props.view, shown, prefs);
+  return (
+    <p className="visually-hidden" aria-live="assertive">
+      {announcement}
+    </p>
+  );
+}
+
+/** Brings a linked alarm into view once the feed is live (renders nothing). */
+function FocusAlarm(props: {
+  feed: FeedHandle<'alarms'> | null;
+  view: AlarmsView;
+  alarmId: string | null | undefined;
+  focus(row: ActiveAlarmRow): void;
+}) {
+  const live = useFeedSelector(props.feed, (s) => s.state === 'live');
+  const rows = useViewSelector(props.view, (s) => s.rows);
+  useFocusAlarm(props.alarmId, rows, live, props.focus);
+  return null;
+}

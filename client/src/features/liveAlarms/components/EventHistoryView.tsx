@@ -5,8 +5,12 @@ import { GridOrCards } from '../../../components/cardList/GridOrCards';
 import type { DataGridApi, GridLayout, GridSort } from '../../../components/grid/gridTypes';
 import { ActionIcon } from './ActionIcon';
 import { showToast } from '../../../components/toast/toastStore';
-import type { FeedState } from '../../../lib/live/feedHandle';
-import type { FeedRowSource } from '../../../lib/live/feedView';
+import type { ReplayState } from '../../../../../shared/live/protocol';
+import type { FeedHandle } from '../../../lib/live/feedHandle';
+import type { FeedView } from '../../../lib/live/feedView';
+import { useFeedSelector } from '../../../lib/live/LiveProvider';
+import { useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
+import { ViewRows } from '../../../lib/live/ViewRows';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import type { ExportTable } from '../../../reporting/export/exportFiles';
 import type { AgencyConfigState } from '../hooks/useAgencyConfig';
@@ -42,12 +46,15 @@ const LiveChart = lazy(() => import('./LiveChart').then((m) => ({ default: m.Liv
 
 /**
  * 'All Event History' (tab 8001): the live feed's rows with the toolbar's filters, the due tabs,
- * Auto Refresh, the chart, the grid (or the map), column configuration and exports.
+ * Auto Refresh, the chart, the grid (or the map), column configuration and exports. A delta
+ * renders the rows it changed and the parts that count them (the chart, the changes waiting), not
+ * this tab.
  */
 export function EventHistoryView(props: {
-  feed: FeedState;
-  /** The feed's rows, which the history's view follows. */
-  rows: FeedRowSource<EventLogRow> | null;
+  /** The events feed: the history's view follows its rows. */
+  feed: FeedHandle<'events'> | null;
+  /** The recording the feed plays, if any. */
+  replay: ReplayState | null;
   agencyId: string;
   installServcoType: string;
   config: AgencyConfigState;
@@ -56,7 +63,7 @@ export function EventHistoryView(props: {
   mapView: boolean;
   onDirections(site: SiteRef): void;
 }) {
-  const { feed, rows, agencyId, installServcoType, config, eventTypes, showGraph, mapView, onDirections } =
+  const { feed, replay, agencyId, installServcoType, config, eventTypes, showGraph, mapView, onDirections } =
     props;
   const navigate = useNavigate();
   const saved = config.saved;
@@ -79,15 +86,20 @@ export function EventHistoryView(props: {
   const [mode, setMode] = useScrollMode();
   const grid = useRef<DataGridApi<EventLogRow>>(null);
 
-  const history = useEventHistory({ feed, rows, filter, sort, agencyId, installServcoType });
-  const chart = useChartData({
-    enabled: showGraph && !mapView,
-    rows: history.rows,
+  const history = useEventHistory({
+    feed: { replay },
+    rows: feed,
     filter,
+    sort,
     agencyId,
     installServcoType,
-    source: history.source,
   });
+  const { view } = history;
+  // Connection states and "any rows at all": they change when the feed connects or fails, not on
+  // every delta.
+  const busy = useFeedSelector(feed, (s) => s.state === 'connecting' || s.state === 'resyncing');
+  const feedFailed = useFeedSelector(feed, (s) => eventListFailed(s, 0));
+  const anyShown = useViewSelector(view, (s) => s.rows.length > 0);
 
   // The 2-second delay before a due-tab change (docs/product/live-alarms-and-testing.md#constants).
   useEffect(() => {
@@ -201,11 +213,7 @@ export function EventHistoryView(props: {
           Include Tests
         </label>
         <Switch label="Auto Refresh" checked={history.autoRefresh} onChange={history.setAutoRefresh} />
-        {!history.autoRefresh ? (
-          <span className="la-pending" role="status" data-testid="pending-changes">
-            {history.pending} {history.pending === 1 ? 'change' : 'changes'} waiting
-          </span>
-        ) : null}
+        {!history.autoRefresh ? <PendingChanges view={view} /> : null}
         <span className="la-toolbar__spacer" />
         <button
           type="button"
@@ -253,69 +261,69 @@ export function EventHistoryView(props: {
         ) : null}
         <ExportButtons getTable={getTable} disabled={mapView} />
       </div>
-      {showGraph && !mapView ? (
-        chart.error ? (
-          <p className="la-chart la-chart--failed form-error" role="alert" data-testid="live-chart-error">
-            {chart.error}
-          </p>
-        ) : (
-          <Suspense fallback={<div className="la-chart" />}>
-            <LiveChart data={chart.data} label="Events by type" />
-          </Suspense>
-        )
-      ) : null}
-      {eventListFailed(feed, history.rows.length) ? (
+      <EventChart
+        view={view}
+        shown={showGraph && !mapView}
+        filter={filter}
+        agencyId={agencyId}
+        installServcoType={installServcoType}
+      />
+      {feedFailed && !anyShown ? (
         <p className="form-error" role="alert" data-testid="event-list-error">
           {EVENT_LIST_FAILED}
         </p>
       ) : null}
-      {mapView ? (
-        <SiteMapPanel
-          rows={history.rows}
-          read={groupRowOfEvent}
-          colourOf={(r) => r.colorCode}
-          onDirections={onDirections}
-        />
-      ) : (
-        <GridOrCards
-          card={card}
-          key={visibleKey}
-          label="All Event History"
-          columns={columns}
-          rows={history.rows}
-          rowsPresorted
-          getRowId={getRowId}
-          defaultSort={EVENT_DEFAULT_SORT}
-          sort={sort}
-          onSortChange={(s) => setSort(s ?? EVENT_DEFAULT_SORT)}
-          mode={mode}
-          page={page}
-          onPageChange={setPage}
-          pageSize={work.pageSize}
-          onPageSizeChange={(size) => {
-            const next = { ...current(), pageSize: size };
-            setWork(next);
-            // Changing the page size also saves the configuration
-            // (docs/product/live-alarms-and-testing.md#states).
-            void save(next, (msg) => showToast(msg, 'success'));
-          }}
-          minColumnWidth={100}
-          maxColumnWidth={300}
-          maxBodyHeight={mode === 'scroll' ? 640 : 480}
-          rowClassName={rowClassName}
-          rowStyle={rowStyle}
-          highlightedRowIds={history.highlighted}
-          rowActions={rowActions}
-          rowActionsLabel="Map"
-          rowActionsWidth={64}
-          initialLayout={initialLayout}
-          onLayoutChange={onLayoutChange}
-          onEndReached={history.older.exhausted ? undefined : history.older.loadMore}
-          loading={(feed.state === 'connecting' || feed.state === 'resyncing') && history.rows.length === 0}
-          apiRef={grid}
-        />
-      )}
-      <OlderStatus older={history.older} shown={history.rows.length} />
+      <ViewRows view={view}>
+        {({ rows, highlighted }) =>
+          mapView ? (
+            <SiteMapPanel
+              rows={rows}
+              read={groupRowOfEvent}
+              colourOf={(r) => r.colorCode}
+              onDirections={onDirections}
+            />
+          ) : (
+            <GridOrCards
+              card={card}
+              key={visibleKey}
+              label="All Event History"
+              columns={columns}
+              rows={rows}
+              rowsPresorted
+              getRowId={getRowId}
+              defaultSort={EVENT_DEFAULT_SORT}
+              sort={sort}
+              onSortChange={(s) => setSort(s ?? EVENT_DEFAULT_SORT)}
+              mode={mode}
+              page={page}
+              onPageChange={setPage}
+              pageSize={work.pageSize}
+              onPageSizeChange={(size) => {
+                const next = { ...current(), pageSize: size };
+                setWork(next);
+                // Changing the page size also saves the configuration
+                // (docs/product/live-alarms-and-testing.md#states).
+                void save(next, (msg) => showToast(msg, 'success'));
+              }}
+              minColumnWidth={100}
+              maxColumnWidth={300}
+              maxBodyHeight={mode === 'scroll' ? 640 : 480}
+              rowClassName={rowClassName}
+              rowStyle={rowStyle}
+              highlightedRowIds={highlighted}
+              rowActions={rowActions}
+              rowActionsLabel="Map"
+              rowActionsWidth={64}
+              initialLayout={initialLayout}
+              onLayoutChange={onLayoutChange}
+              onEndReached={history.older.exhausted ? undefined : history.older.loadMore}
+              loading={busy && rows.length === 0}
+              apiRef={grid}
+            />
+          )
+        }
+      </ViewRows>
+      <OlderStatus older={history.older} view={view} />
       {columnsOpen ? (
         <ColumnVisibilityDialog
           columns={EVENT_COLUMNS.map((c) => ({ id: c.id, label: EVENT_COLUMN_LABELS[c.id] }))}
@@ -336,13 +344,63 @@ export function EventHistoryView(props: {
   );
 }
 
+type EventsView = FeedView<EventLogRow>;
+
+/** "n changes waiting" while Auto Refresh is off. */
+function PendingChanges({ view }: { view: EventsView }) {
+  const pending = useViewSelector(view, (s) => s.pending);
+  return (
+    <span className="la-pending" role="status" data-testid="pending-changes">
+      {pending} {pending === 1 ? 'change' : 'changes'} waiting
+    </span>
+  );
+}
+
+/**
+ * The chart of the shown rows (when `shown`): its counts follow the view's change log, so it
+ * re-renders on a delta (and with its clock), the tab around it does not.
+ */
+function EventChart(props: {
+  view: EventsView;
+  shown: boolean;
+  filter: EventFilter;
+  agencyId: string;
+  installServcoType: string;
+}) {
+  const { view, shown } = props;
+  const { rows, held, version } = useViewSnapshot(view);
+  const source = useMemo(
+    () => (held ? null : { version, changesSince: view.changesSince }),
+    [held, version, view],
+  );
+  const chart = useChartData({
+    enabled: shown,
+    rows,
+    filter: props.filter,
+    agencyId: props.agencyId,
+    installServcoType: props.installServcoType,
+    source,
+  });
+  if (!shown) return null;
+  return chart.error ? (
+    <p className="la-chart la-chart--failed form-error" role="alert" data-testid="live-chart-error">
+      {chart.error}
+    </p>
+  ) : (
+    <Suspense fallback={<div className="la-chart" />}>
+      <LiveChart data={chart.data} label="Events by type" />
+    </Suspense>
+  );
+}
+
 function OlderStatus({
   older,
-  shown,
+  view,
 }: {
   older: ReturnType<typeof useEventHistory>['older'];
-  shown: number;
+  view: EventsView;
 }) {
+  const shown = useViewSelector(view, (s) => s.rows.length);
   if (older.exhausted && !older.loading && older.total == null) return null;
   return (
     <p className="la-older muted" role="status" data-testid="older-status">

@@ -1,4 +1,5 @@
-import type { FeedState } from '../../../lib/live/feedHandle';
+import type { FeedHandle, FeedState } from '../../../lib/live/feedHandle';
+import { useFeedState } from '../../../lib/live/LiveProvider';
 import { useNow } from '../hooks/useNow';
 import { freshnessOf } from '../model/freshness';
 
@@ -48,4 +49,15 @@ export function FeedStatus({
       ) : null}
     </div>
   );
+}
+
+/** The status of a feed the caller holds: this part re-renders as the feed moves, the caller does not. */
+export function LiveFeedStatus({
+  feed,
+  show,
+}: {
+  feed: FeedHandle | null;
+  show?: 'label' | 'warning' | 'both';
+}) {
+  return <FeedStatus feed={useFeedState(feed)} show={show} />;
 }

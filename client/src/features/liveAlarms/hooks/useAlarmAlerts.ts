@@ -31,17 +31,8 @@ function chime() {
   }
 }
 
-/**
- * A new alarm makes itself noticed: its row flashes (the grid's highlight), a live region
- * announces it, and, when the user turned them on, a chime and a browser notification.
- * The first snapshot announces nothing; only alarms that arrive afterwards do: the view says
- * which rows arrived since the version last announced (no set of ids kept here).
- */
-export function useAlarmAlerts(
-  feed: Pick<FeedState, 'state' | 'replay'>,
-  view: { changesSince(version: number): ViewChanges<ActiveAlarmRow> | null },
-  shown: FeedViewSnapshot<ActiveAlarmRow>,
-) {
+/** Whether a new alarm chimes and notifies: the user's switches, kept in this browser. */
+export function useAlarmAlerts() {
   const [sound, setSound] = useState(() => local.get(SOUND_KEY) === 'on');
   const [notify, setNotify] = useState(
     () =>
@@ -49,13 +40,45 @@ export function useAlarmAlerts(
       typeof Notification !== 'undefined' &&
       Notification.permission === 'granted',
   );
+  return {
+    sound,
+    setSound(on: boolean) {
+      local.set(SOUND_KEY, on ? 'on' : 'off');
+      setSound(on);
+      if (on) chime();
+    },
+    notify,
+    async setNotify(on: boolean) {
+      if (on && typeof Notification !== 'undefined' && Notification.permission !== 'granted') {
+        const p = await Notification.requestPermission().catch(() => 'denied' as NotificationPermission);
+        if (p !== 'granted') on = false;
+      }
+      local.set(NOTIFY_KEY, on ? 'on' : 'off');
+      setNotify(on);
+    },
+    notificationsSupported: typeof Notification !== 'undefined',
+  };
+}
+
+/**
+ * A new alarm makes itself noticed: its row flashes (the grid's highlight), a live region
+ * announces it (the text returned), and, when the user turned them on, a chime and a browser
+ * notification. The first snapshot announces nothing; only alarms that arrive afterwards do: the
+ * view says which rows arrived since the version last announced (no set of ids kept here).
+ */
+export function useArrivalAnnouncement(
+  feed: Pick<FeedState, 'state' | 'replay'>,
+  view: { changesSince(version: number): ViewChanges<ActiveAlarmRow> | null },
+  shown: Pick<FeedViewSnapshot<ActiveAlarmRow>, 'version' | 'rows'>,
+  alerts: { sound: boolean; notify: boolean },
+): string {
   const [announcement, setAnnouncement] = useState('');
   /** The view's version whose alarms were announced (or were there at first); null: none yet. */
   const seen = useRef<number | null>(null);
-  const prefs = useRef({ sound, notify });
+  const prefs = useRef(alerts);
   useEffect(() => {
-    prefs.current = { sound, notify };
-  }, [sound, notify]);
+    prefs.current = alerts;
+  }, [alerts]);
 
   const { state, replay } = feed;
   const { version, rows } = shown;
@@ -92,24 +115,5 @@ export function useAlarmAlerts(
       }
     }
   }, [version, empty, state, replay, view]);
-
-  return {
-    announcement,
-    sound,
-    setSound(on: boolean) {
-      local.set(SOUND_KEY, on ? 'on' : 'off');
-      setSound(on);
-      if (on) chime();
-    },
-    notify,
-    async setNotify(on: boolean) {
-      if (on && typeof Notification !== 'undefined' && Notification.permission !== 'granted') {
-        const p = await Notification.requestPermission().catch(() => 'denied' as NotificationPermission);
-        if (p !== 'granted') on = false;
-      }
-      local.set(NOTIFY_KEY, on ? 'on' : 'off');
-      setNotify(on);
-    },
-    notificationsSupported: typeof Notification !== 'undefined',
-  };
+  return announcement;
 }

@@ -4,7 +4,8 @@ import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { createFeedHandle } from '../../../lib/live/feedHandle';
 import type { EventFilter } from '../model/eventFilters';
 import { eventRow } from '../model/testRows';
-import { useEventHistory } from './useEventHistory';
+import { useViewSnapshot } from '../../../lib/live/useFeedView';
+import { useEventHistory as useHistoryView } from './useEventHistory';
 import { queryWrapper } from '../../../lib/testing/renderWithProviders';
 
 const now = Date.now();
@@ -24,6 +25,12 @@ function liveFeed(rows: EventLogRow[]) {
 }
 const filter: EventFilter = { types: null, includeTests: true, csNo: '', due: 1 };
 const ids = (rows: readonly EventLogRow[]) => rows.map((r) => r.id);
+/** The history with what its parts show (the rows, the flash, the changes waiting). */
+function useEventHistory(opts: Parameters<typeof useHistoryView>[0]) {
+  const history = useHistoryView(opts);
+  const { rows, highlighted, pending } = useViewSnapshot(history.view);
+  return { ...history, rows, highlighted, pending };
+}
 // Older pages load through the client data layer.
 const wrapper = queryWrapper();
 

@@ -2,8 +2,8 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import type { GridSort } from '../../../components/grid/gridTypes';
 import type { FeedState } from '../../../lib/live/feedHandle';
-import type { FeedRowSource, ViewChanges } from '../../../lib/live/feedView';
-import { useFeedView, useViewSnapshot } from '../../../lib/live/useFeedView';
+import type { FeedRowSource, FeedView } from '../../../lib/live/feedView';
+import { useFeedView, useViewSelector } from '../../../lib/live/useFeedView';
 import { EVENT_DEFAULT_SORT, EVENT_SORT_KEYS, eventTieBreak } from '../components/eventColumns';
 import { needsOlderHistory } from '../model/dueWindow';
 import { eventFilterKey, eventPredicate, type EventFilter } from '../model/eventFilters';
@@ -12,24 +12,22 @@ import { useNow } from './useNow';
 import { useOlderHistory, type OlderHistory } from './useOlderHistory';
 
 export interface EventHistoryView {
-  /** The rows to show, filtered and sorted (frozen while Auto Refresh is off). */
-  rows: readonly EventLogRow[];
-  /** Ids to flash as new. */
-  highlighted: ReadonlySet<string>;
-  /** Changes waiting while Auto Refresh is off. */
-  pending: number;
+  /**
+   * The rows to show, filtered and sorted (frozen while Auto Refresh is off), the rows to flash,
+   * the changes waiting: read by the parts that show them (useViewSnapshot), so a delta renders
+   * those parts and not the screen.
+   */
+  view: FeedView<EventLogRow>;
   autoRefresh: boolean;
   setAutoRefresh(on: boolean): void;
   older: OlderHistory;
-  /** The view's change log for incremental consumers (the chart); null while held. */
-  source: { version: number; changesSince(version: number): ViewChanges<EventLogRow> | null } | null;
 }
 
 /**
  * The event history as the grid, chart and map show it: a view of the live feed's rows (no
  * polling of its own) kept beside the feed, filtered and sorted incrementally, older gateway pages
- * merged under them for the longer due tabs, and the Auto Refresh hold. The render only reads
- * the view; the filter, sort and time window reach it from an effect.
+ * merged under them for the longer due tabs, and the Auto Refresh hold. The render reads only
+ * whether the view is held; the filter, sort and time window reach it from an effect.
  */
 export function useEventHistory(opts: {
   feed: Pick<FeedState, 'replay'>;
@@ -81,7 +79,7 @@ export function useEventHistory(opts: {
       view.narrow(`${viewKey}@${timeSlot}`, predicate);
     }
   }, [view, extended, filterKey, viewKey, timeSlot, predicate, compare]);
-  const shown = useViewSnapshot(view);
+  const held = useViewSelector(view, (s) => s.held);
 
   const setAutoRefresh = useCallback((on: boolean) => (on ? view.release() : view.hold()), [view]);
 
@@ -101,17 +99,5 @@ export function useEventHistory(opts: {
     onRows: view.addOlder,
   });
 
-  const source = useMemo(
-    () => (shown.held ? null : { version: shown.version, changesSince: view.changesSince }),
-    [shown.held, shown.version, view],
-  );
-  return {
-    rows: shown.rows,
-    highlighted: shown.highlighted,
-    pending: shown.pending,
-    autoRefresh: !shown.held,
-    setAutoRefresh,
-    older,
-    source,
-  };
+  return { view, autoRefresh: !held, setAutoRefresh, older };
 }
