@@ -10,15 +10,11 @@ import globals from 'globals';
  *   machines use no React, DOM or timers (XState delays instead);
  * - client/src: lib < components < reporting < features < app. A layer imports only the layers
  *   below it (and itself); a feature never imports another feature;
- * - server: one rank per top folder, a folder imports its own rank and those below:
- *     0 foundation  support, observability, session
- *     1 upstream    the typed client of the monitoring-center API
- *     2 feeds       pollers and stores (take their settings as parameters)
- *     2 rights      users' current rights read with the bridge's identity, the sweep (server/rights)
- *     3 parts       live, actions, gateway, recordings, walls, identity, config.ts and any new
- *                   folder (server/push, server/schedules, ...) unless listed here
- *     4 app         the composition root, with the entry points main.ts and dev.ts
- *   The parts import one another (gateway and actions, live and walls do).
+ * - server: ranks of top folders (SERVER_RANK_LIST below, lowest first): a folder imports itself
+ *   and the folders of lower ranks, never one of its own rank or above, so no two folders import
+ *   each other (0 folder loops). The ground (support, observability), then sessions, settings and
+ *   the audit; upstream; rights; feeds, http and jobs; identity and live; the parts a user
+ *   reaches; what acts; what builds on those; the composition root (app); the entry points.
  * - simulator/ (beside server/) is the upstream's stand-in: it imports only shared/ and itself
  *   (its tests also tests/), and only server/app/startAll.ts (where the embedded default starts),
  *   tests/ and bench/ import it: not the rest of server/, nor client/, machines/, shared/ or a
@@ -136,58 +132,55 @@ const featureBlocks = dirsOf('client/src/features').flatMap((feature) =>
 
 /* ---- server ---- */
 
-const FOUNDATION = 0;
-const PARTS = 3;
-const APP = 4;
-/** Ranks of server/ folders (and root files, by import name); a folder not listed is a part. */
-const SERVER_RANKS = {
-  support: FOUNDATION,
-  observability: FOUNDATION,
-  session: FOUNDATION,
-  upstream: 1,
-  feeds: 2,
-  rights: 2,
-  config: PARTS,
-  app: APP,
-  main: APP,
-  dev: APP,
-};
-const rankOf = (name) => SERVER_RANKS[name] ?? PARTS;
+/**
+ * The bridge's ranks, lowest first. A file imports its own folder and the folders of lower ranks
+ * only: never a folder of its own rank or above, so no two folders import each other. A folder
+ * not listed here fails the lint until it is given a rank. Root files are listed by import name.
+ */
+const SERVER_RANK_LIST = [
+  ['support', 'observability'], // the ground: timers, deadlines, shared reads, logs and metrics
+  ['session', 'config', 'audit'], // sessions (and their hooks), the bridge's settings, the audit log
+  ['upstream'], // the typed client of the monitoring-center API
+  ['rights'], // readings of a login record, current rights, the rights sweep
+  ['feeds', 'http', 'jobs'], // pollers and stores; the session guard, error answers, rate limits; jobs
+  ['identity', 'live'], // the bridge's own upstream identity; the live namespace and its socket kinds
+  ['gateway', 'recordings', 'walls', 'push', 'anomalies'], // the parts a user reaches
+  ['actions', 'schedules'], // what acts through the gateway, and on a schedule
+  ['reminders', 'unattended', 'upstreamCheck'], // what builds on those
+  ['app'], // the composition root
+  ['main', 'dev', 'bundleLoader'], // the entry points
+];
+const SERVER_RANKS = Object.fromEntries(
+  SERVER_RANK_LIST.flatMap((names, rank) => names.map((n) => [n, rank])),
+);
+const ROOT_FILES = ['main', 'dev', 'bundleLoader'];
+const unranked = dirsOf('server').filter((d) => !(d in SERVER_RANKS));
+if (unranked.length)
+  throw new Error(`eslint.config.js: give server/${unranked.join(', server/')} a rank in SERVER_RANK_LIST`);
 /** The import text that climbs from a file `depth` folders below server/ back to server/. */
 const toServer = (depth) => (depth === 0 ? '\\./' : `(\\.\\./){${depth}}`);
 const LAYERS_MESSAGE =
-  'The bridge imports downward only: support, observability, session < upstream < feeds < parts (live, actions, gateway, walls, ...) < app. Take what you need as a parameter instead.';
-/**
- * What a file of the given rank may not import. Below the parts a rank lists what it may import,
- * so a new folder is refused to it; the parts and the app list what is above them.
- */
-const upward = (rank, depth) => {
-  const names = Object.keys(SERVER_RANKS);
-  if (rank >= PARTS) {
-    const above = names.filter((n) => rankOf(n) > rank);
-    return above.length ? [refuse(`^${toServer(depth)}(${above.join('|')})(/|$)`, LAYERS_MESSAGE)] : [];
-  }
-  const allowed = names.filter((n) => rankOf(n) <= rank);
-  return [refuse(`^${toServer(depth)}(?!(${allowed.join('|')})(/|$))[^./]`, LAYERS_MESSAGE)];
+  'The bridge imports downward only (eslint.config.js, SERVER_RANK_LIST): a folder imports itself and lower ranks, never its own rank or above. Take what you need as a parameter, or move it down.';
+/** What a file of `folder` may not import: any server/ name but its own folder and those of lower ranks. */
+const upward = (folder, depth) => {
+  const rank = SERVER_RANKS[folder];
+  const allowed = [folder, ...Object.keys(SERVER_RANKS).filter((n) => SERVER_RANKS[n] < rank)];
+  return [refuse(`^${toServer(depth)}(?!(${allowed.join('|')})(/|$|\\.ts$))[^./]`, LAYERS_MESSAGE)];
 };
 /** The simulator, reached from a file `depth` folders below server/ (one more `../` than server/). */
 const noSimulator = (depth) => refuse(`^(\\.\\./){${depth + 1}}${SIMULATOR}(/|$)`, NO_SIMULATOR_MESSAGE);
-const serverFolder = (folder, rank) =>
+const serverFolder = (folder) =>
   DEPTHS.map((depth) =>
-    imports([`server/${folder}/${below(depth)}*.ts`], [...upward(rank, depth), noSimulator(depth)]),
+    imports([`server/${folder}/${below(depth)}*.ts`], [...upward(folder, depth), noSimulator(depth)]),
   );
 
 const serverBlocks = [
-  // Every folder is a part unless SERVER_RANKS says otherwise: server/push, server/schedules, ...
-  ...serverFolder('*', PARTS),
-  ...Object.entries(SERVER_RANKS)
-    .filter(([name]) => !['config', 'main', 'dev'].includes(name))
-    .flatMap(([folder, rank]) => serverFolder(folder, rank)),
-  ...['config', 'main', 'dev'].map((file) =>
-    imports([`server/${file}.ts`], [...upward(rankOf(file), 0), noSimulator(0)]),
-  ),
+  ...Object.keys(SERVER_RANKS)
+    .filter((name) => !ROOT_FILES.includes(name))
+    .flatMap((folder) => serverFolder(folder)),
+  ...ROOT_FILES.map((file) => imports([`server/${file}.ts`], [...upward(file, 0), noSimulator(0)])),
   // Where the embedded simulator starts: the one bridge file that may import it.
-  imports(['server/app/startAll.ts'], upward(APP, 1)),
+  imports(['server/app/startAll.ts'], upward('app', 1)),
 ];
 const SIMULATOR_ALONE =
   'simulator/ stands in for the upstream: it imports only shared/ and itself, never server/, client/ or machines/.';

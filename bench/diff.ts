@@ -30,6 +30,12 @@ import { startBenchSim } from './support/benchSim';
 import { alarmRows, changeHistory, churn, historyRows, sampleRows } from './support/rows';
 import { repeatRuns } from './support/repeat';
 import { jsonLine, machine, machineAtStart, numFlag, percentile, section, verdict } from './support/report';
+import type { PollRead } from '../server/feeds/feedTypes';
+
+/** What a poll reads with, for a source read outside a feed (its fetches here ignore it). */
+const READ: PollRead = {
+  credential: { bridgeSessionId: 'b', upstreamSessionId: 'u', installServcoTypeFor: () => 'D' },
+};
 
 const ROWS = numFlag('rows', 100_000);
 const CHURN = numFlag('churn', 0.1);
@@ -151,7 +157,7 @@ async function main() {
       for (const p of fullPages) for (let i = 0; i < p.length; i++) p[i] = { ...p[i] };
       return null;
     },
-    () => source.poll(prevMap),
+    () => source.poll(prevMap, READ),
   );
   const store = createMemoryFeedStore(500);
   const ref = { feed: 'events' as const, agencyId: 'bench' };
@@ -168,7 +174,7 @@ async function main() {
       return new Map(prevMap);
     },
     async (state) => {
-      const out = await source.poll(state);
+      const out = await source.poll(state, READ);
       const delta: DeltaMessage = {
         ...ref,
         epoch: 'e',
@@ -199,7 +205,7 @@ async function main() {
       for (const p of alarmPages) for (let i = 0; i < p.length; i++) p[i] = { ...p[i] };
       return null;
     },
-    () => alarmsSource.poll(alarmsPrevMap),
+    () => alarmsSource.poll(alarmsPrevMap, READ),
   );
   // The bridge's reconcile as it runs: the window's pages as the upstream's text, read through the
   // feed's row cache (rows whose text did not change come back as the same objects), then the
@@ -243,11 +249,11 @@ async function main() {
     reconcileMs: 0,
   });
   const cachedState = new Map<string, EventLogRow>();
-  applyChanges(cachedState, (await textSource.poll(cachedState)).changes);
+  applyChanges(cachedState, (await textSource.poll(cachedState, READ)).changes);
   /** Reads the previous window again, untimed, so the cache's last read is the previous poll's. */
   const readPrevAgain = async () => {
     texts = prevTexts;
-    await textSource.poll(cachedState);
+    await textSource.poll(cachedState, READ);
     texts = nextTexts;
   };
   const reconcileRuns = Math.min(RUNS, 7);
@@ -259,14 +265,14 @@ async function main() {
     reconcileCached.push(
       await timeAsync(
         () => null,
-        () => textSource.poll(cachedState),
+        () => textSource.poll(cachedState, READ),
         1,
       ),
     );
     await readPrevAgain();
     nextCached = new Map(cachedState);
     texts = nextTexts;
-    applyChanges(nextCached, (await textSource.poll(cachedState)).changes);
+    applyChanges(nextCached, (await textSource.poll(cachedState, READ)).changes);
     diffIdentity.push(
       await timeAsync(
         () => null,
@@ -297,7 +303,7 @@ async function main() {
     pageGap = true;
     const h = monitorEventLoopDelay({ resolution: 1 });
     h.enable();
-    await textSource.poll(cachedState);
+    await textSource.poll(cachedState, READ);
     // Let the lag timer fire once after the poll's last stretch, or that stretch goes unseen.
     await new Promise((r) => setTimeout(r, 5));
     h.disable();
@@ -313,7 +319,7 @@ async function main() {
   texts = nextTexts;
   const reconcileBaseline = await timeAsync(
     () => null,
-    () => textSource.poll(cachedState),
+    () => textSource.poll(cachedState, READ),
     reconcileRuns,
   );
 
@@ -332,12 +338,12 @@ async function main() {
   });
   let head: EventLogRow[] = [...prev].reverse();
   const loaded = new Map<string, EventLogRow>();
-  applyChanges(loaded, (await quietSource.poll(loaded)).changes);
+  applyChanges(loaded, (await quietSource.poll(loaded, READ)).changes);
   head = head.slice(0, 25);
   const quietPoll = await timeAsync(
     () => null,
     async () => {
-      const out = await quietSource.poll(loaded);
+      const out = await quietSource.poll(loaded, READ);
       if (out.changes.upserts.length || out.changes.removes.length)
         throw new Error('a quiet poll found changes');
     },
@@ -386,7 +392,7 @@ async function main() {
       }),
       poll: await timeAsync(
         () => null,
-        () => src.poll(map as Map<string, ActiveAlarmRow>),
+        () => src.poll(map as Map<string, ActiveAlarmRow>, READ),
         100,
       ),
       parse: await timeAsync(
@@ -408,7 +414,7 @@ async function main() {
       for (const p of quietPages) for (let i = 0; i < p.length; i++) p[i] = { ...p[i] };
       return null;
     },
-    () => fullSource.poll(loaded),
+    () => fullSource.poll(loaded, READ),
     Math.min(RUNS, 7),
   );
   const quietTotal = quietPoll.median + parseHead.median;

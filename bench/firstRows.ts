@@ -10,7 +10,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { startBridge } from '../server/app/bridge';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/config/bridgeConfig';
 import { createFeedReplica } from '../shared/live/feedReplica';
 import {
   LIVE_NAMESPACE,

@@ -1,5 +1,5 @@
 import { createServer } from 'vite';
-import { loadConfig } from './config';
+import { loadConfig } from './config/bridgeConfig';
 import { createLogger } from './observability/logger';
 import { startAll } from './app/startAll';
 

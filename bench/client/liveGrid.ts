@@ -11,7 +11,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { startSimulator } from '../../simulator/createSimulator';
 import { machine, summary } from '../support/report';
 import type { Page } from 'playwright-core';

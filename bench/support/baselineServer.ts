@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as ws from 'ws';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { createLiveServer } from '../../server/live/liveServer';
 import { wallNow } from './report';
 

@@ -2,12 +2,12 @@ import type { Request, RequestHandler, Response } from 'express';
 import { FEEDS, type FeedRef } from '../../shared/live/protocol';
 import { ALARM_NO_LONGER_ACTIVE, LOOKUPS_SPENT } from '../../shared/messages/alarmActionMessages';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { ApiErrorCode } from '../gateway/apiErrors';
+import type { ApiErrorCode } from '../http/apiErrors';
 import { gatewayCallOf } from '../gateway/alarmGatewayRoute';
 import { hasFreshCodeword } from '../gateway/codewordProof';
-import { errorAnswer, sendAnswer, type Answer, type AnswerHandler } from '../gateway/gatewayAnswer';
-import type { ActionSteps } from '../gateway/gatewayDeps';
-import { sessionOf } from '../gateway/requireSession';
+import { errorAnswer, sendAnswer, type Answer, type AnswerHandler } from '../http/handlerAnswer';
+import type { ActionSteps } from '../gateway/actionSteps';
+import { sessionOf } from '../http/sessionGuard';
 import { foreignAgency } from '../gateway/shapeRequest';
 import type { BridgeSession } from '../session/sessionStore';
 import { isUpstreamError } from '../upstream/upstreamError';
@@ -297,8 +297,11 @@ function gatewayPreflight(res: Response, session: BridgeSession): Answer | null 
   return null;
 }
 
-/** The gateway's action steps and the audit view, for mountGateway. */
-export function createActionSteps(d: ActionStepDeps, auditRoutes: ActionSteps['auditRoutes']): ActionSteps {
+/** The gateway's action steps, the audit view and the report e-mail, for mountGateway. */
+export function createActionSteps(
+  d: ActionStepDeps,
+  { auditRoutes, reportEmail }: Pick<ActionSteps, 'auditRoutes' | 'reportEmail'>,
+): ActionSteps {
   return {
     gateway: (act) =>
       actionStep(d, GATEWAY_STYLE, (_req, res) => gatewayAction(gatewayCallOf(res)), act, gatewayPreflight),
@@ -308,5 +311,6 @@ export function createActionSteps(d: ActionStepDeps, auditRoutes: ActionSteps['a
       return actionStep(d, ENVELOPE_STYLE, (req) => oneAction(describe(req.body, req.query)), act);
     },
     auditRoutes,
+    reportEmail,
   };
 }

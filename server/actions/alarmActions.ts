@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import type { ActionOutcome } from './actionOutcome';

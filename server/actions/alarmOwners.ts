@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activeAlarmRowSchema, type ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
 import { envelopeSchema } from '../../shared/upstream/envelope';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import { credentialFor } from '../feeds/credentialPool';
+import { credentialFor } from '../rights/upstreamCredential';
 import type { FeedStore } from '../feeds/feedTypes';
 import { fetchAlarmsPage } from '../feeds/upstreamFeedFetch';
 import type { BridgeSession } from '../session/sessionStore';

@@ -1,4 +1,4 @@
-import type { Answer } from '../gateway/gatewayAnswer';
+import type { Answer } from '../http/handlerAnswer';
 import {
   alreadyHandledEnvelope,
   alreadyHandledGatewayAnswer,

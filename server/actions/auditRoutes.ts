@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
-import { sendError } from '../gateway/apiErrors';
-import { requireSession, sessionOf } from '../gateway/requireSession';
-import { sessionAnswer } from '../gateway/sessionAnswer';
+import type { HttpDeps } from '../http/httpDeps';
+import { sendError } from '../http/apiErrors';
+import { requireSession, sessionOf } from '../http/sessionGuard';
+import { sessionAnswer } from '../http/sessionAnswer';
 import type { AlarmActions } from './alarmActions';
 import { auditCsv, type AuditQuery } from '../audit/auditEntry';
 
@@ -37,7 +37,10 @@ const querySchema = (max: number, fallback: number) =>
  * `GET /api/audit?from=&to=&limit=` (newest first, JSON) and `GET /api/audit/export.csv`: the
  * owner reads the actions of the agencies it may see. Anyone else gets 403.
  */
-export function auditRoutes(ctx: GatewayDeps, actions: AlarmActions): Router {
+export function auditRoutes(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
+  actions: AlarmActions,
+): Router {
   const router = Router();
   router.use(requireSession(ctx), (_req, res, next) => {
     if (!sessionAnswer(ctx.config, sessionOf(res).profile).isOwner) return sendError(res, 'forbidden_owner');

@@ -6,7 +6,7 @@ import {
   tooManySites,
 } from '../../shared/messages/alarmActionMessages';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { ApiErrorCode } from '../gateway/apiErrors';
+import type { ApiErrorCode } from '../http/apiErrors';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import type { ActionOutcome } from './actionOutcome';

@@ -1,22 +1,22 @@
 import type { RequestHandler, Response } from 'express';
-import type { ActionOutcome } from '../actions/actionOutcome';
-import { envelopeOutcome } from '../actions/actionOutcome';
-import { auditEntryOf, type AlarmActions } from '../actions/alarmActions';
+import type { ActionOutcome } from './actionOutcome';
+import { envelopeOutcome } from './actionOutcome';
+import { auditEntryOf, type AlarmActions } from './alarmActions';
 import type { BridgeSession } from '../session/sessionStore';
-import { answering, errorAnswer, okAnswer, type Answer } from './gatewayAnswer';
-import type { GatewayDeps } from './gatewayDeps';
-import { readEnvelope } from './readEnvelope';
+import { answering, errorAnswer, okAnswer, type Answer } from '../http/handlerAnswer';
+import type { HttpDeps } from '../http/httpDeps';
+import { readEnvelope } from '../gateway/readEnvelope';
 import {
   checkReportEmailForm,
   readReportEmailForm,
   reportEmailWire,
   type ReportEmail,
-} from './reportEmailForm';
-import type { ReportEmailQuota } from './reportEmailQuota';
-import { expiredSessionAnswer, sessionOf } from './requireSession';
-import { scrubSecrets } from './scrubSecrets';
-import { upstreamFailureAnswer } from './upstreamFailure';
-import type { UpstreamRoute } from './upstreamRoutes';
+} from '../gateway/reportEmailForm';
+import type { ReportEmailQuota } from '../gateway/reportEmailQuota';
+import { expiredSessionAnswer, sessionOf } from '../http/sessionGuard';
+import { scrubSecrets } from '../gateway/scrubSecrets';
+import { upstreamFailureAnswer } from '../http/upstreamFailure';
+import type { UpstreamRoute } from '../gateway/upstreamRoutes';
 
 export interface ReportEmailDeps {
   /** Writes the audit entry of a send (AlarmActions.record: a failed write is logged, never shown). */
@@ -35,7 +35,7 @@ function auditOutcome(email: ReportEmail, sent: ActionOutcome): ActionOutcome {
 
 /** The upstream call with the rebuilt form, read as the envelope, as passThroughAnswer reads it. */
 async function relay(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'metrics' | 'sessions' | 'sockets' | 'upstream'>,
   route: UpstreamRoute,
   res: Response,
   session: BridgeSession,
@@ -73,7 +73,11 @@ async function relay(
  * sends upstream a form rebuilt from the checked parts, never the raw body; and audits each send
  * with its recipients.
  */
-export function reportEmailRoute(ctx: GatewayDeps, route: UpstreamRoute, d: ReportEmailDeps): RequestHandler {
+export function reportEmailRoute(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'metrics' | 'sessions' | 'sockets' | 'upstream'>,
+  route: UpstreamRoute,
+  d: ReportEmailDeps,
+): RequestHandler {
   return answering(async (req, res) => {
     const session = sessionOf(res);
     const contentType = req.headers['content-type'] ?? '';

@@ -2,11 +2,11 @@ import express from 'express';
 import { z } from 'zod';
 import { anomalyThresholdsSchema } from '../../shared/anomalies/anomalyApi';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import { sendError } from '../gateway/apiErrors';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
-import { isOwnerProfile } from '../gateway/menuGuard';
-import { apiRateLimit } from '../gateway/rateLimits';
-import { requireSession, sessionOf } from '../gateway/requireSession';
+import { sendError } from '../http/apiErrors';
+import type { HttpDeps } from '../http/httpDeps';
+import { isOwnerProfile } from '../rights/menuRights';
+import { apiRateLimit } from '../http/rateLimits';
+import { requireSession, sessionOf } from '../http/sessionGuard';
 import type { AnomalyStore } from './anomalyStore';
 
 const agencyParam = z
@@ -21,7 +21,7 @@ const agencyParam = z
  * nothing and says which.
  */
 export function anomalyRoutes(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
   store: AnomalyStore,
   changed: (agencyId: string) => void,
 ): express.Router {

@@ -2,13 +2,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createActionSteps } from '../actions/actionStep';
+import { reportEmailRoute, type ReportEmailDeps } from '../actions/reportEmailRoute';
+import { reportEmailQuotaOf } from '../gateway/reportEmailQuota';
 import { createAlarmOwners } from '../actions/alarmOwners';
 import { auditRoutes } from '../actions/auditRoutes';
 import { createAlarmActions } from '../actions/alarmActions';
-import type { BridgeConfig } from '../config';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
+import type { BridgeConfig } from '../config/bridgeConfig';
+import type { HttpDeps } from '../http/httpDeps';
 import { mountFallback, mountGateway } from '../gateway/mountGateway';
 import { attachLive } from '../live/attachLive';
+import { createFeedHandlers } from '../live/feedHandlers';
+import { createPresenceHandlers } from '../live/presenceHandlers';
+import { createScreenSocket } from '../live/screenSocket';
+import { createWallSocket } from '../walls/wallSocket';
 import { feedBroadcast } from '../live/feedBroadcast';
 import { broadcastFrames } from '../live/broadcastFrames';
 import { createFeedWakeups } from '../live/feedWakeups';
@@ -23,7 +29,7 @@ import { createMemoryAnomalyStore, createRedisAnomalyStore } from '../anomalies/
 import { createLiveAnomalies } from '../anomalies/liveAnomalies';
 import { feedRoom } from '../../shared/live/protocol';
 import { buildPush } from '../push/buildPush';
-import { followPushRights } from '../push/pushRights';
+import { endPushDevicesOf, recheckPushRights } from '../push/pushRights';
 import type { Resolve } from '../push/pushEndpoint';
 import { pushRoutes } from '../push/pushRoutes';
 import { createLogger, type Logger } from '../observability/logger';
@@ -34,10 +40,10 @@ import { recordingRoutes } from '../recordings/recordingRoutes';
 import { countMailSends } from './sendMetrics';
 import { createMemorySessionStore, createRedisSessionStore } from '../session/sessionStore';
 import { buildWalls } from '../walls/buildWalls';
-import { followPairerRights } from '../walls/pairerRights';
 import { wallRoutes } from '../walls/wallRoutes';
 import { closeWallSockets } from '../walls/wallSocket';
-import { followOwnerProfiles } from '../schedules/ownerProfiles';
+import { keepOwnerProfile } from '../schedules/ownerProfiles';
+import { withSessionHooks } from '../session/sessionHooks';
 import { createCurrentRights } from '../rights/currentRights';
 import { createMemoryRightsNotices, createRedisRightsNotices } from '../rights/rightsNotices';
 import { createUnattendedRights } from '../unattended/unattendedRights';
@@ -113,23 +119,22 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   });
   // Scheduled report e-mails and test reminders keep their owners' latest rights (server/schedules).
   const scheduleStore = await buildScheduleStore(config, redis?.shared ?? null);
-  // NOTE: wall displays and push devices follow their users' rights in each login record stored.
-  const sessions = followOwnerProfiles(
-    followPushRights(
-      followPairerRights(
-        redis
-          ? createRedisSessionStore(redis.shared, config.REDIS_PREFIX, config.SESSION_TTL)
-          : createMemorySessionStore(config.SESSION_TTL),
-        (profile, scope) => walls.recheckPairer(profile, scope),
-        logger,
-      ),
-      push.store,
-      config.OWNER_RELATION_ID,
-      logger,
-    ),
-    scheduleStore,
+  // What follows its users' rights hears each login record the bridge learns: wall displays, push
+  // devices, the owners of schedules (server/session/sessionHooks.ts).
+  const sessions = withSessionHooks(
+    redis
+      ? createRedisSessionStore(redis.shared, config.REDIS_PREFIX, config.SESSION_TTL)
+      : createMemorySessionStore(config.SESSION_TTL),
     logger,
   );
+  sessions.onLoginRecord('checking wall displays of a user', (profile, scope) =>
+    walls.recheckPairer(profile, scope),
+  );
+  sessions.onLoginRecord('checking push devices of a user', (profile, scope) =>
+    recheckPushRights(push.store, profile, scope, config.OWNER_RELATION_ID),
+  );
+  sessions.onSessionsEnded('ending push devices', endPushDevicesOf(push.store));
+  sessions.onLoginRecord('keeping a schedule owner profile', keepOwnerProfile(scheduleStore));
 
   const app = express();
   app.disable('x-powered-by');
@@ -203,37 +208,47 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
         logger.warn({ err: String(e) }, 'presence refresh failed'),
       )
     : createMemoryPresenceStore();
+  // The kinds of socket the live side serves: signed-in screens, then paired walls.
+  const feedHandlers = { store, wakeups, metrics, logger, anomalies };
+  const screenSocket = createScreenSocket({
+    nsp: live.nsp,
+    config,
+    logger,
+    sessions,
+    feeds,
+    handlers: [
+      createFeedHandlers({ ...feedHandlers, feeds }),
+      createPresenceHandlers({ nsp: live.nsp, logger, store: presence }),
+      replay,
+    ],
+  });
   const screens = attachLive({
     nsp: live.nsp,
     config,
     logger,
     metrics,
-    sessions,
     feeds,
-    store,
-    presence,
-    wakeups,
-    walls,
-    recordings: recorder,
-    replay,
-    anomalies,
+    kinds: [
+      screenSocket.kind,
+      createWallSocket({ ...feedHandlers, feeds, walls, trustProxy: config.TRUST_PROXY }),
+    ],
     screenCount: redis
       ? createRedisScreenCount(redis.shared, config.REDIS_PREFIX, PRESENCE_TTL_MS, (e) =>
           logger.warn({ err: String(e) }, 'screen count refresh failed'),
         )
       : undefined,
   });
-  redis?.feeds.on('ready', () => screens.reinstateSessions());
+  redis?.feeds.on('ready', () => screenSocket.reinstateSessions());
 
   // The HTTP side: the gateway, the actions on alarms (lock and audit), the built client.
-  const gateway: GatewayDeps = {
+  const gateway: HttpDeps = {
     config,
     logger,
     metrics,
     upstream,
     sessions,
     redis: redis?.shared ?? null,
-    sockets: { closeSession: sockets.closeSession, refreshRights: screens.refreshRights },
+    sockets: { closeSession: sockets.closeSession, refreshRights: screenSocket.refreshRights },
     signedOut: (s) => push.signedOut(s),
     signedOutEverywhere: (user, at) => unattended.signedOutEverywhere(user, at),
   };
@@ -274,6 +289,12 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     scheduled.reminders.observe(entry);
     anomalies.observe(entry);
   };
+  const reportEmails: ReportEmailDeps = {
+    record,
+    perDay: config.REPORT_EMAILS_PER_DAY,
+    // The same count as "Send now" of scheduled e-mails (server/schedules/scheduleRoutes.ts).
+    quota: reportEmailQuotaOf(gateway),
+  };
   const actionSteps = createActionSteps(
     {
       logger,
@@ -282,25 +303,41 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       record,
       refresh: (ref) => feeds.pollSoon(ref),
     },
-    auditRoutes(gateway, actions),
+    {
+      auditRoutes: auditRoutes(gateway, actions),
+      reportEmail: (route) => reportEmailRoute(gateway, route, reportEmails),
+    },
   );
-  mountGateway(
-    app,
-    gateway,
-    actionSteps,
-    record,
-    wallRoutes(gateway, walls),
-    pushRoutes(gateway, { store: push.store, publicKey: push.publicKey, checkEndpoint: push.checkEndpoint }),
-    scheduled.router(gateway),
-    unattendedRoutes(gateway, notices),
-    anomalyRoutes(gateway, anomalyStore, (agencyId) => anomalies.forgetThresholds(agencyId)),
-    recordingRoutes(gateway, {
-      recordings: recorder,
-      replay,
-      screen: (id) => live.nsp.sockets.get(id),
-      record,
-    }),
-  );
+  mountGateway(app, {
+    deps: gateway,
+    actions: actionSteps,
+    routers: [
+      ['/walls', wallRoutes(gateway, walls)],
+      [
+        '/push',
+        pushRoutes(gateway, {
+          store: push.store,
+          publicKey: push.publicKey,
+          checkEndpoint: push.checkEndpoint,
+        }),
+      ],
+      ['/scheduledEmails', scheduled.router(gateway)],
+      ['/unattended', unattendedRoutes(gateway, notices)],
+      [
+        '/anomalies',
+        anomalyRoutes(gateway, anomalyStore, (agencyId) => anomalies.forgetThresholds(agencyId)),
+      ],
+      [
+        '/recordings',
+        recordingRoutes(gateway, {
+          recordings: recorder,
+          replay,
+          screen: (id) => live.nsp.sockets.get(id),
+          record,
+        }),
+      ],
+    ],
+  });
   app.use(identityHealth);
   serveClient(app, opts.clientDir);
   mountFallback(app, gateway);

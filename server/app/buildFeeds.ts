@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { FeedPublisher, PollReport } from '../feeds/agencyFeed';
-import type { FeedIdentity } from '../feeds/credentialPool';
+import type { FeedIdentity } from '../rights/upstreamCredential';
 import { createFeedManager } from '../feeds/feedManager';
 import { createMemoryFeedStore } from '../feeds/memoryFeedStore';
 import { createLocalLease, createRedisLease } from '../feeds/pollLease';

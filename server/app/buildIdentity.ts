@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import { createAlwaysOnFeeds } from '../feeds/alwaysOnFeeds';
 import { createMemoryAlwaysOnList, createRedisAlwaysOnList } from '../feeds/alwaysOnList';
 import { ALWAYS_ON_FEEDS } from '../feeds/feedKinds';

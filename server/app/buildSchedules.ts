@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { AuditEntry } from '../audit/auditEntry';
-import type { BridgeConfig } from '../config';
-import type { FeedIdentity } from '../feeds/credentialPool';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
+import type { BridgeConfig } from '../config/bridgeConfig';
+import type { FeedIdentity } from '../rights/upstreamCredential';
+import type { HttpDeps } from '../http/httpDeps';
 import { createBullmqJobQueue } from '../jobs/bullmqJobQueue';
 import type { JobQueue } from '../jobs/jobQueue';
 import { lazyJobQueue } from '../jobs/lazyJobQueue';
@@ -78,7 +78,7 @@ export async function buildScheduled(p: {
   return {
     emails,
     reminders,
-    router: (ctx: GatewayDeps) => scheduleRoutes(ctx, emails, p.store),
+    router: (ctx: HttpDeps) => scheduleRoutes(ctx, emails, p.store),
     async start() {
       jobs.start({ scheduledEmail: emails.run, testReminder: reminders.run });
       await emails.start();

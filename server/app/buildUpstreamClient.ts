@@ -1,4 +1,4 @@
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { Metrics } from '../observability/metrics';
 import { createUpstreamClient } from '../upstream/upstreamClient';
 

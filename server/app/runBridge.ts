@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/bridgeConfig';
 import { createLogger } from '../observability/logger';
 import { mapBundleStackTraces } from '../observability/mappedStacks';
 import { installCrashPolicy } from './crashPolicy';

@@ -1,5 +1,5 @@
-import type { BridgeConfig } from '../config';
-import { SecretText } from '../identity/secretText';
+import type { BridgeConfig } from '../config/bridgeConfig';
+import { SecretText } from '../support/secretText';
 import type { Logger } from '../observability/logger';
 import type { RunningSimulator } from '../../simulator/createSimulator';
 import { startBridge, type Bridge } from './bridge';

@@ -10,7 +10,7 @@ export const AUDIT_ACTIONS = [
   'placeOnTest',
   'clearTest',
   'extendTest',
-  // The Test Zones Report e-mailed (server/gateway/reportEmailRoute.ts): the message lists its recipients.
+  // The Test Zones Report e-mailed (server/actions/reportEmailRoute.ts): the message lists its recipients.
   'reportEmail',
   // A scheduled report e-mail the bridge sent for its owner (server/schedules): recipients first.
   'scheduledReportEmail',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NO_IDENTITIES, readIdentities, type BridgeIdentities } from './identity/identityConfig';
-import { SecretText } from './identity/secretText';
+import { NO_IDENTITIES, readIdentities, type BridgeIdentities } from './identityConfig';
+import { SecretText } from '../support/secretText';
 
 /** Parses "2000", "2s", "90m", "24h" into milliseconds. */
 export function parseDuration(value: string): number {

@@ -5,7 +5,7 @@ import { inspect } from 'node:util';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from './bridgeConfig';
 import { createLogger } from '../observability/logger';
 import { identityFor } from './identityConfig';
 

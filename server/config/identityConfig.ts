@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { SecretText } from './secretText';
+import { SecretText } from '../support/secretText';
 
 /** One upstream identity of the bridge: whom it signs in as. */
 export interface IdentityEntry {

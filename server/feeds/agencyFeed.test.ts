@@ -4,13 +4,8 @@ import { diffRows } from '../../shared/live/diff';
 import type { DeltaMessage, FeedRow, StatusMessage } from '../../shared/live/protocol';
 import { UpstreamError } from '../upstream/upstreamError';
 import { createAgencyFeed } from './agencyFeed';
-import {
-  createCredentialPool,
-  IDENTITY_UNAVAILABLE,
-  NO_SESSION,
-  type FeedCredential,
-  type FeedIdentity,
-} from './credentialPool';
+import { createCredentialPool, IDENTITY_UNAVAILABLE, NO_SESSION } from './credentialPool';
+import { type FeedCredential, type FeedIdentity } from '../rights/upstreamCredential';
 import { createMemoryFeedStore } from './memoryFeedStore';
 import { createLocalLease } from './pollLease';
 
@@ -30,21 +25,19 @@ function setup(upstream: () => Promise<Map<string, FeedRow>>, identity: FeedIden
   const expired: string[] = [];
   const used: string[] = [];
   const credentials = createCredentialPool(identity);
-  const slot = { current: null as FeedCredential | null };
   const store = createMemoryFeedStore(10);
   const ref = { feed: 'alarms' as const, agencyId: '7' };
   const feed = createAgencyFeed({
     ref,
     source: {
-      async poll(state) {
-        used.push(slot.current!.upstreamSessionId);
+      async poll(state, read) {
+        used.push(read.credential.upstreamSessionId);
         const next = await upstream();
         return { changes: diffRows(state, next), full: false, requests: 1, bytes: 1 };
       },
       reset() {},
     },
     credentials,
-    credentialSlot: slot,
     store,
     lease: createLocalLease(),
     publish: { delta: (_r, m) => deltas.push(m), status: (_r, m) => statuses.push(m) },

@@ -9,10 +9,10 @@ import {
 import { applyChanges, isEmptyChanges, type RowChanges } from '../../shared/live/diff';
 import { isUpstreamError } from '../upstream/upstreamError';
 import type { Logger } from '../observability/logger';
-import { NO_SESSION, type CredentialPool, type FeedCredential } from './credentialPool';
+import { NO_SESSION, type CredentialPool } from './credentialPool';
 import { createFeedPoller } from './feedPoller';
 import { realTimers, type Timers } from '../support/timers';
-import type { FeedMeta, FeedStore, PollOutcome } from './feedTypes';
+import type { FeedMeta, FeedStore, PollOutcome, PollRead } from './feedTypes';
 import type { PollLease } from './pollLease';
 
 /** Where a feed's messages go: the agency's room on every bridge process. */
@@ -22,7 +22,7 @@ export interface FeedPublisher {
 }
 
 export interface FeedSource {
-  poll(state: ReadonlyMap<string, FeedRow>, signal?: AbortSignal): Promise<PollOutcome>;
+  poll(state: ReadonlyMap<string, FeedRow>, read: PollRead): Promise<PollOutcome>;
   reset(): void;
 }
 
@@ -51,11 +51,9 @@ export interface PollReport {
 
 export interface AgencyFeedDeps {
   ref: FeedRef;
-  /** Builds the source; `credential()` is the session the current poll reads with. */
+  /** Reads the upstream; each poll hands it the credential it reads with (PollRead). */
   source: FeedSource;
   credentials: CredentialPool;
-  /** The credential the source's fetches must use during a poll. */
-  credentialSlot: { current: FeedCredential | null };
   store: FeedStore;
   lease: PollLease;
   publish: FeedPublisher;
@@ -135,9 +133,8 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
     for (;;) {
       const cred = await d.credentials.pick();
       if (!cred) throw new NoCredentialError(d.credentials.noneReason());
-      d.credentialSlot.current = cred;
       try {
-        outcome = await d.source.poll(state, signal);
+        outcome = await d.source.poll(state, { credential: cred, signal });
         break;
       } catch (e) {
         if (isUpstreamError(e) && e.kind === 'session_expired') {
@@ -145,8 +142,6 @@ export function createAgencyFeed(d: AgencyFeedDeps) {
           continue;
         }
         throw e;
-      } finally {
-        d.credentialSlot.current = null;
       }
     }
     if (signal.aborted || stopped) return;

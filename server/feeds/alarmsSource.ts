@@ -1,11 +1,11 @@
 import type { ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
 import { diffRows } from '../../shared/live/diff';
-import type { PollOutcome } from './feedTypes';
+import type { PollOutcome, PollRead } from './feedTypes';
 
 export type FetchAlarmsPage = (
   page: number,
   count: number,
-  signal?: AbortSignal,
+  read: PollRead,
 ) => Promise<{ rows: ActiveAlarmRow[]; bytes: number }>;
 
 function normalize(row: ActiveAlarmRow): ActiveAlarmRow {
@@ -21,13 +21,13 @@ export function createAlarmsSource(o: { fetchPage: FetchAlarmsPage; pageSize?: n
   return {
     async poll(
       state: ReadonlyMap<string, ActiveAlarmRow>,
-      signal?: AbortSignal,
+      read: PollRead,
     ): Promise<PollOutcome<ActiveAlarmRow>> {
       const next = new Map<string, ActiveAlarmRow>();
       let requests = 0;
       let bytes = 0;
       for (let page = 1; page <= maxPages; page++) {
-        const res = await o.fetchPage(page, pageSize, signal);
+        const res = await o.fetchPage(page, pageSize, read);
         requests++;
         bytes += res.bytes;
         for (const r of res.rows) next.set(r.id, normalize(r));

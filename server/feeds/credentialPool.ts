@@ -1,39 +1,4 @@
-import type { LoginProfile } from '../../shared/upstream/loginProfile';
-
-/** An upstream session a feed may poll with: one of the sessions watching that agency. */
-export interface FeedCredential {
-  bridgeSessionId: string;
-  upstreamSessionId: string;
-  installServcoTypeFor(agencyId: string): string;
-}
-
-export function credentialFor(
-  bridgeSessionId: string,
-  upstreamSessionId: string,
-  profile: LoginProfile,
-): FeedCredential {
-  return {
-    bridgeSessionId,
-    upstreamSessionId,
-    installServcoTypeFor(agencyId) {
-      const company = profile.serviceCompanyList.find((c) =>
-        [c.servco_no, c.install_servco_no, c.corpacct_servco_no].includes(agencyId),
-      );
-      if (company) return company.servco_Type.toUpperCase() === 'C' ? 'C' : 'D';
-      return agencyId === profile.agencyIdForCorpAccount ? 'C' : profile.install_servco_Type || 'D';
-    },
-  };
-}
-
-/**
- * The bridge's own upstream identity for one agency (server/identity/), as a feed sees it: a
- * session to read with, signed in on demand, or null while its sign-ins back off.
- */
-export interface FeedIdentity {
-  credential(): Promise<FeedCredential | null>;
-  /** The upstream refused this session: sign in again. */
-  invalidate(upstreamSessionId: string): void;
-}
+import type { FeedCredential, FeedIdentity } from '../rights/upstreamCredential';
 
 /** What a feed's screens read while no session can poll it. */
 export const NO_SESSION = 'No signed-in session can read this agency right now.';

@@ -4,7 +4,6 @@ import { eventLogRowSchema } from '../../shared/upstream/eventLogRow';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import type { FeedSource } from './agencyFeed';
 import { createAlarmsSource } from './alarmsSource';
-import type { FeedCredential } from './credentialPool';
 import { createHistorySource, rowTime } from './historySource';
 import { createRowTextCache, withoutPageCount } from './rowTextCache';
 import { createSystemsOnTestSource, fetchSystemsOnTest, SYSTEMS_ON_TEST_CALL } from './systemsOnTestSource';
@@ -15,8 +14,6 @@ export interface FeedSourceDeps {
   ref: FeedRef;
   /** The upstream, each request of it within the request budget (feedManager.ts). */
   upstream: UpstreamClient;
-  /** The signed-in session the current poll reads with. */
-  credential(): FeedCredential;
   /** How far back an event history reaches, and how often it is re-read whole. */
   windowMs: number;
   reconcileMs: number;
@@ -83,9 +80,18 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
         clock: d.clock,
         // The newest 500 rows make the first snapshot; the rest of the window streams in behind.
         firstPages: 1,
-        fetchPage: async (page, count, signal, wholeRead) => {
+        fetchPage: async (page, count, read, wholeRead) => {
           if (wholeRead) rows.beginRead();
-          return fetchHistoryPage(d.upstream, d.ref, d.credential(), d.windowMs, page, count, signal, rows);
+          return fetchHistoryPage(
+            d.upstream,
+            d.ref,
+            read.credential,
+            d.windowMs,
+            page,
+            count,
+            read.signal,
+            rows,
+          );
         },
       });
     },
@@ -103,10 +109,10 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     source: (d) => {
       const rows = createRowTextCache(activeAlarmRowSchema.transform(withoutPageCount));
       return createAlarmsSource({
-        fetchPage: async (page, count, signal) => {
+        fetchPage: async (page, count, read) => {
           // Every read of the active set is whole.
           if (page === 1) rows.beginRead();
-          return fetchAlarmsPage(d.upstream, d.ref, d.credential(), page, count, signal, rows);
+          return fetchAlarmsPage(d.upstream, d.ref, read.credential, page, count, read.signal, rows);
         },
       });
     },
@@ -122,7 +128,7 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     alwaysOn: false,
     source: (d) =>
       createSystemsOnTestSource({
-        fetchList: (signal) => fetchSystemsOnTest(d.upstream, d.ref, d.credential(), signal),
+        fetchList: (read) => fetchSystemsOnTest(d.upstream, d.ref, read.credential, read.signal),
       }),
   },
 };

@@ -8,12 +8,8 @@ import {
   type FeedSource,
   type PollReport,
 } from './agencyFeed';
-import {
-  createCredentialPool,
-  type CredentialPool,
-  type FeedCredential,
-  type FeedIdentity,
-} from './credentialPool';
+import { createCredentialPool, type CredentialPool } from './credentialPool';
+import { type FeedCredential, type FeedIdentity } from '../rights/upstreamCredential';
 import { ALWAYS_ON_WATCHER } from './alwaysOnFeeds';
 import { realTimers, type Timers } from '../support/timers';
 import type { FeedStore } from './feedTypes';
@@ -148,16 +144,10 @@ export function createFeedManager(d: FeedManagerDeps) {
 
   function build(ref: FeedRef): Entry {
     const credentials = createCredentialPool(d.identityFor?.(ref.agencyId) ?? null);
-    const slot: { current: FeedCredential | null } = { current: null };
-    const cred = () => {
-      if (!slot.current) throw new Error('feed fetch outside a poll');
-      return slot.current;
-    };
     const sourceFor = d.sourceFor ?? ((s: FeedSourceDeps) => FEED_KINDS[s.ref.feed].source(s));
     const source = sourceFor({
       ref,
       upstream,
-      credential: cred,
       windowMs: d.windowMs,
       reconcileMs: d.reconcileMs,
       clock: Date.now,
@@ -166,7 +156,6 @@ export function createFeedManager(d: FeedManagerDeps) {
       ref,
       source,
       credentials,
-      credentialSlot: slot,
       store: d.store,
       lease: d.lease,
       publish: d.publish,

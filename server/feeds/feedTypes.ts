@@ -1,3 +1,4 @@
+import type { FeedCredential } from '../rights/upstreamCredential';
 import type { RowChanges } from '../../shared/live/diff';
 import type { DeltaMessage, FeedRef, FeedRow, SnapshotMessage } from '../../shared/live/protocol';
 
@@ -59,4 +60,13 @@ export function contiguousAfter(
   if (out.length !== last - seq) return null;
   for (let i = 0; i < out.length; i++) if (out[i].seq !== seq + 1 + i) return null;
   return out;
+}
+
+/**
+ * What one poll reads with: the signed-in session the feed chose for it (its credential pool)
+ * and its abort signal, handed to the source as an argument for that poll only.
+ */
+export interface PollRead {
+  credential: FeedCredential;
+  signal?: AbortSignal;
 }

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { applyChanges } from '../../shared/live/diff';
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
 import { createHistorySource, SLICE_ROWS } from './historySource';
+import type { PollRead } from './feedTypes';
+
+/** What a poll reads with, for a source read outside a feed (its fetches here ignore it). */
+const READ: PollRead = {
+  credential: { bridgeSessionId: 'b', upstreamSessionId: 'u', installServcoTypeFor: () => 'D' },
+};
 
 const HOUR = 3_600_000;
 function ev(id: number, at: number, extra: Partial<EventLogRow> = {}): EventLogRow {
@@ -57,14 +63,14 @@ describe('history source', () => {
       fullPageSize: 500,
     });
     const state = new Map<string, EventLogRow>();
-    const first = await src.poll(state);
+    const first = await src.poll(state, READ);
     applyChanges(state, first.changes);
     expect(state.size).toBe(2000);
     expect(first.requests).toBe(5);
 
     up.calls.length = 0;
     now += 2000;
-    const quiet = await src.poll(state);
+    const quiet = await src.poll(state, READ);
     expect(quiet.changes).toEqual({ upserts: [], removes: [] });
     expect(up.calls).toEqual([{ page: 1, count: 25 }]);
   });
@@ -80,19 +86,19 @@ describe('history source', () => {
       headPageSize: 2,
     });
     const state = new Map<string, EventLogRow>();
-    applyChanges(state, (await src.poll(state)).changes);
+    applyChanges(state, (await src.poll(state, READ)).changes);
 
     up.rows.push(ev(4, now), ev(5, now));
     up.rows[2] = { ...up.rows[2], isTestCleared: 'N' };
     now += 0.2 * HOUR; // row 1 leaves the 24 h window
-    const c = (await src.poll(state)).changes;
+    const c = (await src.poll(state, READ)).changes;
     expect(c.upserts.map((r) => r.id).sort()).toEqual(['3', '4', '5']); // row 3 changed on a page the poll read
     expect(c.removes).toEqual(['1']);
     applyChanges(state, c);
 
     up.rows.push(ev(6, now));
     up.rows[2] = { ...up.rows[2], isTestCleared: 'Y' };
-    const c2 = (await src.poll(state)).changes;
+    const c2 = (await src.poll(state, READ)).changes;
     expect(c2.upserts.map((r) => r.id)).toEqual(['6']);
   });
 
@@ -107,12 +113,12 @@ describe('history source', () => {
       headPageSize: 3,
     });
     const state = new Map<string, EventLogRow>();
-    applyChanges(state, (await src.poll(state)).changes);
+    applyChanges(state, (await src.poll(state, READ)).changes);
     up.rows[0] = { ...up.rows[0], isTestCleared: 'N' };
     now += 2000;
-    expect((await src.poll(state)).changes.upserts).toEqual([]);
+    expect((await src.poll(state, READ)).changes.upserts).toEqual([]);
     now += 60_000;
-    const c = (await src.poll(state)).changes;
+    const c = (await src.poll(state, READ)).changes;
     expect(c.upserts.map((r) => [r.id, r.isTestCleared])).toEqual([['1', 'N']]);
   });
 
@@ -127,9 +133,9 @@ describe('history source', () => {
       headPageSize: 1,
     });
     const state = new Map<string, EventLogRow>();
-    applyChanges(state, (await src.poll(state)).changes);
+    applyChanges(state, (await src.poll(state, READ)).changes);
     up.rows.push(ev(3, now));
-    const c = (await src.poll(state)).changes;
+    const c = (await src.poll(state, READ)).changes;
     expect(c.upserts.map((r) => r.id)).toEqual(['3']);
     expect(c.upserts[0].totalRows).toBeUndefined();
   });
@@ -152,7 +158,7 @@ describe('history source', () => {
       olderPagesPerPoll: 2,
     });
     const state = new Map<string, EventLogRow>();
-    const first = await src.poll(state);
+    const first = await src.poll(state, READ);
     applyChanges(state, first.changes);
     expect(first.full).toBe(true);
     expect(first.olderPending).toBe(true);
@@ -164,7 +170,7 @@ describe('history source', () => {
     for (let i = 0; i < 4 && (polls.at(-1)?.olderPending ?? true); i++) {
       up.rows.push(ev(3000 + i, now + 1000));
       now += 1000;
-      const out = await src.poll(state);
+      const out = await src.poll(state, READ);
       applyChanges(state, out.changes);
       polls.push(out);
     }
@@ -192,7 +198,7 @@ describe('history source', () => {
       },
     });
     const state = new Map<string, EventLogRow>();
-    applyChanges(state, (await source.poll(state)).changes);
+    applyChanges(state, (await source.poll(state, READ)).changes);
     expect(state.size).toBe(rows.length);
     // A reconcile: one row changed, the oldest fell out of the window, one new.
     up.rows[5] = { ...up.rows[5], isTestCleared: 'N' };
@@ -200,7 +206,7 @@ describe('history source', () => {
     const fresh = String(3 * SLICE_ROWS + 1);
     up.rows.push(ev(Number(fresh), now));
     pauses = 0;
-    const out = await source.poll(state);
+    const out = await source.poll(state, READ);
     // Three slices of the cut and diff, and the pass that finds the row gone.
     expect(pauses).toBeGreaterThanOrEqual(4);
     expect(out.changes.removes).toEqual(['1']);

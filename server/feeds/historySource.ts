@@ -1,12 +1,12 @@
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
 import { sameRow, type RowChanges } from '../../shared/live/diff';
-import type { PollOutcome } from './feedTypes';
+import type { PollOutcome, PollRead } from './feedTypes';
 
 /** Reads one newest-first page (1-based) of an agency's event history; `wholeRead` marks page 1 of a read of the whole window. */
 export type FetchHistoryPage = (
   page: number,
   count: number,
-  signal?: AbortSignal,
+  read: PollRead,
   wholeRead?: boolean,
 ) => Promise<{ rows: EventLogRow[]; bytes: number }>;
 
@@ -148,13 +148,13 @@ export function createHistorySource(o: HistorySourceOptions) {
   }
 
   /** Reads full pages from page 1, at most `pages` of them; `more` when the window goes on. */
-  async function readAll(signal: AbortSignal | undefined, pages: number, cutoff: number) {
+  async function readAll(read: PollRead, pages: number, cutoff: number) {
     const next = new Map<string, EventLogRow>();
     let requests = 0;
     let bytes = 0;
     let more = false;
     for (let page = 1; page <= maxPages; page++) {
-      const res = await o.fetchPage(page, fullPageSize, signal, page === 1);
+      const res = await o.fetchPage(page, fullPageSize, read, page === 1);
       requests++;
       bytes += res.bytes;
       for (const r of res.rows) next.set(r.id, normalize(r));
@@ -177,13 +177,13 @@ export function createHistorySource(o: HistorySourceOptions) {
     state: ReadonlyMap<string, EventLogRow>,
     upserts: Map<string, EventLogRow>,
     cutoff: number,
-    signal?: AbortSignal,
+    read: PollRead,
   ) {
     let requests = 0;
     let bytes = 0;
     const added: { t: number; id: string }[] = [];
     for (let n = 0; n < olderPagesPerPoll && olderPage > 0; n++) {
-      const res = await o.fetchPage(olderPage, fullPageSize, signal);
+      const res = await o.fetchPage(olderPage, fullPageSize, read);
       requests++;
       bytes += res.bytes;
       let reachedStart = false;
@@ -210,16 +210,13 @@ export function createHistorySource(o: HistorySourceOptions) {
 
   return {
     /** Polls once against the feed's current rows (which it does not mutate). */
-    async poll(
-      state: ReadonlyMap<string, EventLogRow>,
-      signal?: AbortSignal,
-    ): Promise<PollOutcome<EventLogRow>> {
+    async poll(state: ReadonlyMap<string, EventLogRow>, read: PollRead): Promise<PollOutcome<EventLogRow>> {
       const now = o.clock();
       const cutoff = now - o.windowMs;
       if (state.size === 0 || (olderPage === 0 && now - lastFullAt >= o.reconcileMs)) {
         const first = state.size === 0;
         olderPage = 0;
-        const { next, requests, bytes, more } = await readAll(signal, first ? firstPages : maxPages, cutoff);
+        const { next, requests, bytes, more } = await readAll(read, first ? firstPages : maxPages, cutoff);
         lastFullAt = now;
         const changes = await cutAndDiff(state, next, cutoff);
         return { changes, full: first, requests, bytes, olderPending: more };
@@ -229,7 +226,7 @@ export function createHistorySource(o: HistorySourceOptions) {
       let requests = 0;
       let bytes = 0;
       for (let page = 1; page <= maxPages; page++) {
-        const res = await o.fetchPage(page, headPageSize, signal);
+        const res = await o.fetchPage(page, headPageSize, read);
         requests++;
         bytes += res.bytes;
         let metKnown = false;
@@ -247,7 +244,7 @@ export function createHistorySource(o: HistorySourceOptions) {
       }
       for (const r of upserts.values()) if (!state.has(r.id)) insertTime(rowTime(r), r.id);
       if (olderPage > 0) {
-        const older = await readOlder(state, upserts, cutoff, signal);
+        const older = await readOlder(state, upserts, cutoff, read);
         requests += older.requests;
         bytes += older.bytes;
       }

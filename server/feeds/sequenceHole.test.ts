@@ -47,7 +47,6 @@ function setup() {
       reset() {},
     },
     credentials,
-    credentialSlot: { current: null },
     store,
     lease: createLocalLease(),
     publish: { delta: (_r, m) => published.push(m), status: () => {} },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { systemOnTestRowSchema, type SystemOnTestRow } from '../../shared/upstream/onTestRows';
 import { createSystemsOnTestSource } from './systemsOnTestSource';
+import type { PollRead } from './feedTypes';
+
+/** What a poll reads with, for a source read outside a feed (its fetches here ignore it). */
+const READ: PollRead = {
+  credential: { bridgeSessionId: 'b', upstreamSessionId: 'u', installServcoTypeFor: () => 'D' },
+};
 
 const upstreamRow = (seqno: number, expire: string, siteTime = '2026-11-24T12:00:00-08:00') => ({
   seqno,
@@ -45,12 +51,12 @@ describe('the systems-on-test source', () => {
       [upstreamRow(2, '2026-11-24T20:00:00-08:00'), upstreamRow(3, '2026-11-24T17:00:00-08:00')],
     ]);
     const state = new Map<string, SystemOnTestRow>();
-    const first = await source.poll(state);
+    const first = await source.poll(state, READ);
     expect(first.changes.upserts.map((r) => r.id)).toEqual(['1', '2']);
     expect(first.requests).toBe(1);
     apply(state, first.changes);
 
-    const second = await source.poll(state);
+    const second = await source.poll(state, READ);
     expect(second.changes.upserts.map((r) => [r.id, r.expire_date])).toEqual([
       ['2', '2026-11-24T20:00:00-08:00'],
       ['3', '2026-11-24T17:00:00-08:00'],
@@ -58,7 +64,7 @@ describe('the systems-on-test source', () => {
     expect(second.changes.removes).toEqual([]);
     apply(state, second.changes);
 
-    const third = await source.poll(state);
+    const third = await source.poll(state, READ);
     expect(third.changes).toEqual({ upserts: [], removes: ['1'] });
   });
 
@@ -68,10 +74,10 @@ describe('the systems-on-test source', () => {
       [upstreamRow(1, '2026-11-24T15:00:00-08:00', '2026-11-24T12:00:01-08:00')],
     ]);
     const state = new Map<string, SystemOnTestRow>();
-    const first = await source.poll(state);
+    const first = await source.poll(state, READ);
     expect(first.changes.upserts[0]).toMatchObject({ id: '1', cs_no: 'C1', site_time: null });
     expect(first.changes.upserts[0]).not.toHaveProperty('SiteUTCOffset');
     apply(state, first.changes);
-    expect((await source.poll(state)).changes).toEqual({ upserts: [], removes: [] });
+    expect((await source.poll(state, READ)).changes).toEqual({ upserts: [], removes: [] });
   });
 });

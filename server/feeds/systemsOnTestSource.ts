@@ -3,12 +3,10 @@ import { diffRows } from '../../shared/live/diff';
 import type { FeedRef } from '../../shared/live/protocol';
 import { systemOnTestRowSchema, type SystemOnTestRow } from '../../shared/upstream/onTestRows';
 import type { UpstreamClient } from '../upstream/upstreamClient';
-import type { FeedCredential } from './credentialPool';
-import type { PollOutcome } from './feedTypes';
+import type { FeedCredential } from '../rights/upstreamCredential';
+import type { PollOutcome, PollRead } from './feedTypes';
 
-export type FetchSystemsOnTest = (
-  signal?: AbortSignal,
-) => Promise<{ rows: SystemOnTestRow[]; bytes: number }>;
+export type FetchSystemsOnTest = (read: PollRead) => Promise<{ rows: SystemOnTestRow[]; bytes: number }>;
 
 const listResult = z
   .array(systemOnTestRowSchema)
@@ -50,9 +48,9 @@ export function createSystemsOnTestSource(o: { fetchList: FetchSystemsOnTest }) 
   return {
     async poll(
       state: ReadonlyMap<string, SystemOnTestRow>,
-      signal?: AbortSignal,
+      read: PollRead,
     ): Promise<PollOutcome<SystemOnTestRow>> {
-      const res = await o.fetchList(signal);
+      const res = await o.fetchList(read);
       const next = new Map<string, SystemOnTestRow>();
       for (const r of res.rows) next.set(r.id, r);
       return { changes: diffRows(state, next), full: false, requests: 1, bytes: res.bytes };

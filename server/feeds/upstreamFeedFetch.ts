@@ -7,7 +7,7 @@ import {
   type EventLogRow,
 } from '../../shared/upstream/eventLogRow';
 import type { UpstreamClient } from '../upstream/upstreamClient';
-import type { FeedCredential } from './credentialPool';
+import type { FeedCredential } from '../rights/upstreamCredential';
 import type { RowTextCache } from './rowTextCache';
 
 /** The event history's upstream call and the column it is read newest-first by (FEED_KINDS reads them here). */

@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { GATEWAY_METHODS, gatewayAnswerSchema, type GatewayMethod } from '../../shared/upstream/envelope';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { GatewayDeps } from './gatewayDeps';
+import type { HttpDeps } from '../http/httpDeps';
 import {
   answering,
   errorAnswer,
@@ -10,12 +10,12 @@ import {
   sendAnswer,
   type Answer,
   type AnswerHandler,
-} from './gatewayAnswer';
+} from '../http/handlerAnswer';
 import { hasFreshCodeword, PIN_METHODS, withPin } from './codewordProof';
-import { expiredSessionAnswer, sessionOf } from './requireSession';
+import { expiredSessionAnswer, sessionOf } from '../http/sessionGuard';
 import { scrubSecrets } from './scrubSecrets';
 import { foreignAgency } from './shapeRequest';
-import { upstreamFailureAnswer } from './upstreamFailure';
+import { upstreamFailureAnswer } from '../http/upstreamFailure';
 
 /** The browser's half of a gateway request: the bridge adds sessionGuid. */
 const gatewayCallSchema = z.object({
@@ -83,7 +83,9 @@ export function gatewayCallOf(res: Response): GatewayCall {
  * docs/product/live-alarms-and-testing.md#calls, with the session's sessionGuid added and the
  * answer (Result, ErrorMessage, MessageCollection, HttpStatusCode, IsAlarmCleared) validated.
  */
-export function alarmGatewayAnswer(ctx: GatewayDeps): AnswerHandler {
+export function alarmGatewayAnswer(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'metrics' | 'sessions' | 'sockets' | 'upstream'>,
+): AnswerHandler {
   return async (_req, res): Promise<Answer> => {
     const session = sessionOf(res);
     const { methodName } = gatewayCallOf(res);
@@ -145,6 +147,8 @@ export function alarmGatewayAnswer(ctx: GatewayDeps): AnswerHandler {
 }
 
 /** The gateway call mounted as a route of its own (behind parseGatewayCall). */
-export function alarmGatewayRoute(ctx: GatewayDeps): RequestHandler {
+export function alarmGatewayRoute(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'metrics' | 'sessions' | 'sockets' | 'upstream'>,
+): RequestHandler {
   return answering(alarmGatewayAnswer(ctx));
 }

@@ -2,10 +2,10 @@ import type { RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { z } from 'zod';
 import type { SessionStore } from '../session/sessionStore';
-import { sendError } from './apiErrors';
+import { sendError } from '../http/apiErrors';
 import type { AttemptLock } from './attemptLock';
 import { checkCodeword } from './codewordCheck';
-import { sessionOf } from './requireSession';
+import { sessionOf } from '../http/sessionGuard';
 
 /** Five wrong entries in a row lock the user's codeword check for five minutes. */
 export const CODEWORD_USER_LOCK = { maxFailures: 5, lockMs: 5 * 60_000 };

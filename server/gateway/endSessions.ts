@@ -1,5 +1,5 @@
 import type { BridgeSession } from '../session/sessionStore';
-import type { GatewayDeps } from './gatewayDeps';
+import type { HttpDeps } from '../http/httpDeps';
 
 const LOGOFF_TIMEOUT_MS = 2000;
 
@@ -9,7 +9,7 @@ const LOGOFF_TIMEOUT_MS = 2000;
  * their upstream sessions are logged off, best effort. Answers how many ended.
  */
 export async function endSessionsOfUser(
-  ctx: Pick<GatewayDeps, 'sessions' | 'sockets' | 'upstream' | 'logger'>,
+  ctx: Pick<HttpDeps, 'sessions' | 'sockets' | 'upstream' | 'logger'>,
   contactNumber: string,
   exceptId?: string,
 ): Promise<number> {
@@ -19,7 +19,7 @@ export async function endSessionsOfUser(
 }
 
 async function closeEnded(
-  ctx: Pick<GatewayDeps, 'sockets' | 'upstream' | 'logger'>,
+  ctx: Pick<HttpDeps, 'sockets' | 'upstream' | 'logger'>,
   s: BridgeSession,
 ): Promise<void> {
   await ctx.sockets

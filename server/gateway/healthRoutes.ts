@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { Metrics } from '../observability/metrics';
 import type { UpstreamClient } from '../upstream/upstreamClient';
-import { sendError } from './apiErrors';
-import { isOperator } from './opsAccess';
+import { sendError } from '../http/apiErrors';
+import { isOperator } from '../http/opsAccess';
 
 const READY_TIMEOUT_MS = 2000;
 

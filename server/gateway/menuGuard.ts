@@ -1,44 +1,14 @@
 import type { Request, RequestHandler } from 'express';
 import {
   GATEWAY_MENU_RULES,
-  grantedMenuIds,
   menuNeedsOf,
   menuTitles,
   type MenuRule,
   type RequestFields,
 } from '../../shared/menu/upstreamMenuNeeds';
-import type { LoginProfile } from '../../shared/upstream/loginProfile';
-import { sendError } from './apiErrors';
-import { sessionOf } from './requireSession';
-
-/**
- * The SelectedNavIds of a login record's first site preference
- * (docs/product/shell-session-search.md#entities); null when absent.
- */
-export function selectedNavIdsOf(profile: Pick<LoginProfile, 'sitePreferences'>): string | null {
-  if (!profile.sitePreferences) return null;
-  try {
-    const parsed: unknown = JSON.parse(profile.sitePreferences);
-    const first: unknown = Array.isArray(parsed) ? parsed[0] : parsed;
-    if (!first || typeof first !== 'object') return null;
-    const ids = (first as Record<string, unknown>).SelectedNavIds;
-    return ids == null ? null : String(ids);
-  } catch {
-    return null;
-  }
-}
-
-export function isOwnerProfile(profile: Pick<LoginProfile, 'RelationId'>, ownerRelationId: string): boolean {
-  return profile.RelationId != null && String(profile.RelationId) === ownerRelationId;
-}
-
-/** The menu ids the session's login record grants (read on every call: a company switch re-reads it). */
-export function sessionMenuIds(
-  profile: Pick<LoginProfile, 'sitePreferences' | 'RelationId'>,
-  ownerRelationId: string,
-): Set<string> {
-  return grantedMenuIds(selectedNavIdsOf(profile), isOwnerProfile(profile, ownerRelationId));
-}
+import { sendError } from '../http/apiErrors';
+import { sessionOf } from '../http/sessionGuard';
+import { sessionMenuIds } from '../rights/menuRights';
 
 const isRecord = (v: unknown): v is RequestFields =>
   v != null && typeof v === 'object' && !Array.isArray(v) && !Buffer.isBuffer(v);

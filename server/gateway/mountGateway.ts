@@ -1,25 +1,23 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
-import type { AlarmActions } from '../actions/alarmActions';
-import type { ActionSteps, GatewayDeps } from './gatewayDeps';
+import type { HttpDeps } from '../http/httpDeps';
+import type { ActionSteps } from './actionSteps';
 import { alarmGatewayAnswer, parseGatewayCall } from './alarmGatewayRoute';
 import { UPSTREAM_MENU_RULES } from '../../shared/menu/upstreamMenuNeeds';
-import { compressAnswers } from './compressAnswers';
+import { compressAnswers } from '../http/compressAnswers';
 import { bodyLimitOf, GATEWAY_JSON_LIMIT, SESSION_JSON_LIMIT } from './bodyLimits';
 import { formSignIn } from './formSignIn';
 import { healthRoutes } from './healthRoutes';
-import { jsonErrorHandler, notFound } from './jsonErrors';
+import { jsonErrorHandler, notFound } from '../http/jsonErrors';
 import { gatewayMenuGuard, menuGuard } from './menuGuard';
-import { answering } from './gatewayAnswer';
+import { answering } from '../http/handlerAnswer';
 import { passThroughAnswer } from './passThroughRoute';
-import { apiRateLimit } from './rateLimits';
+import { apiRateLimit } from '../http/rateLimits';
 import { refuseGetBody } from './refuseGetBody';
-import { reportEmailQuotaOf } from './reportEmailQuota';
-import { reportEmailRoute, type ReportEmailDeps } from './reportEmailRoute';
-import { requestObservability } from './requestObservability';
-import { requireSession } from './requireSession';
+import { requestObservability } from '../http/requestObservability';
+import { requireSession } from '../http/sessionGuard';
 import { sameSiteOnly } from './sameSiteOnly';
-import { securityHeaders } from './securityHeaders';
+import { securityHeaders } from '../http/securityHeaders';
 import { sessionRoutes } from './sessionRoutes';
 import { sitePreferenceGuard } from './sitePreferenceGuard';
 import { endingOtherSessionsOnTwoFactor, TWO_FACTOR_SWITCH_PATH } from './twoFactorSwitch';
@@ -31,30 +29,26 @@ const noStore: express.RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** What the gateway is mounted with (server/app composes it). */
+export interface GatewayMount {
+  deps: HttpDeps;
+  /** The routes that act go through the action step (server/actions). */
+  actions: ActionSteps;
+  /**
+   * Routers under /api that check the session themselves, each at its path: `/walls` (wall
+   * displays), `/push` (alarm notifications), `/scheduledEmails`, `/unattended`, `/anomalies`,
+   * `/recordings`. A new one is one more entry here, not a new parameter.
+   */
+  routers: ReadonlyArray<readonly [path: `/${string}`, router: express.Router]>;
+}
+
 /**
  * The bridge's HTTP gateway, in order: metrics and request logs, security headers, health, the
  * same-site check and body parsing, the session routes, every allowlisted upstream call under
  * /api, and JSON errors.
  * The built client is served after this (serveClient), then mountFallback closes the chain.
  */
-export function mountGateway(
-  app: express.Express,
-  ctx: GatewayDeps,
-  actions: ActionSteps,
-  record: AlarmActions['record'],
-  /** `/api/walls`: wall displays (server/walls); its routes check the session themselves. */
-  walls?: express.Router,
-  /** `/api/push`: alarm notifications (server/push); its routes check the session themselves. */
-  push?: express.Router,
-  /** `/api/scheduledEmails`: scheduled report e-mails and test reminders (server/schedules). */
-  scheduled?: express.Router,
-  /** `/api/unattended`: the owner's notices of unattended work stopped or kept (server/unattended). */
-  unattended?: express.Router,
-  /** `/api/anomalies`: a dealer's live anomaly thresholds (server/anomalies). */
-  anomalies?: express.Router,
-  /** `/api/recordings`: search, timelines, export and import of recordings (server/recordings). */
-  recordings?: express.Router,
-): void {
+export function mountGateway(app: express.Express, { deps: ctx, actions, routers }: GatewayMount): void {
   app.use(requestObservability(ctx));
   app.use(securityHeaders(ctx.config));
   app.use(healthRoutes(ctx));
@@ -68,23 +62,12 @@ export function mountGateway(
     formSignIn,
     sessionRoutes(ctx),
   );
-  if (walls) app.use('/api/walls', walls);
-  if (push) app.use('/api/push', push);
-  if (scheduled) app.use('/api/scheduledEmails', scheduled);
-  if (unattended) app.use('/api/unattended', unattended);
-  if (anomalies) app.use('/api/anomalies', anomalies);
-  if (recordings) app.use('/api/recordings', recordings);
+  for (const [path, router] of routers) app.use(`/api${path}`, router);
 
   // Every call behind a session: counted per session, then its body read up to what the call
   // needs (bodyLimits), then the menu checked, all before any lock, upstream call or side effect.
   const withSession = [requireSession(ctx), apiRateLimit(ctx)];
   const { OWNER_RELATION_ID } = ctx.config;
-  const reportEmails: ReportEmailDeps = {
-    record,
-    perDay: ctx.config.REPORT_EMAILS_PER_DAY,
-    // The same count as "Send now" of scheduled e-mails (server/schedules/scheduleRoutes.ts).
-    quota: reportEmailQuotaOf(ctx),
-  };
   // Actions on alarms and tests: one upstream action per alarm, and an audit entry (server/actions).
   app.post(
     '/api/MASAPI/APIRequest',
@@ -117,9 +100,7 @@ export function mountGateway(
       ...guards,
       // A route that acts answers through the action step (authorise, lock, audit); a read directly.
       // The one multipart call, the report e-mail, is read, checked and rebuilt, never relayed raw.
-      route.body === 'multipart'
-        ? reportEmailRoute(ctx, route, reportEmails)
-        : (acting ?? answering(passing)),
+      route.body === 'multipart' ? actions.reportEmail(route) : (acting ?? answering(passing)),
     ];
     if (route.method === 'GET') app.get(`/api/${route.path}`, ...handlers);
     else app.post(`/api/${route.path}`, ...handlers);
@@ -137,7 +118,7 @@ export function mountGateway(
 }
 
 /** Closes the chain after the built client: JSON 404 for anything unserved, JSON errors. */
-export function mountFallback(app: express.Express, ctx: GatewayDeps): void {
+export function mountFallback(app: express.Express, ctx: Pick<HttpDeps, 'config' | 'logger'>): void {
   app.use(notFound);
   app.use(jsonErrorHandler(ctx));
 }

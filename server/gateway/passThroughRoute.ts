@@ -1,16 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import type { GatewayDeps } from './gatewayDeps';
+import type { HttpDeps } from '../http/httpDeps';
 import type { RawBody } from '../upstream/upstreamClient';
-import { answering, errorAnswer, okAnswer, type Answer, type AnswerHandler } from './gatewayAnswer';
+import { answering, errorAnswer, okAnswer, type Answer, type AnswerHandler } from '../http/handlerAnswer';
 import { hasFreshCodeword, setPinFields } from './codewordProof';
 import { HAND_OFF_PATHS, isSafeHandOffResult } from './handOffUrl';
-import { isOwnerProfile } from './menuGuard';
+import { isOwnerProfile } from '../rights/menuRights';
 import { readEnvelope } from './readEnvelope';
-import { expiredSessionAnswer, sessionOf } from './requireSession';
+import { expiredSessionAnswer, sessionOf } from '../http/sessionGuard';
 import { scrubSecrets } from './scrubSecrets';
 import { shapeRequest } from './shapeRequest';
-import { upstreamFailureAnswer } from './upstreamFailure';
+import { upstreamFailureAnswer } from '../http/upstreamFailure';
 import type { UpstreamRoute } from './upstreamRoutes';
 
 /** Aborts an idempotent read when the browser goes away before the answer. */
@@ -33,7 +33,10 @@ function multipartBody(req: Request): RawBody | null {
  * agencies checked), the answer read as the envelope, validated where its shape is known, and
  * answered without secrets. Session expiry ends the bridge session.
  */
-export function passThroughAnswer(ctx: GatewayDeps, route: UpstreamRoute): AnswerHandler {
+export function passThroughAnswer(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'metrics' | 'sessions' | 'sockets' | 'upstream'>,
+  route: UpstreamRoute,
+): AnswerHandler {
   return async (req, res): Promise<Answer> => {
     const session = sessionOf(res);
     const multipart = route.body === 'multipart';
@@ -93,6 +96,9 @@ export function passThroughAnswer(ctx: GatewayDeps, route: UpstreamRoute): Answe
 }
 
 /** The pass-through call mounted as a route of its own (calls that do not act). */
-export function passThroughRoute(ctx: GatewayDeps, route: UpstreamRoute): RequestHandler {
+export function passThroughRoute(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'metrics' | 'sessions' | 'sockets' | 'upstream'>,
+  route: UpstreamRoute,
+): RequestHandler {
   return answering(passThroughAnswer(ctx, route));
 }

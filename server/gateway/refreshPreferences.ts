@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../../shared/upstream/envelope';
 import type { BridgeSession } from '../session/sessionStore';
-import type { GatewayDeps } from './gatewayDeps';
+import type { HttpDeps } from '../http/httpDeps';
 
 const READ_TIMEOUT_MS = 3000;
 
@@ -11,7 +11,10 @@ const READ_TIMEOUT_MS = 3000;
  * applies at the user's next page load, to the screens and to the bridge's menu checks alike.
  * Any failure keeps the session as it was.
  */
-export async function refreshPreferences(ctx: GatewayDeps, session: BridgeSession): Promise<BridgeSession> {
+export async function refreshPreferences(
+  ctx: Pick<HttpDeps, 'logger' | 'sessions' | 'upstream'>,
+  session: BridgeSession,
+): Promise<BridgeSession> {
   try {
     const { json } = await ctx.upstream.passThrough('POST', 'Contact/GetOrUpdateSitePreference', {
       sessionId: session.upstreamSessionId,

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { sendError } from './apiErrors';
+import { sendError } from '../http/apiErrors';
 import { GET_BODY_MESSAGE } from './shapeRequest';
 
 /** Whether a request carries a body: any Transfer-Encoding, or a Content-Length other than zero. */

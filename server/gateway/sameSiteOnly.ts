@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import type { BridgeConfig } from '../config';
-import { sendError } from './apiErrors';
+import type { BridgeConfig } from '../config/bridgeConfig';
+import { sendError } from '../http/apiErrors';
 import { upstreamRouteOf } from './routeOfRequest';
 
 /**

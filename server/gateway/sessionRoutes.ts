@@ -1,17 +1,17 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { GatewayDeps } from './gatewayDeps';
-import { sendError } from './apiErrors';
+import type { HttpDeps } from '../http/httpDeps';
+import { sendError } from '../http/apiErrors';
 import { createAttemptLock } from './attemptLock';
 import { endSessionsOfUser } from './endSessions';
 import { CODEWORD_ADDRESS_LOCK, CODEWORD_USER_LOCK, codewordRoute } from './codewordRoute';
-import { switchCompany } from './companySwitch';
-import { sessionAnswer } from './sessionAnswer';
-import { codewordRateLimit, signInRateLimit } from './rateLimits';
+import { switchCompany } from '../rights/companySwitch';
+import { sessionAnswer } from '../http/sessionAnswer';
+import { codewordRateLimit, signInRateLimit } from '../http/rateLimits';
 import { refreshPreferences } from './refreshPreferences';
 import { signIn, signInLockOptions } from './signIn';
 import { twoFactorSignIn } from './twoFactorSignIn';
-import { clearSessionCookie, requireSession, sessionIdOf, sessionOf } from './requireSession';
+import { clearSessionCookie, requireSession, sessionIdOf, sessionOf } from '../http/sessionGuard';
 
 const LOGOFF_TIMEOUT_MS = 2000;
 
@@ -20,7 +20,20 @@ const companySchema = z.object({
 });
 
 /** `/api/session`: sign-in, the current profile, sign-out, the company switch and the codeword check. */
-export function sessionRoutes(ctx: GatewayDeps): Router {
+export function sessionRoutes(
+  ctx: Pick<
+    HttpDeps,
+    | 'config'
+    | 'logger'
+    | 'metrics'
+    | 'redis'
+    | 'sessions'
+    | 'sockets'
+    | 'upstream'
+    | 'signedOut'
+    | 'signedOutEverywhere'
+  >,
+): Router {
   const router = Router();
   // NOTE: attempts in flight count, so passwords sent at once get no more checks than the lock
   // allows; a wall of screens signing in as one user at once waits its turn instead (attemptTurn.ts).

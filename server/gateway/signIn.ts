@@ -1,42 +1,27 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { envelopeSchema } from '../../shared/upstream/envelope';
-import { loginProfileSchema, type LoginProfile } from '../../shared/upstream/loginProfile';
-import type { GatewayDeps } from './gatewayDeps';
-import type { BridgeConfig } from '../config';
+import { readLogonAnswer, type LogonOutcome } from '../rights/logonAnswer';
+import type { HttpDeps } from '../http/httpDeps';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import { identityPortalSignIns } from '../identity/identityMetrics';
 import { identityUsernames, usernameKey } from '../identity/identityUsernames';
 import { createRefusalPace, type RefusalPace } from '../identity/refusalPace';
 import { isUpstreamError } from '../upstream/upstreamError';
-import { sendError } from './apiErrors';
+import { sendError } from '../http/apiErrors';
 import type { AttemptLock, AttemptLockOptions, AttemptOutcome } from './attemptLock';
 import { beginInTurn, type AttemptTurnOptions } from './attemptTurn';
-import { sessionAnswer } from './sessionAnswer';
+import { sessionAnswer } from '../http/sessionAnswer';
 import { twoFactorRequired, type TwoFactorSignIn } from './twoFactorSignIn';
-import { sessionIdOf, setSessionCookie } from './requireSession';
+import { sessionIdOf, setSessionCookie } from '../http/sessionGuard';
 
 const credentialsSchema = z.object({
   username: z.string().trim().min(1).max(128),
   password: z.string().min(1).max(256),
 });
 
-type LogonOutcome = { kind: 'ok'; profile: LoginProfile } | { kind: 'refused' } | { kind: 'malformed' };
 type LogonResult =
   | LogonOutcome
   | { kind: 'failed'; code: 'upstream_timeout' | 'upstream_unavailable' | 'upstream_error'; status?: number };
-
-/** Reads the answer of `Login/AuthLogon`: a profile, a refusal, or garbage. */
-export function readLogonAnswer(json: unknown): LogonOutcome {
-  const env = envelopeSchema.safeParse(json);
-  if (!env.success) return { kind: 'malformed' };
-  const { isSessionValid, result, errors } = env.data;
-  if (isSessionValid === false || result == null || typeof result !== 'object' || Array.isArray(result))
-    return { kind: 'refused' };
-  const profile = loginProfileSchema.safeParse(result);
-  if (profile.success) return { kind: 'ok', profile: profile.data };
-  // An object that is no profile is a refusal when the upstream says why, garbage otherwise.
-  return errors && errors.length > 0 ? { kind: 'refused' } : { kind: 'malformed' };
-}
 
 type Settle = (outcome: AttemptOutcome) => Promise<{ locked: boolean }>;
 
@@ -60,7 +45,7 @@ export function signInLockOptions(config: Pick<BridgeConfig, 'UPSTREAM_LOCK_AFTE
  * nobody can sign in as the identity nor spend its tries toward the upstream's lock.
  */
 export function signIn(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'metrics' | 'sessions' | 'sockets' | 'upstream'>,
   locks: AttemptLock,
   turn: AttemptTurnOptions,
   twoFactor?: Pick<TwoFactorSignIn, 'challengeFor'>,

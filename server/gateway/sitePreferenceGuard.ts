@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express';
 import { valuesOf } from '../../shared/menu/upstreamMenuNeeds';
-import { sendError } from './apiErrors';
-import { isOwnerProfile, requestRecords } from './menuGuard';
-import { sessionOf } from './requireSession';
+import { sendError } from '../http/apiErrors';
+import { requestRecords } from './menuGuard';
+import { isOwnerProfile } from '../rights/menuRights';
+import { sessionOf } from '../http/sessionGuard';
 
 export const SITE_PREFERENCE_MESSAGES = {
   otherContact: 'Only the account owner can read or change the preferences of another user.',

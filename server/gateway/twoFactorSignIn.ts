@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { envelopeSchema } from '../../shared/upstream/envelope';
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
 import { isUpstreamError } from '../upstream/upstreamError';
-import { sendError } from './apiErrors';
+import { sendError } from '../http/apiErrors';
 import type { AttemptLock } from './attemptLock';
 import { beginInTurn, type AttemptTurnOptions } from './attemptTurn';
-import type { GatewayDeps } from './gatewayDeps';
-import { sessionAnswer } from './sessionAnswer';
-import { sessionIdOf, setSessionCookie } from './requireSession';
+import type { HttpDeps } from '../http/httpDeps';
+import { sessionAnswer } from '../http/sessionAnswer';
+import { sessionIdOf, setSessionCookie } from '../http/sessionGuard';
 
 /**
  * Two-factor sign-in: when the login record says the user's two-factor switch is on
@@ -115,7 +115,7 @@ export interface TwoFactorSignIn {
 }
 
 export function twoFactorSignIn(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'redis' | 'sessions' | 'sockets' | 'upstream'>,
   locks: AttemptLock,
   turn: AttemptTurnOptions,
 ): TwoFactorSignIn {

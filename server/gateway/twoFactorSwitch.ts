@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { endSessionsOfUser } from './endSessions';
-import type { AnswerHandler } from './gatewayAnswer';
-import type { GatewayDeps } from './gatewayDeps';
-import { sessionOf } from './requireSession';
+import type { AnswerHandler } from '../http/handlerAnswer';
+import type { HttpDeps } from '../http/httpDeps';
+import { sessionOf } from '../http/sessionGuard';
 
 /**
  * The upstream call that turns a contact's two-factor on or off
@@ -38,7 +38,10 @@ export function contactTurningTwoFactorOn(body: unknown, ownContactNumber: strin
  * the switch), on every bridge process, and their live screens are told and closed as at
  * sign-out. The session that made the change stays.
  */
-export function endingOtherSessionsOnTwoFactor(ctx: GatewayDeps, answer: AnswerHandler): AnswerHandler {
+export function endingOtherSessionsOnTwoFactor(
+  ctx: Pick<HttpDeps, 'logger' | 'sessions' | 'sockets' | 'upstream'>,
+  answer: AnswerHandler,
+): AnswerHandler {
   return async (req: Request, res) => {
     const result = await answer(req, res);
     const session = sessionOf(res);

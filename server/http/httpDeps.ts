@@ -1,11 +1,9 @@
-import type { RequestHandler, Router } from 'express';
 import type { Redis } from 'ioredis';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { BridgeSession, SessionStore } from '../session/sessionStore';
 import type { UpstreamClient } from '../upstream/upstreamClient';
-import type { AnswerHandler } from './gatewayAnswer';
 
 /** What the gateway asks of the live side: a session that ended closes its screens. */
 export interface SessionSockets {
@@ -15,7 +13,7 @@ export interface SessionSockets {
 }
 
 /** What the HTTP gateway is built from; server/app/ hands it over, complete, at construction. */
-export interface GatewayDeps {
+export interface HttpDeps {
   config: BridgeConfig;
   logger: Logger;
   metrics: Metrics;
@@ -34,17 +32,4 @@ export interface GatewayDeps {
     user: { contactNumber: string; username: string; agencyId: string },
     at: number,
   ): Promise<{ pausedSchedules: number; keptWalls: Array<{ id: string; name: string; agencyName: string }> }>;
-}
-
-/**
- * The action step (server/actions): it wraps the answering routes that act, so it authorises,
- * locks, audits and sends whatever they answer.
- */
-export interface ActionSteps {
-  /** `POST /api/MASAPI/APIRequest` (behind parseGatewayCall), its answer being `act`. */
-  gateway(act: AnswerHandler): RequestHandler;
-  /** An allowlisted upstream route that acts, its answer being `act`; null for a route that only reads. */
-  route(path: string, act: AnswerHandler): RequestHandler | null;
-  /** `/api/audit`: the owner's audit view and export. */
-  auditRoutes: Router;
 }

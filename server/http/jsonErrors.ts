@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isStoreUnavailable, STORE_RETRY_AFTER_S } from '../support/storeUnavailable';
-import type { GatewayDeps } from './gatewayDeps';
+import type { HttpDeps } from './httpDeps';
 import { sendError, type ApiErrorCode } from './apiErrors';
 
 /** body-parser's error types, mapped to the gateway's codes. */
@@ -26,7 +26,7 @@ export const notFound: RequestHandler = (_req, res) => {
  * errors keep their meaning (413, 400), a store that cannot be reached is a 503 with Retry-After,
  * anything else is a logged 500.
  */
-export function jsonErrorHandler(ctx: GatewayDeps): ErrorRequestHandler {
+export function jsonErrorHandler(ctx: Pick<HttpDeps, 'logger'>): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       next(err);

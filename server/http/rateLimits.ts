@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import { sendError, type ApiErrorCode } from './apiErrors';
 import { RedisRateLimitStore } from './redisRateLimitStore';
 

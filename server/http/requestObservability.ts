@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { GatewayDeps } from './gatewayDeps';
+import type { HttpDeps } from './httpDeps';
 
 /**
  * Counts every request by method, matched route and status, and logs one line per request: at
@@ -7,7 +7,7 @@ import type { GatewayDeps } from './gatewayDeps';
  * NOTE: at info a page load wrote a JSON line per asset and call, burying the start-up lines.
  * NOTE: only the path is logged: no query, no headers, so no cookie or session id ever is.
  */
-export function requestObservability(ctx: GatewayDeps): RequestHandler {
+export function requestObservability(ctx: Pick<HttpDeps, 'logger' | 'metrics'>): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {

@@ -1,5 +1,5 @@
 import { publicProfile, type LoginProfile, type PublicProfile } from '../../shared/upstream/loginProfile';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 
 /** What the browser learns about its session: the public profile and whether it is the owner. */
 export interface SessionAnswer {

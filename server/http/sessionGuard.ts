@@ -1,10 +1,10 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { GatewayDeps } from './gatewayDeps';
-import type { BridgeConfig } from '../config';
+import type { HttpDeps } from './httpDeps';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import { SESSION_COOKIE } from '../session/sessionCookie';
 import type { BridgeSession } from '../session/sessionStore';
 import { sendError } from './apiErrors';
-import { errorAnswer, sendAnswer, type Answer } from './gatewayAnswer';
+import { errorAnswer, sendAnswer, type Answer } from './handlerAnswer';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -40,7 +40,9 @@ export function sessionIdOf(req: Request): string | null {
 }
 
 /** Loads the session of the request's cookie; none answers 401 no_session. */
-export function requireSession(ctx: GatewayDeps): RequestHandler {
+export function requireSession(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
+): RequestHandler {
   return async (req, res, next) => {
     const id = sessionIdOf(req);
     const session = id ? await ctx.sessions.get(id) : null;
@@ -70,7 +72,7 @@ export type ExpiryCause = 'forbidden' | 'invalid';
  * cause `forbidden` when the upstream answered HTTP 403 (isSessionValid false or a 401 adds none).
  */
 export async function expiredSessionAnswer(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
   res: Response,
   session: BridgeSession,
   cause: ExpiryCause = 'invalid',
@@ -86,7 +88,7 @@ export async function expiredSessionAnswer(
 
 /** Ends an expired session and sends the spec's message (see expiredSessionAnswer). */
 export async function endExpiredSession(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
   res: Response,
   session: BridgeSession,
 ): Promise<void> {

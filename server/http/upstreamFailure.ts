@@ -1,16 +1,16 @@
 import type { Response } from 'express';
-import type { GatewayDeps } from './gatewayDeps';
+import type { HttpDeps } from './httpDeps';
 import type { BridgeSession } from '../session/sessionStore';
 import { isUpstreamError } from '../upstream/upstreamError';
-import { errorAnswer, sendAnswer, type Answer } from './gatewayAnswer';
-import { expiredSessionAnswer } from './requireSession';
+import { errorAnswer, sendAnswer, type Answer } from './handlerAnswer';
+import { expiredSessionAnswer } from './sessionGuard';
 
 /**
  * The gateway's answer to a failed upstream call. Session expiry ends the bridge session;
  * anything that is not an UpstreamError is rethrown for the final error handler.
  */
 export async function upstreamFailureAnswer(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
   res: Response,
   err: unknown,
   session: BridgeSession | null,
@@ -45,7 +45,7 @@ export async function upstreamFailureAnswer(
 
 /** Sends the answer to a failed upstream call (see upstreamFailureAnswer). */
 export async function sendUpstreamFailure(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
   res: Response,
   err: unknown,
   session: BridgeSession | null,

@@ -1,10 +1,10 @@
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
-import { credentialFor, type FeedIdentity } from '../feeds/credentialPool';
+import { credentialFor, type FeedIdentity } from '../rights/upstreamCredential';
 import type { Timers } from '../support/timers';
-import { feedAgencyOf } from '../live/feedAgency';
+import { feedAgencyOf } from '../rights/feedAgency';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
-import { identityFor, type BridgeIdentities, type IdentityEntry } from './identityConfig';
+import { identityFor, type BridgeIdentities, type IdentityEntry } from '../config/identityConfig';
 import { createIdentitySession, type IdentitySession, type IdentityStatus } from './identitySession';
 import type { SignInGate, SignInVerdict } from './signInGate';
 import { logOffUpstream, signInUpstream } from './upstreamSignIn';

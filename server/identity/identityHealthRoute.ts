@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { FeedRef } from '../../shared/live/protocol';
-import { isOperator } from '../gateway/opsAccess';
+import { isOperator } from '../http/opsAccess';
 import type { IdentityStatus } from './identitySession';
 
 export interface IdentityHealthDeps {

@@ -4,7 +4,7 @@ import type { LoginProfile } from '../../shared/upstream/loginProfile';
 import { createIdentitySession } from './identitySession';
 import { QUICK_TRIES, UPSTREAM_FORGETS_MS } from './signInBackoff';
 import { createMemorySignInGate } from './signInGate';
-import { SecretText } from './secretText';
+import { SecretText } from '../support/secretText';
 import type { SignInOutcome } from './upstreamSignIn';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));

@@ -1,7 +1,7 @@
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
 import { realTimers, type Timers } from '../support/timers';
 import type { Logger } from '../observability/logger';
-import type { IdentityEntry } from './identityConfig';
+import type { IdentityEntry } from '../config/identityConfig';
 import { QUICK_TRIES, waitAfterRefusals, waitAfterUnavailable } from './signInBackoff';
 import type { SignInGate, SignInVerdict } from './signInGate';
 import type { SignInOutcome } from './upstreamSignIn';

@@ -1,4 +1,4 @@
-import type { BridgeIdentities } from './identityConfig';
+import type { BridgeIdentities } from '../config/identityConfig';
 
 /**
  * A username as portal sign-in compares it with the identities': trimmed, compatibility-normalised

@@ -1,8 +1,8 @@
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
-import { readLogonAnswer } from '../gateway/signIn';
+import { readLogonAnswer } from '../rights/logonAnswer';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { isUpstreamError } from '../upstream/upstreamError';
-import type { IdentityEntry } from './identityConfig';
+import type { IdentityEntry } from '../config/identityConfig';
 
 /**
  * What one sign-in of the bridge identity came to. `refused`: the upstream judged the password

@@ -8,13 +8,13 @@ import {
   type FeedRow,
   type SubscribeAck,
 } from '../../shared/live/protocol';
-import { credentialFor, type FeedCredential } from '../feeds/credentialPool';
+import { credentialFor, type FeedCredential } from '../rights/upstreamCredential';
 import { FEED_KINDS } from '../feeds/feedKinds';
 import type { FeedManager } from '../feeds/feedManager';
 import type { FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { feedAgencyOf } from './feedAgency';
+import { feedAgencyOf } from '../rights/feedAgency';
 import { snapshotParts } from './snapshotParts';
 import type { ScreenHandler } from './inboundGuard';
 import type { AnomaliesMessage } from '../../shared/anomalies/anomalyApi';

@@ -116,3 +116,19 @@ export function listenToScreen(socket: LiveSocket, listeners: ScreenListeners): 
     // has exactly the parameters of its event.
     socket.on(event, listeners[event] as never);
 }
+
+/** Handlers of some of a screen's messages (feeds, presence, replay), and what ends with the screen. */
+export type MessageHandlers = { [E in keyof ClientToServerEvents]?: ScreenHandler<E> } & {
+  leave?(socket: LiveSocket): unknown;
+};
+
+/** One listener per message of the handler sets, each running the sets' handlers in their order. */
+export function listenersOf(logger: Logger, sets: readonly MessageHandlers[]): ScreenListeners {
+  const listeners: Record<string, unknown> = {};
+  const events = new Set(sets.flatMap((s) => Object.keys(s).filter((k) => k !== 'leave')));
+  for (const event of events as Set<keyof ClientToServerEvents>) {
+    const handlers = sets.flatMap((s) => (s[event] ? [s[event]] : []));
+    listeners[event] = screenListener(logger, event, ...(handlers as ScreenHandler<typeof event>[]));
+  }
+  return listeners as ScreenListeners;
+}

@@ -6,7 +6,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../shared/live/protocol';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { BridgeSession } from '../session/sessionStore';
 
 export interface SocketData {

@@ -8,7 +8,7 @@ import {
 import { FEED_KINDS, PRESENCE_FEEDS } from '../feeds/feedKinds';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
-import { feedAgencyOf } from './feedAgency';
+import { feedAgencyOf } from '../rights/feedAgency';
 import type { ScreenHandler } from './inboundGuard';
 import type { LiveNamespace, LiveSocket } from './liveServer';
 import type { PresenceStore } from './presenceStore';

@@ -1,20 +1,9 @@
 import { feedRoom, parseFeedKey } from '../../shared/live/protocol';
-import { visibleAgencies, type LoginProfile } from '../../shared/upstream/loginProfile';
+import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { FeedManager } from '../feeds/feedManager';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession, SessionStore } from '../session/sessionStore';
 import type { LiveNamespace } from './liveServer';
-
-/** The profile fields a socket's rights come from (visibleAgencies and the chosen company). */
-export function rightsKey(p: LoginProfile): string {
-  return JSON.stringify([
-    p.agencyId,
-    p.servco_no,
-    p.install_servco_Type,
-    p.agencyIdForCorpAccount,
-    p.serviceCompanyList,
-  ]);
-}
 
 export interface SessionRightsDeps {
   nsp: LiveNamespace;

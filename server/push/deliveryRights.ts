@@ -3,7 +3,8 @@ import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { Logger } from '../observability/logger';
 import type { CurrentRights, CurrentRightsReader, RightsVerdict } from '../rights/currentRights';
 import type { PushNotifier } from './pushNotifier';
-import { mayHearAlarms, recheckPushRights } from './pushRights';
+import { mayUseLiveAlarmView } from '../rights/menuRights';
+import { recheckPushRights } from './pushRights';
 import type { PushRecord, PushStore } from './pushStore';
 
 export interface DeliveryRightsDeps {
@@ -38,7 +39,7 @@ export async function applyPushRights(
 }
 
 function mayHear(rights: CurrentRights, msg: PushMessage, ownerRelationId: string): boolean {
-  if (!mayHearAlarms(rights, ownerRelationId)) return false;
+  if (!mayUseLiveAlarmView(rights, ownerRelationId)) return false;
   const agencyId = msg.alarm?.agencyId ?? msg.anomaly?.agencyId;
   return !agencyId || visibleAgencies(rights).has(agencyId);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LoginProfile } from '../../shared/upstream/loginProfile';
 import { createLogger } from '../observability/logger';
 import { createMemorySessionStore } from '../session/sessionStore';
-import { followPushRights } from './pushRights';
+import { withSessionHooks } from '../session/sessionHooks';
+import { endPushDevicesOf, recheckPushRights } from './pushRights';
 import { createMemoryPushStore, deviceIdOf, sessionRefOf, type PushRecord } from './pushStore';
 
 const OWNER = '1';
@@ -40,7 +41,10 @@ function device(endpoint: string, agencies: string[], sessionId = 'first'): Push
 
 async function setUp() {
   const push = createMemoryPushStore();
-  const sessions = followPushRights(createMemorySessionStore(60_000), push, OWNER, createLogger('silent'));
+  // As the bridge wires them (server/app/bridge.ts).
+  const sessions = withSessionHooks(createMemorySessionStore(60_000), createLogger('silent'));
+  sessions.onLoginRecord('checking push devices', (p, scope) => recheckPushRights(push, p, scope, OWNER));
+  sessions.onSessionsEnded('ending push devices', endPushDevicesOf(push));
   const labels = async () =>
     (await push.byUser('501')).map((r) => `${r.label}:${r.preferences.agencies.join('+')}`).sort();
   return { push, sessions, labels };

@@ -1,17 +1,7 @@
-import { MENU_IDS } from '../../shared/menu/menuCatalog';
+import { mayUseLiveAlarmView } from '../rights/menuRights';
 import { visibleAgencies, type LoginProfile } from '../../shared/upstream/loginProfile';
-import { sessionMenuIds } from '../gateway/menuGuard';
-import type { Logger } from '../observability/logger';
-import type { SessionStore } from '../session/sessionStore';
+import type { SessionsEndedListener } from '../session/sessionHooks';
 import { sessionRefOf, type PushStore } from './pushStore';
-
-/** Whether a login record may hear alarms: pushes open the Live Alarm View. */
-export function mayHearAlarms(
-  profile: Pick<LoginProfile, 'sitePreferences' | 'RelationId'>,
-  ownerRelationId: string,
-): boolean {
-  return sessionMenuIds(profile, ownerRelationId).has(MENU_IDS.liveAlarmView);
-}
 
 /**
  * Brings one user's devices in line with a login record the bridge just learnt: without the
@@ -35,7 +25,7 @@ export async function recheckPushRights(
   const devices = await store.byUser(profile.contactNumber);
   if (devices.length === 0) return 0;
   let ended = 0;
-  const hears = mayHearAlarms(profile, ownerRelationId);
+  const hears = mayUseLiveAlarmView(profile, ownerRelationId);
   const visible = visibleAgencies(profile);
   for (const r of devices) {
     if (!hears) {
@@ -55,45 +45,14 @@ export async function recheckPushRights(
 }
 
 /**
- * The session store, telling the push devices each login record it stores (as the walls follow
- * their pairing users: server/walls/pairerRights.ts), and ending devices with the sessions that
- * `endSessionsOf` ends ("sign out everywhere"): every device of the user when no session stays,
- * else the devices those sessions subscribed.
- * NOTE: the checks run after the store answered and never fail the sign-in.
+ * Ends push devices with the sessions "sign out everywhere" ended (a session-store hook,
+ * server/session/sessionHooks.ts): every device of the user when no session stays, else the
+ * devices those sessions subscribed.
  */
-export function followPushRights(
-  inner: SessionStore,
-  store: PushStore,
-  ownerRelationId: string,
-  logger: Logger,
-): SessionStore {
-  const run = (what: string, work: () => Promise<unknown>) =>
-    void work().catch((e: unknown) => logger.warn({ err: String(e) }, `${what} failed`));
-  return {
-    ...inner,
-    async create(s) {
-      const session = await inner.create(s);
-      run('checking push devices of a user', () =>
-        recheckPushRights(store, session.profile, { agencies: true }, ownerRelationId),
-      );
-      return session;
-    },
-    async update(s) {
-      await inner.update(s);
-      run('checking push devices of a user', () =>
-        recheckPushRights(store, s.profile, { agencies: false }, ownerRelationId),
-      );
-    },
-    async endSessionsOf(contactNumber, exceptId) {
-      const ended = await inner.endSessionsOf(contactNumber, exceptId);
-      const endedRefs = new Set(ended.map((s) => sessionRefOf(s.id)));
-      await endDevices(
-        store,
-        contactNumber,
-        (r) => exceptId === undefined || endedRefs.has(r.sessionRef),
-      ).catch((e: unknown) => logger.warn({ err: String(e) }, 'ending push devices failed'));
-      return ended;
-    },
+export function endPushDevicesOf(store: PushStore): SessionsEndedListener {
+  return (contactNumber, ended, exceptId) => {
+    const endedRefs = new Set(ended.map((s) => sessionRefOf(s.id)));
+    return endDevices(store, contactNumber, (r) => exceptId === undefined || endedRefs.has(r.sessionRef));
   };
 }
 

@@ -1,14 +1,14 @@
 import express from 'express';
 import { subscribeDeviceSchema, type PushDevice } from '../../shared/push/pushApi';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import { sendError } from '../gateway/apiErrors';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
-import { apiRateLimit } from '../gateway/rateLimits';
-import { isOwnerProfile } from '../gateway/menuGuard';
-import { requireSession, sessionOf } from '../gateway/requireSession';
+import { sendError } from '../http/apiErrors';
+import type { HttpDeps } from '../http/httpDeps';
+import { apiRateLimit } from '../http/rateLimits';
+import { isOwnerProfile } from '../rights/menuRights';
+import { requireSession, sessionOf } from '../http/sessionGuard';
 import { dealerDeviceOf, dealerDevices, removeFromDealer } from './dealerDevices';
 import type { EndpointCheck } from './pushEndpoint';
-import { mayHearAlarms } from './pushRights';
+import { mayUseLiveAlarmView } from '../rights/menuRights';
 import { deviceIdOf, sessionRefOf, type PushRecord, type PushStore } from './pushStore';
 
 /** Devices one user may have subscribed at once. */
@@ -27,7 +27,7 @@ const deviceOf = (r: PushRecord): PushDevice => ({
  * cookie-parser and the same-site check; every route is behind the user's session.
  */
 export function pushRoutes(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
   d: {
     store: PushStore;
     publicKey: () => Promise<string>;
@@ -53,7 +53,7 @@ export function pushRoutes(
     if (!body.success) return sendError(res, 'bad_request');
     const session = sessionOf(res);
     const { profile } = session;
-    if (!mayHearAlarms(profile, OWNER_RELATION_ID))
+    if (!mayUseLiveAlarmView(profile, OWNER_RELATION_ID))
       return sendError(res, 'forbidden_menu', {
         message: 'Alarm notifications open the Live Alarm View, which is not on your menu.',
       });

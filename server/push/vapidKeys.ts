@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 
 /** The bridge's VAPID identity: the public key browsers subscribe with, the private key that signs. */
 export interface VapidKeys {

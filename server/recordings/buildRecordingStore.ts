@@ -1,4 +1,4 @@
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { Logger } from '../observability/logger';
 import { createFileRecordingStore } from './fileRecordingStore';
 import { createPgRecordingStore } from './pgRecordingStore';

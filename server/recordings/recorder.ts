@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createGzip, type Gzip } from 'node:zlib';
 import { applyChanges } from '../../shared/live/diff';
 import type { FeedRow } from '../../shared/live/protocol';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { PollReport } from '../feeds/agencyFeed';
 import { feedKey } from '../../shared/live/protocol';
 import type { Logger } from '../observability/logger';

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { FEEDS, type FeedName } from '../../shared/live/protocol';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import type { AuditEntry } from '../audit/auditEntry';
-import { sendError } from '../gateway/apiErrors';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
-import { apiRateLimit } from '../gateway/rateLimits';
-import { requireSession, sessionOf } from '../gateway/requireSession';
+import { sendError } from '../http/apiErrors';
+import type { HttpDeps } from '../http/httpDeps';
+import { apiRateLimit } from '../http/rateLimits';
+import { requireSession, sessionOf } from '../http/sessionGuard';
 import type { LiveSocket } from '../live/liveServer';
 import {
   feedLines,
@@ -77,7 +77,10 @@ export interface RecordingRouteDeps {
  * timeline, export a range as a file, import a file into one's own screen's replay. Each needs a
  * session (a wall's credential has none) with the Live Alarm View, over its own agencies only.
  */
-export function recordingRoutes(ctx: GatewayDeps, d: RecordingRouteDeps): Router {
+export function recordingRoutes(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
+  d: RecordingRouteDeps,
+): Router {
   const clock = d.clock ?? Date.now;
   const router = Router();
   router.use(requireSession(ctx), apiRateLimit(ctx), (_req, res, next) => {

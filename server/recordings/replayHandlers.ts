@@ -8,11 +8,11 @@ import {
   type SimpleAck,
 } from '../../shared/live/protocol';
 import { MENU_IDS } from '../../shared/menu/menuCatalog';
-import { sessionMenuIds } from '../gateway/menuGuard';
-import type { BridgeConfig } from '../config';
+import { sessionMenuIds } from '../rights/menuRights';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { FeedManager } from '../feeds/feedManager';
 import type { Logger } from '../observability/logger';
-import { feedAgencyOf } from '../live/feedAgency';
+import { feedAgencyOf } from '../rights/feedAgency';
 import type { LiveSocket } from '../live/liveServer';
 import type { ScreenHandler } from '../live/inboundGuard';
 import { parseRecordingName, RecordingTooLargeError, type RecordLine } from './recordingFormat';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { FeedRow } from '../../shared/live/protocol';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/bridgeConfig';
 import type { PollReport } from '../feeds/agencyFeed';
 import { createLogger } from '../observability/logger';
 import { createRecorder } from './recorder';

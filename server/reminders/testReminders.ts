@@ -6,8 +6,8 @@ import { reportEmailAddresses } from '../../shared/reportEmail/reportEmailRules'
 import { onTestEntrySchema } from '../../shared/upstream/onTestRows';
 import { visibleAgencies, type PublicProfile } from '../../shared/upstream/loginProfile';
 import type { AuditEntry } from '../audit/auditEntry';
-import type { FeedIdentity } from '../feeds/credentialPool';
-import { sessionMenuIds } from '../gateway/menuGuard';
+import type { FeedIdentity } from '../rights/upstreamCredential';
+import { sessionMenuIds } from '../rights/menuRights';
 import { jobId, type JobQueue, type JobTry } from '../jobs/jobQueue';
 import type { Logger } from '../observability/logger';
 import type { CurrentRightsReader } from '../rights/currentRights';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedIdentity } from '../feeds/credentialPool';
+import type { FeedIdentity } from './upstreamCredential';
 import { createLogger } from '../observability/logger';
 import { UpstreamError } from '../upstream/upstreamError';
 import { createCurrentRights } from './currentRights';

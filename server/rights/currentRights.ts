@@ -1,7 +1,7 @@
 import { z as zod } from 'zod';
 import * as z from 'zod/mini';
 import { serviceCompanySchema } from '../../shared/upstream/loginProfile';
-import type { FeedIdentity } from '../feeds/credentialPool';
+import type { FeedIdentity } from './upstreamCredential';
 import type { Logger } from '../observability/logger';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { isUpstreamError } from '../upstream/upstreamError';

@@ -1,7 +1,7 @@
 import { menuTitles } from '../../shared/menu/upstreamMenuNeeds';
 import type { ScheduledReport } from '../../shared/schedules/scheduledReport';
 import { visibleAgencies, type PublicProfile } from '../../shared/upstream/loginProfile';
-import { sessionMenuIds } from '../gateway/menuGuard';
+import { sessionMenuIds } from '../rights/menuRights';
 
 /**
  * Whether a user, by a login record (at creation: their session's; at a run: their rights read

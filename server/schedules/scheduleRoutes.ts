@@ -3,12 +3,12 @@ import { reportEmailAddresses } from '../../shared/reportEmail/reportEmailRules'
 import { SCHEDULED_REPORTS, isScheduledReport } from '../../shared/schedules/scheduledReports';
 import { describeTiming, scheduleInputSchema } from '../../shared/schedules/scheduleRules';
 import { publicProfile, visibleAgencies } from '../../shared/upstream/loginProfile';
-import { sendError } from '../gateway/apiErrors';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
-import { isOwnerProfile } from '../gateway/menuGuard';
-import { apiRateLimit } from '../gateway/rateLimits';
+import { sendError } from '../http/apiErrors';
+import type { HttpDeps } from '../http/httpDeps';
+import { isOwnerProfile } from '../rights/menuRights';
+import { apiRateLimit } from '../http/rateLimits';
 import { reportEmailQuotaOf } from '../gateway/reportEmailQuota';
-import { requireSession, sessionOf } from '../gateway/requireSession';
+import { requireSession, sessionOf } from '../http/sessionGuard';
 import type { BridgeSession } from '../session/sessionStore';
 import type { ScheduledEmails } from './scheduledEmails';
 import { reportRefusal } from './scheduleRights';
@@ -47,7 +47,7 @@ const userOf = (s: BridgeSession) => ({
  * `/reminders`, the user's test reminder settings. Mounted after the same-site check.
  */
 export function scheduleRoutes(
-  ctx: GatewayDeps,
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'redis' | 'sessions' | 'sockets' | 'upstream'>,
   schedules: ScheduledEmails,
   store: ScheduleStore,
 ): express.Router {

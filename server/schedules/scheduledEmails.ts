@@ -11,7 +11,7 @@ import { SCHEDULED_REPORTS, type ScheduledReportId } from '../../shared/schedule
 import { nextRunAt, reportPeriodOf, type ScheduleInput } from '../../shared/schedules/scheduleRules';
 import { publicProfile, type LoginProfile } from '../../shared/upstream/loginProfile';
 import type { AuditEntry } from '../audit/auditEntry';
-import type { FeedIdentity } from '../feeds/credentialPool';
+import type { FeedIdentity } from '../rights/upstreamCredential';
 import { jobId, type JobQueue, type JobTry } from '../jobs/jobQueue';
 import type { CurrentRightsReader } from '../rights/currentRights';
 import type { Logger } from '../observability/logger';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { credentialFor, type FeedIdentity } from '../feeds/credentialPool';
+import { credentialFor, type FeedIdentity } from '../rights/upstreamCredential';
 import type { BridgeSession } from '../session/sessionStore';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import { readReportRows } from './upstreamMail';

@@ -1,6 +1,6 @@
 import { gatewayAnswerSchema } from '../../shared/upstream/envelope';
 import type { ReportCall } from '../../shared/schedules/scheduledReport';
-import type { FeedIdentity } from '../feeds/credentialPool';
+import type { FeedIdentity } from '../rights/upstreamCredential';
 import { readEnvelope } from '../gateway/readEnvelope';
 import { reportEmailWire, type ReportEmail } from '../gateway/reportEmailForm';
 import { UPSTREAM_ROUTES } from '../gateway/upstreamRoutes';

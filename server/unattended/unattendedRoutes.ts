@@ -1,10 +1,10 @@
 import express from 'express';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
-import { sendError } from '../gateway/apiErrors';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
-import { isOwnerProfile } from '../gateway/menuGuard';
-import { apiRateLimit } from '../gateway/rateLimits';
-import { requireSession, sessionOf } from '../gateway/requireSession';
+import { sendError } from '../http/apiErrors';
+import type { HttpDeps } from '../http/httpDeps';
+import { isOwnerProfile } from '../rights/menuRights';
+import { apiRateLimit } from '../http/rateLimits';
+import { requireSession, sessionOf } from '../http/sessionGuard';
 import type { RightsNotices } from '../rights/rightsNotices';
 
 /**
@@ -12,7 +12,10 @@ import type { RightsNotices } from '../rights/rightsNotices';
  * bridge stopped or kept of its users' unattended work (schedules paused, push devices and walls
  * removed for a lost right, walls kept after "Sign out everywhere"), newest first.
  */
-export function unattendedRoutes(ctx: GatewayDeps, notices: RightsNotices): express.Router {
+export function unattendedRoutes(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
+  notices: RightsNotices,
+): express.Router {
   const r = express.Router();
   r.use(requireSession(ctx), apiRateLimit(ctx));
   r.get('/notices', async (_req, res) => {

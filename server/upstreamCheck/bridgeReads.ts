@@ -11,7 +11,7 @@ import {
   testCategoryRowSchema,
   zoneStateRowSchema,
 } from '../../shared/upstream/onTestRows';
-import type { FeedCredential, FeedIdentity } from '../feeds/credentialPool';
+import type { FeedCredential, FeedIdentity } from '../rights/upstreamCredential';
 import { fetchSystemsOnTest } from '../feeds/systemsOnTestSource';
 import { fetchAlarmsPage, fetchHistoryPage } from '../feeds/upstreamFeedFetch';
 import { readReportRows } from '../schedules/upstreamMail';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { systemDataResult } from '../actions/alarmOwners';
-import type { FeedIdentity } from '../feeds/credentialPool';
+import type { FeedIdentity } from '../rights/upstreamCredential';
 import { phoneRecord } from '../gateway/twoFactorSignIn';
 import { contactAccessSchema } from '../rights/currentRights';
 import { accountRowSchema, agencyAccounts } from '../schedules/siteScope';

@@ -1,6 +1,6 @@
 import { loginProfileSchema } from '../../shared/upstream/loginProfile';
-import { credentialFor } from '../feeds/credentialPool';
-import { SecretText } from '../identity/secretText';
+import { credentialFor } from '../rights/upstreamCredential';
+import { SecretText } from '../support/secretText';
 import { logOffUpstream, signInUpstream } from '../identity/upstreamSignIn';
 import { BRIDGE_READS, type ReadContext } from './bridgeReads';
 import { refusalOf } from './judgeRead';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { BridgeConfig } from '../config';
+import type { BridgeConfig } from '../config/bridgeConfig';
 import type { Logger } from '../observability/logger';
 import { createMemoryLimiter, createRedisLimiter, type LimitRule } from './attemptLimiter';
 import { createRedisWallStore } from './redisWallStore';

@@ -1,9 +1,9 @@
 import express, { type CookieOptions, type Request, type Response } from 'express';
 import { pairWallSchema } from '../../shared/walls/wallApi';
-import { sendError } from '../gateway/apiErrors';
-import type { GatewayDeps } from '../gateway/gatewayDeps';
-import { apiRateLimit } from '../gateway/rateLimits';
-import { requireSession, sessionOf } from '../gateway/requireSession';
+import { sendError } from '../http/apiErrors';
+import type { HttpDeps } from '../http/httpDeps';
+import { apiRateLimit } from '../http/rateLimits';
+import { requireSession, sessionOf } from '../http/sessionGuard';
 import { PAIRING_CODE_TTL_MS } from './pairingCode';
 import { PAIRING_COOKIE, WALL_COOKIE } from './wallCredential';
 import type { WallRefusal, Walls } from './walls';
@@ -21,7 +21,10 @@ function cookieOf(req: Request, name: string): unknown {
  * `/pairing` and `/device` without a session; Settings lists, pairs and removes behind the
  * user's session. Mounted after cookie-parser and the same-site check.
  */
-export function wallRoutes(ctx: GatewayDeps, walls: Walls): express.Router {
+export function wallRoutes(
+  ctx: Pick<HttpDeps, 'config' | 'logger' | 'sessions' | 'sockets'>,
+  walls: Walls,
+): express.Router {
   const base = { httpOnly: true, sameSite: 'strict', secure: ctx.config.COOKIE_SECURE } as const;
   const pairingCookie: CookieOptions = { ...base, path: '/api/walls' };
   const wallCookie: CookieOptions = { ...base, path: '/' };

@@ -6,7 +6,11 @@ import type { BridgeSession } from '../session/sessionStore';
 import { cookieFromHeader, WALL_COOKIE } from './wallCredential';
 import type { Walls } from './walls';
 import type { WallDevice } from './wallStore';
-import { refusePacket } from '../live/inboundGuard';
+import { createFeedHandlers, type FeedHandlerDeps } from '../live/feedHandlers';
+import { listenersOf, protocolEventsOnly, refusePacket } from '../live/inboundGuard';
+import { HANDSHAKE_READ_MS } from '../live/screenLimits';
+import type { SocketKind } from '../live/socketKind';
+import { withinDeadline } from '../support/withinDeadline';
 
 /**
  * The live side of a wall display: its handshake by device cookie, the socket data the feed
@@ -125,4 +129,37 @@ export function closeWallSockets(nsp: LiveNamespace, deviceId: string): void {
   const room = `session:${wallSessionId(deviceId)}`;
   nsp.to(room).emit('session.expired');
   nsp.in(room).disconnectSockets(true);
+}
+
+/**
+ * The wall display's kind of socket (live/socketKind.ts): admitted by its device cookie, it reads
+ * its agency's feeds of its views with the bridge's own identity (never a user's session), sends
+ * nothing else, and is closed once unpaired.
+ */
+export function createWallSocket(
+  d: Omit<FeedHandlerDeps, 'feeds'> & {
+    feeds: FeedManager;
+    walls: Pick<Walls, 'admit' | 'stillPaired'>;
+    trustProxy: number;
+  },
+): SocketKind {
+  const { feeds, walls, trustProxy, ...rest } = d;
+  const handlers = createFeedHandlers({ ...rest, feeds: wallFeeds(feeds) });
+  return {
+    name: 'wall',
+    admit: async (socket) => {
+      const wall = await withinDeadline(
+        admitWall(walls, socket.handshake, trustProxy),
+        HANDSHAKE_READ_MS,
+        'wall read',
+      );
+      if (wall) void socket.join(`session:${wall.session.id}`);
+      return wall;
+    },
+    checks: [protocolEventsOnly, wallReadOnly],
+    listeners: listenersOf(d.logger, [handlers]),
+    left: () => undefined,
+    stillAllowed: async (socket) =>
+      !!socket.data.wall && (await walls.stillPaired(socket.data.wall.id).catch(() => true)),
+  };
 }

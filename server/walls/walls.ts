@@ -1,5 +1,5 @@
+import { mayUseLiveAlarmView } from '../rights/menuRights';
 import { randomInt } from 'node:crypto';
-import { MENU_IDS } from '../../shared/menu/menuCatalog';
 import { visibleAgencies, type LoginProfile } from '../../shared/upstream/loginProfile';
 import {
   formatPairingCode,
@@ -10,9 +10,9 @@ import {
   type WallShows,
   type WallSummary,
 } from '../../shared/walls/wallApi';
-import { companyId } from '../gateway/companySwitch';
-import { isOwnerProfile, sessionMenuIds } from '../gateway/menuGuard';
-import { feedAgencyOf } from '../live/feedAgency';
+import { companyId } from '../rights/companySwitch';
+import { isOwnerProfile } from '../rights/menuRights';
+import { feedAgencyOf } from '../rights/feedAgency';
 import type { Logger } from '../observability/logger';
 import type { BridgeSession } from '../session/sessionStore';
 import type { AttemptLimiter } from './attemptLimiter';
@@ -48,14 +48,6 @@ const refuse = (code: WallRefusal['code'], message: string): { ok: false; refusa
   ok: false,
   refusal: { code, message },
 });
-
-/** Whether a login record may see the Live Alarm View, and so pair and list walls. */
-export function mayPairWalls(
-  profile: Pick<LoginProfile, 'sitePreferences' | 'RelationId'>,
-  ownerRelationId: string,
-): boolean {
-  return sessionMenuIds(profile, ownerRelationId).has(MENU_IDS.liveAlarmView);
-}
 
 const showsOf = (d: WallDevice): WallShows => ({
   name: d.name,
@@ -177,7 +169,7 @@ export function createWalls(d: WallsDeps) {
       const userOk = await d.limits.pairPerUser.take(profile.contactNumber);
       const addressOk = await d.limits.pairPerAddress.take(address);
       if (!userOk || !addressOk) return refuse('rate_limited', WALL_MESSAGES.tooManyAttempts);
-      if (!mayPairWalls(profile, d.ownerRelationId))
+      if (!mayUseLiveAlarmView(profile, d.ownerRelationId))
         return refuse('forbidden_menu', WALL_MESSAGES.needsLiveView);
       if (!visibleAgencies(profile).has(body.agencyId))
         return refuse('forbidden_agency', WALL_MESSAGES.agencyNotYours);
@@ -218,7 +210,7 @@ export function createWalls(d: WallsDeps) {
     /** The walls a user sees in Settings: those they paired; the owner every wall of the dealer. */
     async list(session: BridgeSession): Promise<Result<WallSummary[]>> {
       const { profile } = session;
-      if (!mayPairWalls(profile, d.ownerRelationId))
+      if (!mayUseLiveAlarmView(profile, d.ownerRelationId))
         return refuse('forbidden_menu', WALL_MESSAGES.needsLiveView);
       const own = await d.store.byPairer(profile.contactNumber);
       const dealer = isOwnerProfile(profile, d.ownerRelationId)
@@ -234,7 +226,7 @@ export function createWalls(d: WallsDeps) {
     /** "Remove": revokes the credential; the wall's socket closes and it shows a new code. */
     async remove(session: BridgeSession, id: string): Promise<Result<null>> {
       const { profile } = session;
-      if (!mayPairWalls(profile, d.ownerRelationId))
+      if (!mayUseLiveAlarmView(profile, d.ownerRelationId))
         return refuse('forbidden_menu', WALL_MESSAGES.needsLiveView);
       const device = await d.store.device(id);
       if (!device) return refuse('not_found', WALL_MESSAGES.wallGone);
@@ -282,7 +274,7 @@ export function createWalls(d: WallsDeps) {
       const walls = await d.store.byPairer(profile.contactNumber);
       const revoked: WallDevice[] = [];
       if (walls.length === 0) return revoked;
-      const menuOk = mayPairWalls(profile, d.ownerRelationId);
+      const menuOk = mayUseLiveAlarmView(profile, d.ownerRelationId);
       const visible = visibleAgencies(profile);
       for (const w of walls)
         if (!menuOk) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { createLogger } from '../../server/observability/logger';
 import { freePort } from '../support/processes';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../support/redis';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startBridge, type Bridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { startSimulator, type RunningSimulator } from '../../simulator/createSimulator';
 
 export interface Stack {

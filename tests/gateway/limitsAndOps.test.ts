@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { call, signIn, startStack, type Stack } from './harness';
 
 /** A bridge with small limits, an operator token and one other allowed origin. */

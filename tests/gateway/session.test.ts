@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startBridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { call, signIn, SIGNS_IN_OFTEN, stackPerFile } from './harness';
 
 const gateway = stackPerFile(SIGNS_IN_OFTEN);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAll, type Running } from '../../server/app/startAll';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { createLogger } from '../../server/observability/logger';
 import { parseRecordingName, readRecording } from '../../server/recordings/recordingFormat';
 

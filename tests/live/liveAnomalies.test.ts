@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { anomaliesMessageSchema, type AnomaliesMessage } from '../../shared/anomalies/anomalyApi';
 import { pushMessageSchema } from '../../shared/push/pushApi';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';

@@ -3,7 +3,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import type { Resolve } from '../../server/push/pushEndpoint';
 import { pushMessageSchema } from '../../shared/push/pushApi';
 import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';

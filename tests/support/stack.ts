@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { startBridge, type Bridge } from '../../server/app/bridge';
 import { startSimulator } from '../../simulator/createSimulator';
 

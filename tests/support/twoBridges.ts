@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startBridge, type BridgeOptions } from '../../server/app/bridge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/bridgeConfig';
 import { startSimulator } from '../../simulator/createSimulator';
 import { cleanPrefix, TEST_REDIS_URL } from './redis';
 
