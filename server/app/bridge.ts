@@ -37,7 +37,8 @@ import { createMetrics, type Metrics } from '../observability/metrics';
 import { buildRecordingStore } from '../recordings/buildRecordingStore';
 import { createReplayHandlers } from '../recordings/replayHandlers';
 import { recordingRoutes } from '../recordings/recordingRoutes';
-import { countMailSends } from './sendMetrics';
+import { mailSendCounter } from './sendMetrics';
+import { createAuditTrail } from '../audit/auditTrail';
 import { createMemorySessionStore, createRedisSessionStore } from '../session/sessionStore';
 import { buildWalls } from '../walls/buildWalls';
 import { wallRoutes } from '../walls/wallRoutes';
@@ -253,7 +254,11 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     signedOutEverywhere: (user, at) => unattended.signedOutEverywhere(user, at),
   };
   const actions = createAlarmActions({ config, logger, redis: redis?.shared ?? null });
-  const recordAction = countMailSends(actions.record, metrics);
+  // Every audit entry goes through the trail; what follows entries observes it (server/audit).
+  const audit = createAuditTrail(actions.record, (e) =>
+    logger.warn({ err: String(e) }, 'an audit observer failed'),
+  );
+  audit.observe(mailSendCounter(metrics));
   // Scheduled report e-mails and test-expiry reminders, read and sent with the bridge's identity.
   const scheduled = await buildScheduled({
     config,
@@ -261,7 +266,7 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     store: scheduleStore,
     upstream,
     identityFor: (agencyId) => identity.forAgency(agencyId),
-    record: recordAction,
+    record: audit.record,
     push: { notifyUser: (user, n) => push.notifyUser(user.contactNumber, n).then(() => undefined) },
     rights,
     onPaused: (r, why) => unattended.schedulePaused(r, why),
@@ -283,12 +288,11 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     everyMs: config.RIGHTS_SWEEP_MS,
     logger,
   });
-  // A test placed, extended or cleared (its `ok` audit entry) moves its reminder.
-  const record: typeof actions.record = async (entry) => {
-    await recordAction(entry);
-    scheduled.reminders.observe(entry);
-    anomalies.observe(entry);
-  };
+  // A test placed, extended or cleared (its `ok` audit entry) moves its reminder, and an open
+  // anomaly notes who acted on it.
+  audit.observe((entry) => scheduled.reminders.observe(entry));
+  audit.observe((entry) => anomalies.observe(entry));
+  const record = audit.record;
   const reportEmails: ReportEmailDeps = {
     record,
     perDay: config.REPORT_EMAILS_PER_DAY,
