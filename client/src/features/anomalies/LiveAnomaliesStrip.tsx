@@ -18,13 +18,25 @@ function FirstHeard({ text }: { text: string }) {
   return <p>{first}</p>;
 }
 
+// NOTE: made once: toLocaleString makes a formatter per call, a few ms each on a phone.
+let formats: { time: Intl.DateTimeFormat; dated: Intl.DateTimeFormat } | null = null;
+
 /** The start in this browser's time: the time today, with the date before today (a day's repeat alarms). */
 function startedText(at: number, now = Date.now()): string {
+  formats ??= {
+    time: new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit' }),
+    dated: new Intl.DateTimeFormat([], {
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+  };
   const d = new Date(at);
-  const today = d.toDateString() === new Date(now).toDateString();
-  return today
-    ? d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
-    : d.toLocaleString([], { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const n = new Date(now);
+  const today =
+    d.getDate() === n.getDate() && d.getMonth() === n.getMonth() && d.getFullYear() === n.getFullYear();
+  return (today ? formats.time : formats.dated).format(d);
 }
 
 /**
