@@ -46,13 +46,6 @@ export default defineConfig({
           'var regeneratorRuntime; if (typeof window !== "undefined") window.regeneratorRuntime = regeneratorRuntime;',
         codeSplitting: {
           groups: [
-            // NOTE: the libraries of the first chunk each in a chunk of their own (issue 38): one
-            // 456 KB script was one long task to compile and run on a phone; several smaller ones
-            // are compiled as each arrives. Still loaded up front (static imports, preloaded).
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 4 },
-            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 4 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 4 },
-            { name: 'xstate', test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/, priority: 4 },
             { name: 'boot', tags: ['$initial'], priority: 3 },
             {
               name: 'shell',
