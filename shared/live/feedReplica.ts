@@ -18,7 +18,13 @@ export interface FeedReplicaOptions<R extends KeyedRow = FeedRow> {
    * screen that only needs to know that the feed moved. Default true.
    */
   keepRows?: boolean;
-  /** Told of every change to the rows, after it is applied (never when `keepRows` is false). */
+  /**
+   * With `keepRows` false: still tell `onChange` of the rows each change carries (a reset, the
+   * snapshot's rows), for a reader that keeps its own summary of them and not the rows (a wall's
+   * tally of the last hour). Default false.
+   */
+  tellRows?: boolean;
+  /** Told of every change to the rows, after it is applied (never when `keepRows` and `tellRows` are false). */
   onChange?: (change: ReplicaChange<R>) => void;
 }
 
@@ -30,7 +36,7 @@ export interface FeedReplicaOptions<R extends KeyedRow = FeedRow> {
  */
 export function createFeedReplica<R extends FeedRow = FeedRow>(options: FeedReplicaOptions<R> = {}) {
   const keepRows = options.keepRows ?? true;
-  const onChange = keepRows ? options.onChange : undefined;
+  const onChange = keepRows || options.tellRows ? options.onChange : undefined;
   let rows = new Map<string, R>();
   let epoch: string | null = null;
   let seq = -1;
@@ -86,7 +92,7 @@ export function createFeedReplica<R extends FeedRow = FeedRow>(options: FeedRepl
       rest = msg.restFollows ? { epoch: msg.epoch, seq: msg.seq, touched: new Set() } : null;
       syncing = false;
       version++;
-      onChange?.({ kind: 'reset', rows });
+      onChange?.({ kind: 'reset', rows: keepRows ? rows : keyRows(msg.rows as R[]) });
       drain();
       return pending.length ? 'gap' : 'applied';
     },
@@ -114,10 +120,10 @@ export function createFeedReplica<R extends FeedRow = FeedRow>(options: FeedRepl
     rest(msg: SnapshotRestMessage): boolean {
       if (!rest || msg.epoch !== rest.epoch || msg.seq !== rest.seq) return false;
       const taken: R[] = [];
-      if (keepRows)
+      if (keepRows || onChange)
         for (const row of msg.rows as R[])
           if (!rest.touched.has(row.id)) {
-            rows.set(row.id, row);
+            if (keepRows) rows.set(row.id, row);
             taken.push(row);
           }
       if (!msg.restFollows) rest = null;

@@ -47,7 +47,8 @@ export interface FeedState {
  * One feed on one screen: the replica of its rows and the connection machine. React reads its
  * state through `subscribe`/`getSnapshot` (useSyncExternalStore); views of its rows follow
  * `onRows` (feedView.ts), so a delta costs the rows it carries, not a copy of the window.
- * With `keepRows: false` it follows only the feed's position, until `keepRows()` asks for rows.
+ * With `keepRows: false` it follows only the feed's position, until `keepRows()` asks for rows;
+ * with `tellRows` too, `onRows` still hears each change's rows, which it does not keep.
  */
 export function createFeedHandle<F extends FeedName>(
   ref: FeedRef & { feed: F },
@@ -55,7 +56,7 @@ export function createFeedHandle<F extends FeedName>(
     since: { epoch: string; seq: number } | null,
     answered: (mode: 'snapshot' | 'resume' | null, refusal?: { code: string; message: string }) => void,
   ) => void,
-  opts: { keepRows?: boolean } = {},
+  opts: { keepRows?: boolean; tellRows?: boolean } = {},
 ) {
   type Row = FeedRows[F];
   const rowListeners = new Set<(change: FeedChange<Row>) => void>();
@@ -65,7 +66,11 @@ export function createFeedHandle<F extends FeedName>(
     const change: FeedChange<Row> = c.kind === 'rows' ? { ...c, news } : c;
     for (const l of [...rowListeners]) l(change);
   };
-  let replica = createFeedReplica<Row>({ keepRows: opts.keepRows ?? true, onChange });
+  let replica = createFeedReplica<Row>({
+    keepRows: opts.keepRows ?? true,
+    tellRows: opts.tellRows,
+    onChange,
+  });
   const listeners = new Set<() => void>();
   let replay: ReplayState | null = null;
   /** The feed is still reading its window's older pages (status `loadingOlder`). */
@@ -144,6 +149,10 @@ export function createFeedHandle<F extends FeedName>(
     onRows(listener: (change: FeedChange<Row>) => void): () => void {
       rowListeners.add(listener);
       return () => rowListeners.delete(listener);
+    },
+    /** True when `onRows` hears the rows of each change (kept or not). */
+    get tellsRows(): boolean {
+      return replica.keepsRows || opts.tellRows === true;
     },
     /** A reader that needs rows joined a handle that kept none: a fresh snapshot brings them. */
     keepRows() {

@@ -108,19 +108,22 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     socket,
     /**
      * A handle on a feed; call `release` when the screen stops showing it. With `rows: false` the
-     * screen needs only the feed's position (that it moved), and a handle made for it keeps no rows.
+     * screen needs only the feed's position (that it moved), and a handle made for it keeps no rows;
+     * with `rows: 'changes'` it hears each change's rows through `onRows` and keeps none either.
      */
     feed<F extends FeedName>(
       ref: FeedRef & { feed: F },
-      opts: { rows?: boolean } = {},
+      opts: { rows?: boolean | 'changes' } = {},
     ): { handle: FeedHandle<F>; release: () => void } {
       const k = feedKey(ref);
-      const keepRows = opts.rows ?? true;
+      const keepRows = opts.rows === undefined || opts.rows === true;
+      const tellRows = opts.rows === 'changes';
       let entry = feeds.get(k);
-      if (entry && keepRows) entry.handle.keepRows();
+      if (entry && (keepRows || (tellRows && !entry.handle.tellsRows))) entry.handle.keepRows();
       if (!entry) {
         const handle = createFeedHandle(ref, (since, answered) => requestSubscribe(ref, since, answered), {
           keepRows,
+          tellRows,
         });
         entry = { handle: handle as unknown as FeedHandle, refs: 0 };
         feeds.set(k, entry);

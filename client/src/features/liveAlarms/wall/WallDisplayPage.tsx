@@ -1,10 +1,20 @@
-import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
-import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
-import { useFeedHandle, useFeedState } from '../../../lib/live/LiveProvider';
-import type { FeedRowSource } from '../../../lib/live/feedView';
-import { useFeedView, useViewSnapshot } from '../../../lib/live/useFeedView';
+import type { FeedHandle } from '../../../lib/live/feedHandle';
+import type { LiveClient } from '../../../lib/live/liveClient';
+import { useFeedHandle, useFeedSelector, useFeedState, useLiveClient } from '../../../lib/live/LiveProvider';
+import type { FeedView } from '../../../lib/live/feedView';
+import { useFeedView, useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
 import { useSessionView } from '../../../lib/session/sessionView';
 import { AlarmClock } from '../components/AlarmClock';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
@@ -21,8 +31,8 @@ import { hexToRgb } from '../model/rowColours';
 import { useValueFor } from '../../../lib/store/useValueFor';
 import { compareFor } from '../model/rowSort';
 import { groupRowOfAlarm } from '../model/siteRef';
-import { eventTime } from '../model/eventFilters';
-import { countsByType, HOUR_MS, WALL_VIEWS, type WallView } from './wallModel';
+import { createEventTally, type EventTally } from './eventTally';
+import { HOUR_MS, WALL_VIEWS, type WallView } from './wallModel';
 import { PairedWall } from './PairedWall';
 import '../liveAlarms.css';
 import './wall.css';
@@ -88,9 +98,10 @@ function Wall({
 }) {
   const alarmsFeed = useFeedHandle({ feed: 'alarms', agencyId });
   // Only the counts read the event history (a paired wall may subscribe to its views' feeds only).
-  const eventsFeed = useFeedHandle(views.includes('counts') ? { feed: 'events', agencyId } : null);
-  const alarms = useFeedState(alarmsFeed);
-  const events = useFeedState(eventsFeed);
+  // NOTE: the wall reads slices of its feeds; the parts that show a delta read it themselves, so a
+  // delta or a poll's status re-renders those parts, not the wall (on a TV stick every
+  // millisecond of a second counts).
+  const connecting = useFeedSelector(alarmsFeed, (s) => s.state === 'connecting');
   const [paused, setPaused] = useState(false);
   const [start] = useState(() => Date.now());
   const rotating = !pinned && !paused;
@@ -100,6 +111,10 @@ function Wall({
   const [manual, setManual] = useState<WallView>(views[0]);
   const view: WallView =
     pinned ?? (rotating ? views[Math.floor((now - start) / rotateMs) % views.length] : manual);
+  const { tally, events: eventsFeed } = useEventTally(
+    views.includes('counts') ? agencyId : null,
+    Math.floor(now / 60_000),
+  );
 
   useEffect(() => {
     const previous = document.title;
@@ -110,13 +125,11 @@ function Wall({
   }, [agencyName]);
 
   // The alarms sorted once, then kept sorted by each delta (a feed view), never copied whole.
-  const sorted = useViewSnapshot(useFeedView(alarmsFeed, WALL_ALARMS)).rows;
+  const sorted = useFeedView(alarmsFeed, WALL_ALARMS);
   // Nothing in the body until the first alarms are in (then for good): the anomalies banner comes
   // just before them, and a body drawn earlier ("No active alarms") was moved down by it.
   const [ready, setReady] = useState(false);
-  if (!ready && alarms.state !== 'connecting') setReady(true);
-  // Worst state of the two feeds: the wall says so.
-  const status = alarms.state !== 'live' || !views.includes('counts') ? alarms : events;
+  if (!ready && !connecting) setReady(true);
 
   return (
     <div className={`wall${kiosk ? ' wall--kiosk' : ''}`} data-testid="wall" data-view={view}>
@@ -126,7 +139,7 @@ function Wall({
           <WallClock />
         </div>
         <div className="wall__status">
-          <FeedStatus feed={status} />
+          <WallFeedStatus alarms={alarmsFeed} events={eventsFeed} />
         </div>
         <nav className="wall__nav" aria-label="Wall views">
           {views.map((v) => (
@@ -137,7 +150,7 @@ function Wall({
               aria-pressed={v === view}
               onClick={() => (setManual(v), setPaused(true))}
             >
-              {v === 'alarms' ? `Alarms (${sorted.length})` : v === 'counts' ? 'Counts' : 'Map'}
+              {v === 'alarms' ? <AlarmsTabName alarms={sorted} /> : v === 'counts' ? 'Counts' : 'Map'}
             </button>
           ))}
           {!kiosk ? (
@@ -154,14 +167,70 @@ function Wall({
       </header>
       <WallAnomalies agencyId={agencyId} />
       <main className="wall__body" aria-busy={!ready || undefined}>
-        {ready && view === 'alarms' ? <WallAlarms rows={sorted} /> : null}
-        {ready && view === 'counts' ? (
-          <WallCounts alarms={sorted} events={eventsFeed} minute={Math.floor(now / 60_000)} />
-        ) : null}
-        {ready && view === 'map' ? <WallMap rows={sorted} /> : null}
+        {ready && view === 'alarms' ? <WallAlarms view={sorted} /> : null}
+        {ready && view === 'counts' ? <WallCounts alarms={sorted} tally={tally} /> : null}
+        {ready && view === 'map' ? <WallMap view={sorted} /> : null}
       </main>
     </div>
   );
+}
+
+/** The worst state of the two feeds: the wall says so. Re-renders as they move, the wall does not. */
+function WallFeedStatus({ alarms, events }: { alarms: FeedHandle | null; events: FeedHandle | null }) {
+  const a = useFeedState(alarms);
+  const e = useFeedState(events);
+  return <FeedStatus feed={a.state !== 'live' || !events ? a : e} />;
+}
+
+function AlarmsTabName({ alarms }: { alarms: FeedView<ActiveAlarmRow> }) {
+  const n = useViewSelector(alarms, (s) => s.rows.length);
+  return `Alarms (${n})`;
+}
+
+/**
+ * The event history as the Counts view needs it: a tally of the events of the hour before
+ * `minute` ends, by type, fed by the feed's changes, with no rows of the history kept
+ * (`rows: 'changes'`). The handle is taken in an effect and the tally follows it from its first
+ * change on; the hour moves on once a minute, whichever view shows.
+ */
+function useEventTally(
+  agencyId: string | null,
+  minute: number,
+): { tally: EventTally; events: FeedHandle | null } {
+  const live = useLiveClient();
+  const [wall] = useState(() => tallyFeed(createEventTally({ from: minute * 60_000 - HOUR_MS })));
+  useLayoutEffect(() => wall.tally.moveTo(minute * 60_000 - HOUR_MS), [wall, minute]);
+  useEffect(() => (agencyId ? wall.open(live, agencyId) : undefined), [wall, live, agencyId]);
+  const events = useSyncExternalStore(wall.subscribe, wall.handle);
+  return { tally: wall.tally, events };
+}
+
+/** The tally and the handle it follows while open (a store: the wall's status reads the handle). */
+function tallyFeed(tally: EventTally) {
+  let handle: FeedHandle | null = null;
+  const listeners = new Set<() => void>();
+  const set = (h: FeedHandle | null) => {
+    handle = h;
+    for (const l of [...listeners]) l();
+  };
+  return {
+    tally,
+    open(live: LiveClient, agencyId: string): () => void {
+      const feed = live.feed({ feed: 'events', agencyId }, { rows: 'changes' });
+      const stop = tally.follow(feed.handle);
+      set(feed.handle);
+      return () => {
+        stop();
+        feed.release();
+        set(null);
+      };
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    handle: () => handle,
+  };
 }
 
 function WallClock() {
@@ -169,7 +238,8 @@ function WallClock() {
   return <span className="wall__clock">{new Date(now).toLocaleTimeString()}</span>;
 }
 
-const WallAlarms = memo(function WallAlarms({ rows }: { rows: readonly ActiveAlarmRow[] }) {
+const WallAlarms = memo(function WallAlarms({ view }: { view: FeedView<ActiveAlarmRow> }) {
+  const rows = useViewSnapshot(view).rows;
   const [thresholds] = useClockThresholds();
   if (rows.length === 0) return <p className="wall__empty">No active alarms</p>;
   return (
@@ -202,33 +272,21 @@ const WALL_ALARMS = {
   compare: compareFor<ActiveAlarmRow>(null, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak),
 };
 
-/** Events of the hour before `minute` ends: the Counts view's rows. */
-const lastHourOf = (minute: number) => {
-  const from = minute * 60_000 - HOUR_MS;
-  return (r: EventLogRow) => eventTime(r).at >= from;
-};
-
 const WallCounts = memo(function WallCounts({
   alarms,
-  events,
-  minute,
+  tally,
 }: {
-  alarms: readonly ActiveAlarmRow[];
-  events: FeedRowSource<EventLogRow> | null;
-  /** The minute it counts up to (Date.now() / 60,000, floored). */
-  minute: number;
+  alarms: FeedView<ActiveAlarmRow>;
+  /** The last hour's events by type, kept from the history's changes. */
+  tally: EventTally;
 }) {
-  // The last hour's events, kept beside the 24-hour window by its deltas (a feed view): a delta
-  // costs its own rows, not a copy of the window. The hour moves on once a minute (narrowed).
-  const hour = useFeedView(events, { key: `hour@${minute}`, predicate: lastHourOf(minute), compare: null });
-  useLayoutEffect(() => hour.narrow(`hour@${minute}`, lastHourOf(minute)), [hour, minute]);
-  const hourRows = useViewSnapshot(hour).rows;
-  const lastHour = useValueFor([hourRows], () => countsByType(hourRows, minute * 60_000 - HOUR_MS));
+  const lastHour = useSyncExternalStore(tally.subscribe, tally.getSnapshot);
+  const rows = useViewSnapshot(alarms).rows;
   const byAlarm = useMemo(() => {
     const m = new Map<string, number>();
-    for (const a of alarms) m.set(a.event_Descr ?? 'Unknown', (m.get(a.event_Descr ?? 'Unknown') ?? 0) + 1);
+    for (const a of rows) m.set(a.event_Descr ?? 'Unknown', (m.get(a.event_Descr ?? 'Unknown') ?? 0) + 1);
     return [...m.entries()].sort((a, b) => b[1] - a[1]);
-  }, [alarms]);
+  }, [rows]);
   const max = Math.max(1, ...lastHour.map((c) => c.count));
   return (
     <div className="wall__counts">
@@ -262,7 +320,8 @@ const WallCounts = memo(function WallCounts({
   );
 });
 
-const WallMap = memo(function WallMap({ rows }: { rows: readonly ActiveAlarmRow[] }) {
+const WallMap = memo(function WallMap({ view }: { view: FeedView<ActiveAlarmRow> }) {
+  const rows = useViewSnapshot(view).rows;
   const { codes } = useZipTable();
   const groups = useMemo(() => groupBySite(rows, groupRowOfAlarm), [rows]);
   const points = useMemo(

@@ -1,0 +1,107 @@
+import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
+import type { FeedChange, FeedRowSource } from '../../../lib/live/feedView';
+import { eventTime } from '../model/eventFilters';
+
+/** One line of the wall's "Events, last hour": an event type and how many events it had. */
+export interface TypeCount {
+  type: string;
+  count: number;
+}
+
+const NONE: readonly TypeCount[] = [];
+
+/**
+ * The wall's events of the last hour, counted by type and kept up to date from the event
+ * history's changes. It keeps of each event only its id, type and time, and only while the event
+ * is in the window: a wall holds no rows of the 24-hour history, so its memory does not grow with
+ * that window (docs/decisions.md, "A wall on a TV stick"). A change costs its own rows; `from`
+ * moving on (once a minute) costs one pass over the hour's events.
+ *
+ * React reads it through `subscribe`/`getSnapshot`: the counts, largest first, ties by type.
+ */
+export function createEventTally(opts: { from: number }) {
+  let from = opts.from;
+  /** The events in the window: id → type and time. */
+  const held = new Map<string, { type: string; at: number }>();
+  const counts = new Map<string, number>();
+  const listeners = new Set<() => void>();
+  let snapshot: readonly TypeCount[] | null = null;
+
+  const bump = (type: string, by: number) => {
+    const n = (counts.get(type) ?? 0) + by;
+    if (n > 0) counts.set(type, n);
+    else counts.delete(type);
+  };
+
+  function drop(id: string): boolean {
+    const old = held.get(id);
+    if (!old) return false;
+    held.delete(id);
+    bump(old.type, -1);
+    return true;
+  }
+
+  function take(r: EventLogRow): boolean {
+    const had = drop(r.id);
+    const at = eventTime(r).at;
+    if (!(at >= from)) return had;
+    held.set(r.id, { type: r.eventrpt_id, at });
+    bump(r.eventrpt_id, 1);
+    return true;
+  }
+
+  function changed() {
+    snapshot = null;
+    for (const l of [...listeners]) l();
+  }
+
+  const tally = {
+    /** A change of the event history (FeedRowSource.onRows). */
+    apply(change: FeedChange<EventLogRow>): void {
+      let moved = false;
+      if (change.kind === 'reset') {
+        moved = held.size > 0;
+        held.clear();
+        counts.clear();
+        for (const r of change.rows.values()) moved = take(r) || moved;
+      } else {
+        for (const id of change.removes) moved = drop(id) || moved;
+        for (const r of change.upserts) moved = take(r) || moved;
+      }
+      if (moved) changed();
+    },
+    /** Follows the history until the returned function is called, starting from the rows it holds now. */
+    follow(source: FeedRowSource<EventLogRow>): () => void {
+      if (source.rows.size > 0 || held.size > 0) tally.apply({ kind: 'reset', rows: source.rows });
+      return source.onRows(tally.apply);
+    },
+    /** The window now starts at `next` (later than before): older events leave it. */
+    moveTo(next: number): void {
+      if (next <= from) return;
+      from = next;
+      let moved = false;
+      for (const [id, e] of held) if (!(e.at >= from)) moved = drop(id) || moved;
+      if (moved) changed();
+    },
+    /** How many events it holds (the hour's, nothing older). */
+    get size(): number {
+      return held.size;
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot(): readonly TypeCount[] {
+      if (!snapshot)
+        snapshot =
+          counts.size === 0
+            ? NONE
+            : [...counts.entries()]
+                .map(([type, count]) => ({ type, count }))
+                .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
+      return snapshot;
+    },
+  };
+  return tally;
+}
+export type EventTally = ReturnType<typeof createEventTally>;
