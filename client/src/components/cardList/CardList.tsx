@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { RowCard } from './rowCard';
 import './cardList.css';
@@ -77,15 +78,27 @@ function measureAfterLayout(
 function PageCardList<R>(props: CardListProps<R>) {
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
-  // NOTE: the page scrolls, so the virtualizer needs where the list starts on the page; the
-  // toolbars above it may wrap or grow, hence measured after every render (it settles at once).
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- no deps on purpose: see above
+  // NOTE: the page scrolls, so the virtualizer needs where the list starts on the page. It is
+  // measured as the list mounts, then whenever the page's size changes (a toolbar above wraps, a
+  // strip appears, rows arrive), inside a ResizeObserver's callback, where the browser's layout is
+  // done; a change renders at once (flushSync), before that frame paints, so no card jumps.
+  // Measured after every render, it forced a layout inside each delta's task (issue 38).
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
-    const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
-    if (top !== margin) setMargin(top);
-  });
+    const top = () => Math.round(el.getBoundingClientRect().top + window.scrollY);
+    let last = top();
+    setMargin(last);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const next = top();
+      if (next === last) return;
+      last = next;
+      flushSync(() => setMargin(next));
+    });
+    observer.observe(document.documentElement);
+    return () => observer.disconnect();
+  }, []);
   const virtualizer = useWindowVirtualizer({ ...useListOptions(props), scrollMargin: margin });
   return <Cards {...props} listRef={listRef} virtualizer={virtualizer} offset={margin} />;
 }
