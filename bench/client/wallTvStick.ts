@@ -10,13 +10,18 @@
  *   its re-render: the figure is the whole cost of a second with one delta in it.
  * - Heap: the JS heap after a forced GC every 30 s for `--minutes` (10 by default), and its
  *   slope (least squares) in KB per minute; flat means no growth with the deltas.
+ * - Main-thread CPU per second: the same minute traced (Chromium's trace, the renderer's main
+ *   thread), each top-level task's thread time summed per second. Thread time does not count the
+ *   time the thread waited for a core, so a busy host inflates it less than TaskDuration; the
+ *   throttle's share is in it (unthrottled the same wall measured about 1/7 of it). Printed
+ *   beside it: where that time went (scripts, style, layout, paint, GC), summed over the minute.
  * Baseline in the same run: the same wall for the first 15 s with no signal (clock ticks only).
  *
  * Run (after `NODE_ENV=production npx vite build`): npm run bench:wallTvStick -- [--minutes 10]
  *   [--view counts|alarms|map] [--alarms 200] [--throttle 6]
  * Targets: p99 <= 16 ms of main thread per delta; heap slope flat (within +-100 KB/min).
  */
-import type { CDPSession } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { machine, numFlag, percentile, section, summary, verdict } from '../support/report';
 import { ensureBuilt, launchChromium, simPost, startStack } from '../../tests/browser/liveAlarmsStack';
 import { pairedWall } from '../../tests/support/walls';
@@ -81,6 +86,72 @@ async function perSecond(cdp: CDPSession, seconds: number, each: (i: number) => 
   return out;
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** Kinds of main-thread work, by trace event name (nested ones: a timer's script is under TimerFire). */
+const WORK = [
+  'FunctionCall',
+  'EventDispatch',
+  'TimerFire',
+  'FireAnimationFrame',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'MinorGC',
+  'MajorGC',
+  'V8.GC_SCAVENGER',
+  'ParseHTML',
+];
+
+/**
+ * Traces `run` and answers the renderer main thread's CPU time (thread time) per second of it,
+ * and the thread time of each kind of work over the whole trace.
+ */
+async function tracedCpu(browser: Browser, page: Page, run: () => Promise<void>) {
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+  });
+  const started = Date.now();
+  await run();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const events = trace.traceEvents;
+  const mains = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  const onThread = (t: { pid: number; tid: number }) => (e: TraceEvent) => e.pid === t.pid && e.tid === t.tid;
+  const tasksOf = (t: { pid: number; tid: number }) =>
+    events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onThread(t)(e));
+  // The page's renderer: the main thread with the most tasks.
+  const main = mains.sort((a, b) => tasksOf(b).length - tasksOf(a).length)[0];
+  if (!main) return { perSecondMs: [], byWorkMs: {} };
+  const tasks = tasksOf(main);
+  const t0 = Math.min(...tasks.map((e) => e.ts));
+  const perSecond = new Array<number>(Math.max(1, seconds)).fill(0);
+  for (const e of tasks) {
+    const i = Math.floor((e.ts - t0) / 1e6);
+    if (i < perSecond.length) perSecond[i] += (e.tdur ?? e.dur ?? 0) / 1000;
+  }
+  const byWorkMs: Record<string, number> = {};
+  for (const e of events)
+    if (e.ph === 'X' && WORK.includes(e.name) && onThread(main)(e))
+      byWorkMs[e.name] = (byWorkMs[e.name] ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000;
+  for (const k of Object.keys(byWorkMs)) byWorkMs[k] = Math.round(byWorkMs[k]);
+  byWorkMs.allTasks = Math.round(perSecond.reduce((a, b) => a + b, 0));
+  return { perSecondMs: perSecond.map((v) => Number(v.toFixed(2))), byWorkMs };
+}
+
 async function heapKB(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   return (await metric(cdp, 'JSHeapUsedSize')) / 1024;
@@ -127,7 +198,11 @@ async function main() {
       const csNo = accounts[sent++ % accounts.length];
       await simPost<SignalAnswer>(sim, '/_sim/signals', { csNo, eventId: 'B' });
     };
-    const firstMinute = await perSecond(cdp, 60, signal);
+    let firstMinute: number[] = [];
+    const cpu = await tracedCpu(browser, page, async () => {
+      firstMinute = await perSecond(cdp, 60, signal);
+    });
+    const cpuPerSecond = summary(cpu.perSecondMs, 2);
     const heap: Array<[number, number]> = [[1, await heapKB(cdp)]];
     const started = Date.now();
     for (let minute = 1; minute < MINUTES; minute += 0.5) {
@@ -145,6 +220,8 @@ async function main() {
       machine: { atStart, atEnd: machine() },
       idlePerSecondMs: summary(idle),
       perDeltaMs: perDelta,
+      cpuPerSecondMs: cpuPerSecond,
+      cpuByWorkMs: cpu.byWorkMs,
       heapKB: heap.map(([m, kb]) => [Number(m.toFixed(2)), Math.round(kb)]),
       heapSlopeKBPerMin: Number(heapSlope.toFixed(1)),
       verdicts: {
@@ -160,6 +237,8 @@ async function main() {
       'active alarms': accounts.length,
       'idle second (clock only), p50/p99 ms': `${percentile(idle, 50).toFixed(1)} / ${percentile(idle, 99).toFixed(1)}`,
       'second with one delta, p50/p99/max ms': `${perDelta.p50} / ${perDelta.p99} / ${perDelta.max}`,
+      'its CPU (thread time), p50/p99 ms': `${cpuPerSecond.p50} / ${cpuPerSecond.p99}`,
+      'CPU of the minute by work, ms': JSON.stringify(cpu.byWorkMs),
       'heap slope KB/min': out.heapSlopeKBPerMin,
     });
     console.log(JSON.stringify(out));
