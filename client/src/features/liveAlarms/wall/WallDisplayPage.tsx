@@ -97,7 +97,6 @@ function Wall({
   rotateMs: number;
 }) {
   const alarmsFeed = useFeedHandle({ feed: 'alarms', agencyId });
-  // Only the counts read the event history (a paired wall may subscribe to its views' feeds only).
   // NOTE: the wall reads slices of its feeds; the parts that show a delta read it themselves, so a
   // delta or a poll's status re-renders those parts, not the wall (on a TV stick every
   // millisecond of a second counts).
@@ -111,6 +110,7 @@ function Wall({
   const [manual, setManual] = useState<WallView>(views[0]);
   const view: WallView =
     pinned ?? (rotating ? views[Math.floor((now - start) / rotateMs) % views.length] : manual);
+  // Only the counts read the event history (a paired wall may subscribe to its views' feeds only).
   const { tally, events: eventsFeed } = useEventTally(
     views.includes('counts') ? agencyId : null,
     Math.floor(now / 60_000),
