@@ -80,7 +80,8 @@ async function openView(tab: number, alarms: ActiveAlarmRow[], events: EventLogR
     </LiveProvider>,
     testProfile({ sitePreferences: prefs }),
   );
-  await screen.findByRole('grid');
+  // NOTE: the page's first render loads its parts; on a loaded host that takes seconds.
+  await screen.findByRole('grid', {}, { timeout: 10_000 });
   act(() => {
     wire.send('snapshot', { ...feed('alarms'), seq: 1, rows: alarms, stale: false, lastPollAt: now });
     wire.send('snapshot', { ...feed('events'), seq: 1, rows: events, stale: false, lastPollAt: now });
