@@ -1,34 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { createFeedHandle } from '../../../lib/live/feedHandle';
+import { eventRow } from '../model/testRows';
 import { createEventTally } from './eventTally';
 
 const NOW = Date.parse('2026-11-29T12:00:00Z');
 const HOUR = 3_600_000;
 const TYPES = ['A', 'B', 'O', 'C'];
 
-/** An event `ageMin` minutes before NOW, in the upstream's shape. */
-const ev = (id: number, type: string, ageMin: number): EventLogRow => {
-  const t = new Date(NOW - ageMin * 60_000).toISOString().slice(0, 19) + '+00:00';
-  return {
-    id: String(id),
-    eventDate: t,
-    eventDateTime: t,
-    eventrpt_id: type,
-    event_Id: `${type}1`,
-    description: type,
-    isTestCleared: 'Y',
-    cS_: 'C1',
-    site_no: '1',
-    system_No: '1',
-    siteName: 'Golden Dental Group',
-    address1: null,
-    address2: null,
-    city: null,
-    state: null,
-    zipcode: null,
-  };
-};
+/** An event `ageMin` minutes before NOW, in the upstream's shape (UTC offset). */
+const ev = (id: number, type: string, ageMin: number): EventLogRow =>
+  eventRow(
+    { id: String(id), eventrpt_id: type, event_Id: `${type}1`, description: type },
+    NOW - ageMin * 60_000,
+    0,
+  );
 
 /** The counts as the wall showed them before: every row of the window since `from`, counted afresh. */
 function countAfresh(rows: Iterable<EventLogRow>, from: number) {
