@@ -1,14 +1,6 @@
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
-
-// One atomic step: count the hit, start the window on the first, answer count and ms left.
-const INCREMENT = `local hits = redis.call('incr', KEYS[1])
-local left = redis.call('pttl', KEYS[1])
-if left < 0 then
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  left = tonumber(ARGV[1])
-end
-return {hits, left}`;
+import { countInWindow } from '../support/redisWindowCount';
 
 /**
  * An express-rate-limit store in Redis: every bridge process counts into the same fixed window,
@@ -38,9 +30,9 @@ export class RedisRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const answer = await this.redis.eval(INCREMENT, 1, this.prefix + key, this.windowMs);
-    const [hits, left] = Array.isArray(answer) ? answer.map(Number) : [1, this.windowMs];
-    return { totalHits: hits, resetTime: new Date(Date.now() + left) };
+    const counted = await countInWindow(this.redis, this.prefix + key, this.windowMs);
+    const { hits, leftMs } = counted ?? { hits: 1, leftMs: this.windowMs };
+    return { totalHits: hits, resetTime: new Date(Date.now() + leftMs) };
   }
 
   async decrement(key: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { countInWindow } from '../support/redisWindowCount';
 
 /**
  * How often "Send now" may be pressed: per user and per agency (the dealer), each in a fixed
@@ -22,23 +23,15 @@ export interface SendNowLimitsDeps {
 
 const WINDOW_MS = 60_000;
 
-// One atomic step: count the hit, start the window on the first, answer count and ms left.
-const INCREMENT = `local hits = redis.call('incr', KEYS[1])
-local left = redis.call('pttl', KEYS[1])
-if left < 0 then
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  left = tonumber(ARGV[1])
-end
-return {hits, left}`;
-
 export function createSendNowLimits(d: SendNowLimitsDeps): SendNowLimits {
   const windows = new Map<string, { hits: number; endsAt: number }>();
 
   async function hit(key: string): Promise<{ hits: number; leftMs: number }> {
     if (d.redis) {
-      const answer = await d.redis.eval(INCREMENT, 1, d.prefix + key, WINDOW_MS);
-      const [hits, left] = Array.isArray(answer) ? answer.map(Number) : [Infinity, WINDOW_MS];
-      return { hits, leftMs: left };
+      // An answer of another shape refuses: a send is never let through uncounted.
+      return (
+        (await countInWindow(d.redis, d.prefix + key, WINDOW_MS)) ?? { hits: Infinity, leftMs: WINDOW_MS }
+      );
     }
     const now = d.now();
     for (const [k, w] of windows) if (w.endsAt <= now) windows.delete(k);
