@@ -140,7 +140,10 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY > 0) app.set('trust proxy', config.TRUST_PROXY);
-  const server = createServer(app);
+  // NOTE: idle keep-alive connections outlive a proxy's or client's own (nginx and most load
+  // balancers keep 60 s): with Node's 5 s, a request sent as the bridge closed the idle socket was
+  // reset. headersTimeout must stay above keepAliveTimeout.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app);
 
   // The live side: socket.io, the per-agency feeds publishing to its rooms, the screens.
   // NOTE: the Redis adapter loads only with Redis, as ioredis does (redisConnections.ts).

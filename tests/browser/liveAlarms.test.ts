@@ -177,7 +177,9 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     await openHistory(history, url);
     // What the first rows needed, as counts (issue 38): the newest page of each feed, not its window.
     const first = await firstRowsCounts(history);
-    expect(first.rows, JSON.stringify(first)).toBeLessThanOrEqual(2 * FIRST_PART_ROWS);
+    // NOTE: per feed, not a total: the systems on test are a third feed, with rows in some runs.
+    for (const rows of Object.values(first.feedRows))
+      expect(rows, JSON.stringify(first)).toBeLessThanOrEqual(FIRST_PART_ROWS);
     expect(first.frameBytes, JSON.stringify(first)).toBeLessThanOrEqual(FIRST_ROWS_FRAME_BYTES);
     expect(first.bytes, JSON.stringify(first)).toBeLessThanOrEqual(FIRST_ROWS_BYTES);
     for (const p of [alarmsA, alarmsB]) {

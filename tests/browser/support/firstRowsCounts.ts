@@ -22,6 +22,8 @@ export interface FirstRowsCounts {
   frameBytes: number;
   /** Rows the live feeds' first snapshots (`snapshot`) delivered before the first row was on the page. */
   rows: number;
+  /** The same, by feed (`events`, `alarms`, `systemsOnTest`): each at most the page it shows. */
+  feedRows: Record<string, number>;
   /** Rows and bytes of the rest (`snapshot.rest`) that also arrived before the first row. */
   restRows: number;
   restBytes: number;
@@ -42,7 +44,7 @@ declare global {
  * tsx/esbuild give functions (`__name`), which the page does not define.
  */
 const INIT_SCRIPT = `(() => {
-  const state = { frameBytes: 0, rows: 0, restRows: 0, restBytes: 0, at: null, frozen: null };
+  const state = { frameBytes: 0, rows: 0, feedRows: {}, restRows: 0, restBytes: 0, at: null, frozen: null };
   window.__firstRows = state;
   const Native = window.WebSocket;
   // The event and rows of a socket.io frame: 42/live,["snapshot",{...}].
@@ -52,7 +54,8 @@ const INIT_SCRIPT = `(() => {
     if (open < 0) return null;
     try {
       const [event, body] = JSON.parse(data.slice(open));
-      return { event, rows: body && Array.isArray(body.rows) ? body.rows.length : 0 };
+      const rows = body && Array.isArray(body.rows) ? body.rows.length : 0;
+      return { event, feed: body && typeof body.feed === 'string' ? body.feed : '?', rows };
     } catch {
       return null;
     }
@@ -74,7 +77,10 @@ const INIT_SCRIPT = `(() => {
             return;
           }
           state.frameBytes += bytes;
-          if (message && message.event === 'snapshot') state.rows += message.rows;
+          if (message && message.event === 'snapshot') {
+            state.rows += message.rows;
+            state.feedRows[message.feed] = (state.feedRows[message.feed] || 0) + message.rows;
+          }
         } else if (data instanceof ArrayBuffer) state.frameBytes += data.byteLength;
         else if (data instanceof Blob) state.frameBytes += data.size;
       });
@@ -94,6 +100,7 @@ const INIT_SCRIPT = `(() => {
       bytes: http + state.frameBytes,
       frameBytes: state.frameBytes,
       rows: state.rows,
+      feedRows: state.feedRows,
       restRows: state.restRows,
       restBytes: state.restBytes,
       scriptBytes,
