@@ -8,6 +8,7 @@ import { selectedNavIds } from '../../lib/session/sitePreferences';
 import { useSessionView } from '../../lib/session/sessionView';
 import { detailsLink, placeOnTestLink } from './anomalyLinks';
 import './anomalies.css';
+import { startedText } from './startedText';
 
 /** Lines shown before "Show all": the grid stays in view with many accounts over a threshold. */
 const FOLDED_LINES = 5;
@@ -16,27 +17,6 @@ const FOLDED_LINES = 5;
 function FirstHeard({ text }: { text: string }) {
   const [first] = useState(text);
   return <p>{first}</p>;
-}
-
-// NOTE: made once: toLocaleString makes a formatter per call, a few ms each on a phone.
-let formats: { time: Intl.DateTimeFormat; dated: Intl.DateTimeFormat } | null = null;
-
-/** The start in this browser's time: the time today, with the date before today (a day's repeat alarms). */
-function startedText(at: number, now = Date.now()): string {
-  formats ??= {
-    time: new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit' }),
-    dated: new Intl.DateTimeFormat([], {
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-  };
-  const d = new Date(at);
-  const n = new Date(now);
-  const today =
-    d.getDate() === n.getDate() && d.getMonth() === n.getMonth() && d.getFullYear() === n.getFullYear();
-  return (today ? formats.time : formats.dated).format(d);
 }
 
 /**
