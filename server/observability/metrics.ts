@@ -142,7 +142,7 @@ export function createMetrics() {
     }),
     recordingWriteFailures: new Counter({
       name: 'bridge_recording_write_failures_total',
-      help: 'Recordings (RECORD_AGENCIES) that failed to write: folder, file or compression errors',
+      help: 'Recordings (RECORD_AGENCIES) that failed to write: folder, file or compression errors, or a batch PostgreSQL refused or could not take',
       registers: [registry],
     }),
     recordingLinesDropped: new Counter({

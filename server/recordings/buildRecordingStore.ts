@@ -22,5 +22,6 @@ export function buildRecordingStore(
     maxBytes: config.RECORDINGS_MAX_BYTES,
     logger,
     onDropped: counts.linesDropped,
+    onWriteFailed: counts.writeFailed,
   });
 }

@@ -28,6 +28,11 @@ export interface PgRecordingOptions {
   logger: Logger;
   /** Lines not written: the queue was full or the database refused a batch. */
   onDropped?: (lines: number) => void;
+  /**
+   * A batch the database refused or could not be reached for: counted with the file store's
+   * failed writes, so one alert (BridgeRecordingWritesFailing) covers both stores.
+   */
+  onWriteFailed?: () => void;
   /** Tests hand in their own pool. */
   pool?: pg.Pool;
   clock?: () => number;
@@ -218,6 +223,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
         try {
           await writeBatch(batch);
         } catch (e) {
+          opts.onWriteFailed?.();
           drop(batch, e);
         }
       }

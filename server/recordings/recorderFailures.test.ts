@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/bridgeConfig';
 import { createLogger } from '../observability/logger';
 import type { PollReport } from '../feeds/agencyFeed';
+import { buildRecordingStore } from './buildRecordingStore';
 import { createRecorder } from './recorder';
 
 const dirs: string[] = [];
@@ -47,5 +49,27 @@ describe('a recording that cannot be written', () => {
     recorder.record(firstLoad(Date.now()));
     await recorder.close();
     expect(failures).toBe(1);
+  });
+});
+
+describe('a recording PostgreSQL cannot take', () => {
+  it("counts as a failed write, as a file store's does, and its lines as dropped", async () => {
+    // Nothing listens on port 1: every batch fails, as with a database that is down.
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+      RECORD_AGENCIES: 'all',
+    });
+    let failures = 0;
+    let dropped = 0;
+    const store = buildRecordingStore(config, createLogger('silent'), {
+      writeFailed: () => failures++,
+      linesDropped: (n) => (dropped += n),
+    });
+    expect(store.kind).toBe('postgres');
+    expect(() => store.record(firstLoad(Date.now()))).not.toThrow();
+    // Closing writes what is queued: one batch, refused.
+    await store.close();
+    expect(failures).toBe(1);
+    expect(dropped).toBe(1);
   });
 });
