@@ -79,6 +79,9 @@ async function startNotingProxy(target: string) {
 
 const bridgeUser = ['--user', BRIDGE_SERVICE_USER.username];
 const withPassword = { UPSTREAM_PASSWORD: BRIDGE_SERVICE_USER.password };
+/** The first dealer's owner: every menu, so every read the bridge makes is one it may make. */
+const ownerUser = ['--user', 'owner'];
+const withOwnerPassword = { UPSTREAM_PASSWORD: 'owner123' };
 
 /** Upstream paths the bridge writes with (the allowlist's non-read routes), lower-cased. */
 const WRITE_PATHS = new Set(UPSTREAM_ROUTES.filter((r) => !r.read).map((r) => `/${r.path}`.toLowerCase()));
@@ -156,6 +159,80 @@ describe('npm run upstream:check against the simulator', () => {
         !(c.path.toLowerCase() === '/masapi/apirequest' && GATEWAY_READS.has(c.gatewayMethod ?? '')),
     );
     expect(others).toEqual([]);
+  });
+
+  it('with an account that may make every read (the owner), finds every one ok and exits 0', async () => {
+    const run = await runCheck(['--url', sim.url, ...ownerUser], withOwnerPassword);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const lines = verdicts(run.out);
+    expect(lines.filter((l) => !l.startsWith('ok '))).toEqual([]);
+    expect(lines.some((l) => /^ok +contact phones +Contact\/GetContactPhones/.test(l))).toBe(true);
+    expect(run.out).toMatch(/^\d+ ok, 0 differ, 0 refused, 0 failed$/m);
+  });
+
+  it("prints a differing answer's example with names, phones and e-mails masked", async () => {
+    // Each answer's list retyped to its JSON text: the example is that text, as the check may show it.
+    const faults = [
+      { path: '/Dashboard/GetActualEventDetails', drift: { field: 'result', change: 'retype' } },
+      { path: '/MASAPI/APIRequest', drift: { field: 'Result', change: 'retype' } },
+      { path: '/Contact/GetContactPhones', drift: { field: 'result', change: 'retype' } },
+    ] as const;
+    const added = faults.map((f) => sim.simulator.faults.add(f));
+    try {
+      const run = await runCheck(['--url', sim.url, ...ownerUser], withOwnerPassword);
+      expect(run.code).toBe(1);
+      const differing = verdicts(run.out).filter((l) => !l.startsWith('ok '));
+      const exampleOf = (l: string | undefined) => /\(example (.*)\)$/.exec(l ?? '')?.[1];
+      expect(differing).toHaveLength(3);
+      // "Lewis Residence" at "7328 Washington St": the site's name keeps each word's first letter.
+      expect(differing[0]).toMatch(
+        /^differs +Actual Events +Dashboard\/GetActualEventDetails +result: expected array, got string/,
+      );
+      expect(exampleOf(differing[0])).toBe(
+        String.raw`"[{\"s***_n*\":1*****,\"s***_n***\":\"L**** R********\",\"s***_a****..."`,
+      );
+      // William Jackson's phone 2185551356: every digit hidden.
+      expect(differing[1]).toMatch(
+        /^differs +AASMS Opt-Out Request +MASAPI\/APIRequest GetOptOutListByServcoNo +Result: expected array, got string/,
+      );
+      expect(exampleOf(differing[1])).toBe(
+        String.raw`"[{\"C***\":\"C*****\",\"C*************\":\"**********\",\"F********\":..."`,
+      );
+      // The owner's phone 7145550101 and e-mail olivia.owens@example.com: an e-mail hides all
+      // the text around it up to a space.
+      expect(differing[2]).toMatch(
+        /^differs +contact phones +Contact\/GetContactPhones +result: expected array, got string/,
+      );
+      expect(exampleOf(differing[2])).toMatch(/^"\[\{[\\"*:,_]+\.\.\."$/);
+      for (const personal of [
+        'Lewis',
+        'Washington',
+        '2185551356',
+        'William',
+        'Jackson',
+        '7145550101',
+        'olivia',
+        'example.com',
+      ])
+        expect(run.out, personal).not.toContain(personal);
+    } finally {
+      for (const f of added) sim.simulator.faults.clear(f.id);
+    }
+  });
+
+  it('reports a read answered with HTTP 500 as failed, and exits non-zero', async () => {
+    const fault = sim.simulator.faults.add({ path: '/OnTest/GetZoneStates', status: 500 });
+    try {
+      const run = await runCheck(['--url', sim.url, ...bridgeUser], withPassword);
+      expect(run.code).toBe(1);
+      expect(notOk(verdicts(run.out))).toEqual([
+        expect.stringMatching(/^failed +zone states +OnTest\/GetZoneStates +HTTP 500$/),
+      ]);
+      expect(run.out).toMatch(/^\d+ ok, 0 differ, 1 refused, 1 failed$/m);
+    } finally {
+      sim.simulator.faults.clear(fault.id);
+    }
   });
 
   it('reports exactly the read whose answer drifted, with the field, and exits non-zero', async () => {
