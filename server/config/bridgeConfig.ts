@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { NO_IDENTITIES, readIdentities, type BridgeIdentities } from './identityConfig';
 import { SecretText } from '../support/secretText';
 
-/** Parses "2000", "2s", "90m", "24h" into milliseconds. */
+/** Parses "2000", "2s", "90m", "24h", "7d" into milliseconds. */
 export function parseDuration(value: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(value.trim());
-  if (!m) throw new Error(`not a duration: ${value}`);
+  if (!m) throw new Error(`not a duration: "${value}" (a number and a unit: 500ms, 30s, 90m, 24h, 7d)`);
   const n = Number(m[1]);
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 'ms') as 'ms'];
   return Math.round(n * unit);

@@ -146,3 +146,52 @@ describe.skipIf(!reachable)('recordings in PostgreSQL', () => {
     expect(await store.recordingAt('21001', 'alarms', t0 + DAY + 1)).toMatchObject({ startedAt: t0 + DAY });
   });
 });
+
+describe.skipIf(!reachable)('recordings in PostgreSQL over their byte cap', () => {
+  const today = Date.UTC(2026, 10, 22, 0, 0, 0);
+  const now = today + 9 * 3_600_000;
+  const store = createPgRecordingStore({
+    connectionString: TEST_DATABASE_URL,
+    table: randomTable('rec_cap'),
+    record: ['all'],
+    keepMs: 7 * DAY,
+    // Below what even one day's partitions take: the cap, not the window, decides.
+    maxBytes: 1,
+    logger: createLogger('silent'),
+    clock: () => now,
+  });
+  afterAll(async () => {
+    await store.tables.dropAll();
+    await store.close();
+  });
+
+  it('drops the oldest days until the rest fit, and never today, all within the window', async () => {
+    // Four days, each well inside the 7-day window: three days ago up to this morning.
+    for (const day of [today - 3 * DAY, today - 2 * DAY, today - DAY, today])
+      store.record(
+        poll(day + 3_600_000, {
+          full: true,
+          rows: new Map([
+            ['c1', alarm('c1', 'C10420', new Date(day + 3_600_000).toISOString().slice(0, 19))],
+          ]),
+        }),
+      );
+    await store.flushed();
+    const dayNames = (ps: { day: number }[]) => ps.map((p) => new Date(p.day).toISOString().slice(0, 10));
+    const before = await store.tables.partitions();
+    expect(dayNames(before)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+
+    // A cap the three newest days fit with room to spare, but not all four: only the oldest goes.
+    const threeNewest = before.slice(1).reduce((n, p) => n + p.bytes, 0);
+    await store.tables.prune(now, 7 * DAY, threeNewest + Math.floor(before[0].bytes / 2));
+    expect(dayNames(await store.tables.partitions())).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
+
+    // The store's own cap (1 byte) is below today alone: every older day goes, today stays and replays.
+    await store.prune();
+    expect(dayNames(await store.tables.partitions())).toEqual(['2026-11-22']);
+    expect(await store.recordingAt('21001', 'alarms', today + 3_600_000)).toMatchObject({
+      startedAt: today + 3_600_000,
+    });
+    expect(await store.recordingAt('21001', 'alarms', today - DAY + 3_600_000)).toBeNull();
+  });
+});

@@ -62,6 +62,38 @@ describe('RECORD_AGENCIES', () => {
   });
 });
 
+describe('RECORDINGS_KEEP and RECORDINGS_MAX_BYTES', () => {
+  const DAY = 24 * HOUR;
+  const GIB = 1024 * MB;
+  const DATABASE_URL = 'postgres://bridge@db.example:5432/portal';
+
+  it('default to 7 days and 8 GiB with PostgreSQL (DATABASE_URL), an hour and 256 MiB with files', () => {
+    const pg = loadConfig({ DATABASE_URL });
+    expect([pg.RECORDINGS_KEEP, pg.RECORDINGS_MAX_BYTES]).toEqual([7 * DAY, 8 * GIB]);
+    const files = loadConfig({});
+    expect([files.RECORDINGS_KEEP, files.RECORDINGS_MAX_BYTES]).toEqual([HOUR, 256 * MB]);
+    // An empty value is unset: the store's default.
+    expect(loadConfig({ DATABASE_URL, RECORDINGS_KEEP: '' }).RECORDINGS_KEEP).toBe(7 * DAY);
+  });
+
+  it('take days ("7d", "30d") and a byte count, with either store', () => {
+    expect(loadConfig({ RECORDINGS_KEEP: '7d' }).RECORDINGS_KEEP).toBe(7 * DAY);
+    const set = loadConfig({ DATABASE_URL, RECORDINGS_KEEP: '30d', RECORDINGS_MAX_BYTES: '500000000000' });
+    expect([set.RECORDINGS_KEEP, set.RECORDINGS_MAX_BYTES]).toEqual([30 * DAY, 500_000_000_000]);
+    expect(loadConfig({ DATABASE_URL, RECORDINGS_KEEP: '36h' }).RECORDINGS_KEEP).toBe(36 * HOUR);
+  });
+
+  it('a value that is not a duration stops start-up with a message naming it and what is meant', () => {
+    expect(() => loadConfig({ RECORDINGS_KEEP: '7 days' })).toThrow(
+      'RECORDINGS_KEEP: not a duration: "7 days" (a number and a unit: 500ms, 30s, 90m, 24h, 7d)',
+    );
+    expect(() => loadConfig({ DATABASE_URL, RECORDINGS_KEEP: '1w' })).toThrow(
+      /RECORDINGS_KEEP: not a duration: "1w"/,
+    );
+    expect(() => loadConfig({ RECORDINGS_MAX_BYTES: '8GiB' })).toThrow(/RECORDINGS_MAX_BYTES/);
+  });
+});
+
 describe('the recorder keeps a rolling hour', () => {
   const row = (id: string) => ({ id }) as unknown as FeedRow;
   const report = (at: number, upserts: string[], full = false): PollReport => ({
