@@ -80,10 +80,12 @@ function renderStrip(navIds: string | null, episodes: AnomalyEpisode[] = [runawa
     </SessionViewContext.Provider>,
   );
   receive('anomalies', { agencyId: '100', episodes, at: 1 });
+  return { receive };
 }
 
 const lineOf = (csNo: string) => {
-  const item = screen.getByText(new RegExp(`CS# ${csNo} `)).closest('li');
+  const strip = within(screen.getByRole('region', { name: 'Live anomalies' }));
+  const item = strip.getByText(new RegExp(`CS# ${csNo} `)).closest('li');
   if (!item) throw new Error(`no line for ${csNo}`);
   return within(item);
 };
@@ -103,6 +105,18 @@ describe('the Live anomalies strip', () => {
     expect(lineOf('C10420').getByText('Lewis Residence')).toBeTruthy();
     expect(lineOf('C11121').getByText('Keystone Fitness Center')).toBeTruthy();
     expect(lineOf('C11121').getByText(/^started (Nov 29, )?2:05 PM$/)).toBeTruthy();
+  });
+
+  it('tells a screen reader of an episode that opens, once: a count that moves later is not told again', () => {
+    const { receive } = renderStrip(null, [repeat]);
+    const region = screen.getByRole('status');
+    // Open before the screen came: in the strip, not news.
+    expect(region.textContent).toBe('');
+    receive('anomalies', { agencyId: '100', episodes: [runaway, repeat], at: 2 });
+    expect(region.textContent).toBe('Runaway: CS# C10420 sent 25 signals in 60 min');
+    receive('anomalies', { agencyId: '100', episodes: [{ ...runaway, count: 31 }, repeat], at: 3 });
+    expect(lineOf('C10420').getByText('Runaway: CS# C10420 sent 31 signals in 60 min')).toBeTruthy();
+    expect(region.textContent).toBe('Runaway: CS# C10420 sent 25 signals in 60 min');
   });
 
   it('offers Place On Test for a runaway to a user whose menu has Alarm Testing, opening the form on its system', () => {
