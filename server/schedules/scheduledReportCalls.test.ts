@@ -45,3 +45,26 @@ describe('the calls of scheduled reports', () => {
     });
   });
 });
+
+/**
+ * A report's answer as a scheduled run reads it: an answer of another shape than the call's (its
+ * result as text, or a list where an object holds the list) is refused, never sent as an empty
+ * report; no result at all is a report without rows.
+ */
+describe("the rows of a scheduled report's answer", () => {
+  const picked = Object.entries(SCHEDULED_REPORTS).flatMap(([id, report]) => {
+    const call = report.call({ agencyId: '21001', siteNo: '5001', period: 'day', span: null });
+    return call.pick ? [{ id, call }] : [];
+  });
+
+  it('covers the reports whose rows sit in a field of the answer', () => {
+    expect(picked.map((p) => p.id).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(picked)('$id: a result of another shape is refused, no result is no rows', ({ call }) => {
+    const rowsOf = (result: unknown) => call.rows.safeParse(call.pick!(result));
+    for (const wrong of ['[{"site_no":"5001"}]', 42, [{ site_no: '5001' }]])
+      expect(rowsOf(wrong).success, JSON.stringify(wrong)).toBe(false);
+    for (const none of [null, undefined, {}]) expect(rowsOf(none)).toEqual({ success: true, data: [] });
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReportCall } from '../schedules/scheduledReport';
+import { pickField, type ReportCall } from '../schedules/scheduledReport';
 import { count, listOf, text } from './rowFields';
 
 /**
@@ -48,9 +48,6 @@ export function dealerEventActivity<S extends z.ZodType>(
     path: DEALER_EVENT_ACTIVITY_PATH,
     query: dealerEventQuery(kind, servcoNo, range),
     rows: listOf(row) as unknown as z.ZodType<z.output<S>[]>,
-    pick: (result) =>
-      result !== null && typeof result === 'object'
-        ? (result as Record<string, unknown>).dealerEventActivityList
-        : undefined,
+    pick: pickField('dealerEventActivityList'),
   };
 }

@@ -70,8 +70,19 @@ export const LIST4_RANGE: Record<SchedulePeriod, string> = { day: 'last30', week
 export const titleOf = (title: string, period: ReportPeriod | null, covers?: string): string =>
   covers ? `${title} - ${covers}` : period ? `${title} - ${period.label}` : title;
 
-/** Reads one field of a call's result (the list inside `{ excessivedispatchResult: [...] }`). */
+/** What a pick answers for a result of another shape: no list schema accepts it. */
+const NOT_THE_ANSWERS_SHAPE = Symbol('not an object');
+
+/**
+ * Reads one field of a call's result (the list inside `{ excessivedispatchResult: [...] }`). No
+ * result is no rows; a result of another shape (text, a list, a number) is refused by the rows'
+ * schema, never read as an empty report (a scheduled e-mail would go out empty without a word).
+ */
 export function pickField(name: string): (result: unknown) => unknown {
-  return (result) =>
-    result !== null && typeof result === 'object' ? (result as Record<string, unknown>)[name] : undefined;
+  return (result) => {
+    if (result == null) return undefined;
+    return typeof result === 'object' && !Array.isArray(result)
+      ? (result as Record<string, unknown>)[name]
+      : NOT_THE_ANSWERS_SHAPE;
+  };
 }
