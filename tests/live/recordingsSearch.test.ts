@@ -1,12 +1,19 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReplayState, SimpleAck, SnapshotMessage } from '../../shared/live/protocol';
+import type {
+  DeltaMessage,
+  FeedRow,
+  ReplayState,
+  SimpleAck,
+  SnapshotMessage,
+} from '../../shared/live/protocol';
 import type { Bridge } from '../../server/app/bridge';
 import { parseRecordingFile } from '../../server/recordings/recordingFile';
+import { parseRecordingName, type RecordLine } from '../../server/recordings/recordingFormat';
 import type { FoundMoment } from '../../server/recordings/recordingStore';
 import { cleanPrefix, TEST_REDIS_URL } from '../support/redis';
 import { pairedWall } from '../support/walls';
-import { dropTable, postgresReachable, randomTable, TEST_DATABASE_URL } from '../support/postgres';
+import { dropTable, postgresReachable, queryRows, randomTable, TEST_DATABASE_URL } from '../support/postgres';
 import { waitFor, type Screen } from '../support/screen';
 import { freshAccount, signIn, simPost, startTestBridge } from '../support/stack';
 import { startTwoDealers, type TwoDealers } from '../support/twoDealers';
@@ -46,6 +53,9 @@ const replayOf = (screen: Screen) => {
 };
 const emit = <T>(screen: Screen, event: 'replay.start' | 'replay.list', body: unknown) =>
   new Promise<T>((resolve) => screen.socket.emit(event, body, resolve as never));
+const NO_MENU = 'Replay is part of the Live Alarm View, which is not on your menu.';
+const gzipLines = (lines: RecordLine[]) =>
+  gzipSync(Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join('')));
 
 describe.skipIf(!reachable)('recordings found by account and moment, shared with a colleague', () => {
   let d: TwoDealers;
@@ -91,6 +101,17 @@ describe.skipIf(!reachable)('recordings found by account and moment, shared with
   async function searchOwner(q: Record<string, string | number>) {
     return call(reader.url, d.owner.cookie, `/api/recordings/search?${qs(q)}`);
   }
+  const importInto = (screen: Screen, cookie: string, body: Buffer, base = d.bridge.url) =>
+    call(
+      base,
+      cookie,
+      `/api/recordings/import?${qs({ screen: screen.socket.id!, feed: 'alarms', name: 'from-colleague.jsonl.gz' })}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/gzip' },
+        body: new Uint8Array(body),
+      },
+    );
 
   it("finds an account's alarm by CS# and time on any bridge, and opens the replay at that moment", async () => {
     let moments: FoundMoment[] = [];
@@ -168,17 +189,6 @@ describe.skipIf(!reachable)('recordings found by account and moment, shared with
       /^Recording of \d{4}-\d\d-\d\d \d\d:\d\dZ to \d{4}-\d\d-\d\d \d\d:\d\dZ exported/,
     );
 
-    const importInto = (screen: Screen, cookie: string, body: Buffer, base = d.bridge.url) =>
-      call(
-        base,
-        cookie,
-        `/api/recordings/import?${qs({ screen: screen.socket.id!, feed: 'alarms', name: 'from-colleague.jsonl.gz' })}`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/gzip' },
-          body: new Uint8Array(body),
-        },
-      );
     const seen = replayOf(owner);
     const other = d.screens[1];
     const otherSeen = replayOf(other);
@@ -227,6 +237,77 @@ describe.skipIf(!reachable)('recordings found by account and moment, shared with
       status: 403,
       body: { message: `This recording is of agency ${d.other.agencyId}, which you may not see.` },
     });
+  });
+
+  it('an imported file is never stored, imported or refused, and no live row mixes into its replay', async () => {
+    const agencyId = d.owner.agencyId;
+    const alarmsRef = { feed: 'alarms' as const, agencyId };
+    // A colleague's file: three hours back, one account's alarm.
+    const at = Date.now() - 3 * 3_600_000;
+    const account = `CIM${stem.slice(-6)}`;
+    const row = {
+      id: `imp-${account}`,
+      cs_No: account,
+      alarm_event_id: 'B',
+      event_Descr: 'BURGLARY (FROM A COLLEAGUE)',
+      alarm_Date: new Date(at + 1000).toISOString(),
+    };
+    const lines: RecordLine[] = [
+      { kind: 'full', t: at, feed: 'alarms', agencyId, rows: [] },
+      { kind: 'delta', t: at + 1000, feed: 'alarms', agencyId, upserts: [row], removes: [] },
+    ];
+    const kept = async () => ({
+      lines: Number(
+        (
+          await queryRows(
+            `SELECT count(*) AS n FROM ${stem}_lines WHERE agency_id = $1 AND t >= $2 AND t <= $3`,
+            [agencyId, new Date(at - 1000).toISOString(), new Date(at + 2000).toISOString()],
+          )
+        )[0].n,
+      ),
+      moments: (await searchOwner({ csNo: account, from: at - 3_600_000, to: Date.now() + 1000 })).body
+        .moments,
+      listed: (
+        await emit<{ ok: true; recordings: { name: string }[] }>(owner, 'replay.list', { agencyId })
+      ).recordings.filter((r) => Math.abs((parseRecordingName(r.name)?.startedAt ?? 0) - at) < 5000),
+    });
+    const nothing = { lines: 0, moments: [], listed: [] };
+
+    // The owner's screen is live on the active alarms, then imports; another screen watches them too.
+    const watcher = d.screen(d.owner.cookie);
+    await watcher.connected();
+    for (const screen of [owner, watcher]) expect((await screen.subscribe(alarmsRef)).ok).toBe(true);
+    await waitFor('the live alarms on both screens', () => watcher.cursor(alarmsRef) !== null);
+    // Every active-alarms row this screen is sent from the import on: the replay's, or live ones mixed in.
+    const alarmRows: { cs: string | undefined }[] = [];
+    const note = (m: SnapshotMessage | DeltaMessage, rows: FeedRow[]) => {
+      if (m.feed !== 'alarms') return;
+      for (const r of rows) alarmRows.push({ cs: (r as { cs_No?: string }).cs_No });
+    };
+    owner.socket.on('snapshot', (m) => note(m, m.rows as FeedRow[]));
+    owner.socket.on('delta', (m) => note(m, m.upserts as FeedRow[]));
+    const seen = replayOf(owner);
+    expect(await importInto(owner, d.owner.cookie, gzipLines(lines))).toMatchObject({ status: 200 });
+    await waitFor('the imported alarm on the replay', () => alarmRows.some((r) => r.cs === account));
+    expect(seen.states.at(-1)?.recording).toBe('imported from-colleague.jsonl.gz');
+
+    // A live alarm meanwhile: another screen and the store get it, the importing screen does not.
+    const liveCs = await freshAccount(d.sim, agencyId);
+    await simPost(d.sim, '/_sim/signals', { csNo: liveCs, eventId: 'B' });
+    await waitFor('the live alarm on another screen', () =>
+      [...watcher.rows(alarmsRef).values()].some((r) => (r as { cs_No?: string }).cs_No === liveCs),
+    );
+    await waitFor('the live alarm in the store', async () => {
+      const a = await searchOwner({ csNo: liveCs, from: since, to: Date.now() + 1000 });
+      return (a.body.moments as FoundMoment[]).some((m) => m.kind === 'alarm.opened');
+    });
+    expect(alarmRows.filter((r) => r.cs === liveCs)).toEqual([]);
+    expect(await kept()).toEqual(nothing);
+
+    // Refused (one line of an agency the owner may not see): nothing of it is kept either.
+    const foreign = gzipLines([...lines, { ...lines[1], t: at + 2000, agencyId: d.other.agencyId }]);
+    expect(await importInto(owner, d.owner.cookie, foreign)).toMatchObject({ status: 403 });
+    expect(await kept()).toEqual(nothing);
   });
 
   it("nobody reaches another dealer's recordings; a wall and a user without the Live Alarm View reach none", async () => {
@@ -289,6 +370,17 @@ describe.skipIf(!reachable)('recordings found by account and moment, shared with
         })
       ).status,
     ).toBe(401);
+    // Nor may its screen list or replay one, even of its own agency.
+    const wallScreen = d.screen(wall.cookie);
+    await wallScreen.connected();
+    const wallStates = replayOf(wallScreen);
+    const recording = ownerList.recordings[0].name;
+    for (const event of ['replay.list', 'replay.start'] as const)
+      expect(await emit<SimpleAck>(wallScreen, event, { recording })).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
+    expect(wallStates).toEqual({ snapshots: [], states: [] });
 
     // The owner takes the Live Alarm View off the dispatcher's menu.
     const dispatcher = await signIn(d.bridge.url, 'dispatcher', 'dispatch123');
@@ -308,14 +400,26 @@ describe.skipIf(!reachable)('recordings found by account and moment, shared with
         dispatcher.cookie,
         `/api/recordings/${path}?${qs({ ...range, csNo, agencyId: d.owner.agencyId })}`,
       );
-      expect(a).toMatchObject({
-        status: 403,
-        body: { message: 'Replay is part of the Live Alarm View, which is not on your menu.' },
-      });
+      expect(a).toMatchObject({ status: 403, body: { message: NO_MENU } });
     }
+    // On a screen too, with the same words: list, replay a recording of its agency, import a file.
     const noMenu = d.screen(dispatcher.cookie);
     await noMenu.connected();
-    const list = await emit<SimpleAck>(noMenu, 'replay.list', {});
-    expect(list).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const noMenuStates = replayOf(noMenu);
+    const refusedForMenu = { ok: false, error: { code: 'forbidden', message: NO_MENU } };
+    expect(await emit<SimpleAck>(noMenu, 'replay.list', {})).toMatchObject(refusedForMenu);
+    expect(await emit<SimpleAck>(noMenu, 'replay.start', { recording })).toMatchObject(refusedForMenu);
+    const file = (
+      await call(
+        d.bridge.url,
+        d.owner.cookie,
+        `/api/recordings/export?${qs({ agencyId: d.owner.agencyId, from: since, to: Date.now() })}`,
+      )
+    ).body.file as Buffer;
+    expect(await importInto(noMenu, dispatcher.cookie, file)).toMatchObject({
+      status: 403,
+      body: { message: NO_MENU },
+    });
+    expect(noMenuStates).toEqual({ snapshots: [], states: [] });
   });
 });
