@@ -118,7 +118,9 @@ function reportRowsDiffer(call: ReportCall<unknown>) {
     const picked = call.pick ? call.pick(result) : (result ?? []);
     const rows = call.rows.safeParse(picked);
     if (rows.success) return null;
-    return differs(rows.error.issues, picked, ['gateway' in call ? 'Result' : 'result']);
+    // NOTE: a result of another shape than the call's is shown as it came, not as the pick's mark.
+    const shown = typeof picked === 'symbol' ? result : picked;
+    return differs(rows.error.issues, shown, ['gateway' in call ? 'Result' : 'result']);
   };
 }
 

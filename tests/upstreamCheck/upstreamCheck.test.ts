@@ -235,6 +235,22 @@ describe('npm run upstream:check against the simulator', () => {
     }
   });
 
+  it('reports a report whose whole result came as text as differing, not as a report without rows', async () => {
+    const fault = sim.simulator.faults.add({
+      path: '/Report/GetDealerEventActivity',
+      drift: { field: 'result', change: 'retype' },
+    });
+    try {
+      const run = await runCheck(['--url', sim.url, ...bridgeUser], withPassword);
+      expect(run.code).toBe(1);
+      const differing = notOk(verdicts(run.out)).filter((l) => l.includes('Report/GetDealerEventActivity'));
+      expect(differing.length).toBeGreaterThan(0);
+      for (const line of differing) expect(line).toMatch(/^differs .* result: expected array, got string/);
+    } finally {
+      sim.simulator.faults.clear(fault.id);
+    }
+  });
+
   it('reports exactly the read whose answer drifted, with the field, and exits non-zero', async () => {
     const fault = sim.simulator.faults.add({
       path: '/AlarmBuffer/GetEventLogsLiveAlarm_Dev',
