@@ -2,12 +2,16 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DeltaMessage,
+  FeedName,
   FeedRow,
   ReplayState,
   SimpleAck,
   SnapshotMessage,
 } from '../../shared/live/protocol';
 import type { Bridge } from '../../server/app/bridge';
+import type { PollReport } from '../../server/feeds/agencyFeed';
+import { createLogger } from '../../server/observability/logger';
+import { createPgRecordingStore } from '../../server/recordings/pgRecordingStore';
 import { parseRecordingFile } from '../../server/recordings/recordingFile';
 import { parseRecordingName, type RecordLine } from '../../server/recordings/recordingFormat';
 import type { FoundMoment } from '../../server/recordings/recordingStore';
@@ -54,6 +58,7 @@ const replayOf = (screen: Screen) => {
 const emit = <T>(screen: Screen, event: 'replay.start' | 'replay.list', body: unknown) =>
   new Promise<T>((resolve) => screen.socket.emit(event, body, resolve as never));
 const NO_MENU = 'Replay is part of the Live Alarm View, which is not on your menu.';
+const DAY = 86_400_000;
 const gzipLines = (lines: RecordLine[]) =>
   gzipSync(Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join('')));
 
@@ -155,6 +160,87 @@ describe.skipIf(!reachable)('recordings found by account and moment, shared with
     );
     const atMoment = seen.snapshots[seen.snapshots.length - 1];
     expect(atMoment.rows.some((r) => r.id === opened.rowId)).toBe(true);
+  });
+
+  it("an account's timeline of a day holds every change of it, in time order, and nothing outside the day", async () => {
+    // Two days ago, as the lease holder of the owner's agency wrote it then (the same tables).
+    const agencyId = d.owner.agencyId;
+    const account = `CTL${stem.slice(-6)}`;
+    const from = Math.floor((Date.now() - 2 * DAY) / 60_000) * 60_000;
+    const min = 60_000;
+    const writer = createPgRecordingStore({
+      connectionString: TEST_DATABASE_URL,
+      table: stem,
+      record: ['all'],
+      keepMs: 7 * DAY,
+      maxBytes: 8 * 1024 ** 3,
+      logger: createLogger('silent'),
+    });
+    const report = (feed: FeedName, at: number, p: Partial<PollReport>): PollReport => ({
+      ref: { agencyId, feed },
+      ms: 5,
+      ok: true,
+      requests: 1,
+      bytes: 100,
+      at,
+      ...p,
+    });
+    const date = (at: number) => new Date(at).toISOString();
+    const event = (id: string, at: number) =>
+      ({
+        id,
+        cS_: account,
+        eventrpt_id: 'B',
+        description: `BURGLARY ${id}`,
+        eventDate: date(at),
+      }) as unknown as FeedRow;
+    const alarm = (descr: string, at: number) =>
+      ({
+        id: `al-${account}`,
+        cs_No: account,
+        alarm_event_id: 'B',
+        event_Descr: descr,
+        alarm_Date: date(at),
+      }) as unknown as FeedRow;
+    const upsert = (feed: FeedName, at: number, row: FeedRow) =>
+      writer.record(report(feed, at, { changes: { upserts: [row], removes: [] } }));
+    for (const feed of ['events', 'alarms', 'systemsOnTest'] as const)
+      writer.record(report(feed, from - 2 * 3_600_000, { full: true, rows: new Map() }));
+    upsert('events', from - 30 * min, event('ev0', from - 30 * min)); // the day before
+    upsert('events', from + 10 * min, event('ev1', from + 10 * min));
+    upsert('alarms', from + 10 * min + 2000, alarm('BURGLARY', from + 10 * min));
+    upsert('alarms', from + 15 * min, alarm('BURGLARY (DISPATCHED)', from + 10 * min));
+    writer.record(
+      report('alarms', from + 20 * min, { changes: { upserts: [], removes: [`al-${account}`] } }),
+    );
+    // Placed on test meanwhile: Alarm Testing is not a moment (docs/decisions.md).
+    upsert('systemsOnTest', from + 30 * min, { id: `t-${account}`, cs_No: account } as unknown as FeedRow);
+    upsert('events', from + DAY, event('ev2', from + DAY)); // the next day, to the millisecond
+    upsert('events', from + DAY + 3_600_000, event('ev3', from + DAY + 3_600_000));
+    await writer.close();
+
+    const wide = await searchOwner({ csNo: account, from: from - 3_600_000, to: from + DAY + 2 * 3_600_000 });
+    expect((wide.body.moments as FoundMoment[]).length).toBe(7);
+    const day = await call(
+      reader.url,
+      d.owner.cookie,
+      `/api/recordings/timeline?${qs({ csNo: account, from })}`,
+    );
+    expect(day.status).toBe(200);
+    const moments = day.body.moments as FoundMoment[];
+    expect(moments.map((m) => [m.kind, m.feed, m.t - from])).toEqual([
+      ['event', 'events', 10 * min],
+      ['alarm.opened', 'alarms', 10 * min + 2000],
+      ['alarm.changed', 'alarms', 15 * min],
+      ['alarm.closed', 'alarms', 20 * min],
+    ]);
+    expect(moments.map((m) => m.text)).toEqual([
+      'BURGLARY ev1',
+      'BURGLARY',
+      'BURGLARY (DISPATCHED)',
+      'BURGLARY (DISPATCHED)',
+    ]);
+    expect(day.body.truncated).toBe(false);
   });
 
   it('a range that cannot hold anything gets a message, not an empty list', async () => {
