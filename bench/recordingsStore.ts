@@ -5,9 +5,10 @@
  * recording nothing, in the same run (no more than 10% worse).
  *
  * The days are written through the store itself (createPgRecordingStore.record, as the lease holder
- * does, batched), from rows the simulator's generator made: every simulated agency runs at the
- * simulator's default live rate, 6 signals a minute (8,640 a day), each an event and every third an
- * alarm that closes 2-10 minutes later, over the events feed's 24-hour window; polls every 2 s.
+ * does, batched), from rows the simulator's generator made: every agency here runs at 6 signals a
+ * minute (8,640 a day), a busier agency than the simulator's default of 600 a day (SIM_SIGNAL_RATE
+ * 0.42 a minute), 14.4 times as many signals; each an event and every third an alarm that closes
+ * 2-10 minutes later, over the events feed's 24-hour window; polls every 2 s.
  * Usage: npm run bench:recordings -- [--days 7] [--agencies 3] [--runs 3] [--seeks 200]
  * [--searches 100] [--rounds 80] [--screens 20]
  */
@@ -19,6 +20,7 @@ import { createPgRecordingStore } from '../server/recordings/pgRecordingStore';
 import { createReplaySession } from '../server/recordings/replaySession';
 import { postgresReachable, randomTable, TEST_DATABASE_URL } from '../tests/support/postgres';
 import { connectScreen, type Screen } from '../tests/support/screen';
+import { DEFAULTS as SIM_DEFAULTS } from '../simulator/createSimulator';
 import { startBenchSim, stepGenerator, benchSignIn } from './support/benchSim';
 import { startBridgeProcess } from './support/bridgeProcess';
 import { machineAtStart, numFlag, percentile } from './support/report';
@@ -157,7 +159,7 @@ async function signalToScreen(
 async function main() {
   if (!(await postgresReachable())) throw new Error(`no PostgreSQL at ${TEST_DATABASE_URL}`);
   console.log(
-    `recordings store: ${AGENCIES} agencies x ${DAYS} days at ${SIGNALS_PER_MIN} signals/min, polls every ${POLL / 1000} s; ${RUNS} runs of ${SEEKS} seeks and ${SEARCHES} searches; ${ROUNDS} signal rounds per bridge, ${SCREENS} screens each`,
+    `recordings store: ${AGENCIES} agencies x ${DAYS} days at ${SIGNALS_PER_MIN} signals/min (${(SIGNALS_PER_MIN / SIM_DEFAULTS.signalRatePerMin).toFixed(1)}x the simulator's default), polls every ${POLL / 1000} s; ${RUNS} runs of ${SEEKS} seeks and ${SEARCHES} searches; ${ROUNDS} signal rounds per bridge, ${SCREENS} screens each`,
   );
   console.log(JSON.stringify(await machineAtStart()));
   const bs = await startBenchSim({ agencies: AGENCIES + 3, historyDays: 1, historyPerAgencyPerDay: 120 });
