@@ -17,6 +17,7 @@ import {
   type ChartX,
 } from './chartModel';
 import { NO_CHART_RECORDS } from './reportMessages';
+import { yieldToMain } from '../lib/schedule/yieldToMain';
 import './chart.css';
 
 export type { ChartKind, ChartPoint, ChartSeries, ChartX };
@@ -42,6 +43,8 @@ export interface ReportChartProps {
 
 interface Live {
   props: ReportChartProps;
+  /** False for the plot's first draw (axes and grid only): the bars follow in a task of their own. */
+  barsShown: boolean;
 }
 
 const colourOf = (s: ChartSeries, k: number) => s.colour ?? PALETTE[k % PALETTE.length];
@@ -162,7 +165,7 @@ function options(live: Live, width: number): uPlot.Options {
         ...(bars ? { paths: () => null, points: { show: false } } : { points: { show: n < 60 } }),
       })),
     ],
-    hooks: bars ? { draw: [(u: uPlot) => drawBars(u, live.props)] } : {},
+    hooks: bars ? { draw: [(u: uPlot) => void (live.barsShown && drawBars(u, live.props))] } : {},
   };
 }
 
@@ -186,7 +189,9 @@ export function ReportChart(props: ReportChartProps) {
   const { kind, x, series, height = 240, label, testId = 'report-chart' } = props;
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const live = useRef<Live>({ props });
+  // A plot replaced by a rebuild stays on screen until its successor is drawn (no blank frame).
+  const retired = useRef<uPlot | null>(null);
+  const live = useRef<Live>({ props, barsShown: false });
   // The plot's handlers read the latest props; set after each render, before the effects below.
   useLayoutEffect(() => {
     live.current.props = props;
@@ -205,15 +210,49 @@ export function ReportChart(props: ReportChartProps) {
   useEffect(() => {
     const el = box.current;
     if (!el || empty) return;
-    const width = Math.max(300, el.clientWidth || 600);
-    const u = new uPlot(options(live.current, width), plotData(live.current.props), el);
-    plot.current = u;
-    const ro =
-      typeof ResizeObserver === 'undefined'
-        ? null
-        : new ResizeObserver(() => u.setSize({ width: Math.max(300, el.clientWidth), height }));
-    ro?.observe(el);
+    let u: uPlot | null = null;
+    let ro: ResizeObserver | null = null;
+    let cancelled = false;
+    // NOTE: a plot's first draw is the costly one on a slow phone (its code compiled, its canvas
+    // and text set up: 150-300 ms in one task at 4x CPU slowdown). It is made in three tasks, the
+    // browser free to paint and take input between them: the plot built (its DOM and legend),
+    // its first draw of axes and grid, then the bars.
+    const build = async () => {
+      await yieldToMain();
+      if (cancelled) return;
+      const width = Math.max(300, el.clientWidth || 600);
+      live.current.barsShown = false;
+      let init = () => {};
+      const made = new uPlot(options(live.current, width), plotData(live.current.props), (_u, go) => {
+        init = () => void go();
+      });
+      u = made;
+      await yieldToMain();
+      if (cancelled) return;
+      retired.current?.destroy();
+      retired.current = null;
+      el.appendChild(made.root);
+      init();
+      plot.current = made;
+      await yieldToMain();
+      if (cancelled) return;
+      live.current.barsShown = true;
+      // The latest values, with the bars (a change while the plot was being built included).
+      made.setData(plotData(live.current.props));
+      listen(made);
+    };
+    const listen = (made: uPlot) => {
+      ro =
+        typeof ResizeObserver === 'undefined'
+          ? null
+          : new ResizeObserver(() => made.setSize({ width: Math.max(300, el.clientWidth), height }));
+      ro?.observe(el);
+      made.over.addEventListener('mousemove', onMove);
+      made.over.addEventListener('mouseleave', onLeave);
+      made.over.addEventListener('click', onClick);
+    };
     const onMove = () => {
+      if (!u) return;
       const idx = u.cursor.idx;
       if (idx == null || u.cursor.left == null || u.cursor.left < 0) setHover(null);
       else
@@ -225,6 +264,7 @@ export function ReportChart(props: ReportChartProps) {
     };
     const onLeave = () => setHover(null);
     const onClick = () => {
+      if (!u) return;
       const cur = live.current.props;
       const idx = u.cursor.idx;
       if (!cur.onPointClick || idx == null || u.cursor.top == null) return;
@@ -234,20 +274,32 @@ export function ReportChart(props: ReportChartProps) {
       if (k < 0) return;
       cur.onPointClick(pointsAt(cur, idx)[k]);
     };
-    u.over.addEventListener('mousemove', onMove);
-    u.over.addEventListener('mouseleave', onLeave);
-    u.over.addEventListener('click', onClick);
+    void build();
     return () => {
+      cancelled = true;
       ro?.disconnect();
-      u.over.removeEventListener('mousemove', onMove);
-      u.over.removeEventListener('mouseleave', onLeave);
-      u.over.removeEventListener('click', onClick);
-      u.destroy();
+      if (u) {
+        u.over.removeEventListener('mousemove', onMove);
+        u.over.removeEventListener('mouseleave', onLeave);
+        u.over.removeEventListener('click', onClick);
+        // Drawn: kept until the next plot is (destroyed then, or when the chart goes).
+        if (u.root.isConnected) {
+          retired.current?.destroy();
+          retired.current = u;
+        } else u.destroy();
+      }
       plot.current = null;
       setHover(null);
     };
     // Rebuilt when the shape (which includes the height) changes; new values go through setData below.
   }, [shape, empty, height]);
+  useEffect(
+    () => () => {
+      retired.current?.destroy();
+      retired.current = null;
+    },
+    [],
+  );
 
   const showValues = useEffectEvent(() => plot.current?.setData(plotData(props)));
   useEffect(() => {

@@ -15,6 +15,7 @@ import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import type { ExportTable } from '../../../reporting/export/exportFiles';
 import type { AgencyConfigState } from '../hooks/useAgencyConfig';
 import { useChartData } from '../hooks/useChartData';
+import { whenIdle } from '../../../lib/schedule/yieldToMain';
 import { useEventHistory } from '../hooks/useEventHistory';
 import type { EventType } from '../liveAlarmsApi';
 import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
@@ -41,7 +42,8 @@ import { Switch } from './Switch';
 import { useScrollMode } from './useScrollMode';
 
 const getRowId = (r: EventLogRow) => r.id;
-// NOTE: the chart (uPlot) loads beside the rows, not before them; its room is held meanwhile.
+// NOTE: the chart (uPlot) loads after the first rows, when its box is first on screen; its room
+// is held meanwhile.
 const LiveChart = lazy(() => import('./LiveChart').then((m) => ({ default: m.LiveChart })));
 
 /**
@@ -369,12 +371,13 @@ function EventChart(props: {
 }) {
   const { view, shown } = props;
   const { rows, held, version } = useViewSnapshot(view);
+  const [slot, ready] = useChartSlot(shown, rows.length > 0);
   const source = useMemo(
     () => (held ? null : { version, changesSince: view.changesSince }),
     [held, version, view],
   );
   const chart = useChartData({
-    enabled: shown,
+    enabled: shown && ready,
     rows,
     filter: props.filter,
     agencyId: props.agencyId,
@@ -382,6 +385,7 @@ function EventChart(props: {
     source,
   });
   if (!shown) return null;
+  if (!ready) return <div className="la-chart" ref={slot} />;
   return chart.error ? (
     <p className="la-chart la-chart--failed form-error" role="alert" data-testid="live-chart-error">
       {chart.error}
@@ -391,6 +395,47 @@ function EventChart(props: {
       <LiveChart data={chart.data} label="Events by type" />
     </Suspense>
   );
+}
+
+/** How long the chart waits for the first rows before it is drawn without them. */
+const CHART_WAITS_FOR_ROWS_MS = 3000;
+
+/**
+ * When the chart may load and count (issue 38): once its box is first within the viewport, after
+ * the first rows (or a few seconds without any) and an idle moment, so the chart library, its
+ * counting and its first draw never hold up the rows a phone shows first. Answers the box's ref
+ * and whether the chart may show; once true it stays true.
+ */
+function useChartSlot(shown: boolean, hasRows: boolean): [(el: HTMLDivElement | null) => void, boolean] {
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  // Where the browser cannot tell (tests' DOM), the box counts as seen.
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [waited, setWaited] = useState(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!shown || seen || !box) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setSeen(true);
+    });
+    io.observe(box);
+    return () => io.disconnect();
+  }, [shown, seen, box]);
+  useEffect(() => {
+    if (!seen || hasRows || waited) return;
+    const t = setTimeout(() => setWaited(true), CHART_WAITS_FOR_ROWS_MS);
+    return () => clearTimeout(t);
+  }, [seen, hasRows, waited]);
+  useEffect(() => {
+    if (!seen || ready || !(hasRows || waited)) return;
+    let gone = false;
+    // After the frame that shows the rows, in an idle moment.
+    const afterFrame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : setTimeout;
+    afterFrame(() => whenIdle(() => void (gone || setReady(true)), 1000));
+    return () => {
+      gone = true;
+    };
+  }, [seen, ready, hasRows, waited]);
+  return [setBox, ready];
 }
 
 function OlderStatus({
