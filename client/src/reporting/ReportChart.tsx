@@ -234,12 +234,12 @@ export function ReportChart(props: ReportChartProps) {
       el.appendChild(made.root);
       init();
       plot.current = made;
+      listen(made);
       await yieldToMain();
       if (cancelled) return;
       live.current.barsShown = true;
       // The latest values, with the bars (a change while the plot was being built included).
       made.setData(plotData(live.current.props));
-      listen(made);
     };
     const listen = (made: uPlot) => {
       ro =
