@@ -16,11 +16,9 @@ import { useFeedHandle, useFeedSelector, useFeedState, useLiveClient } from '../
 import type { FeedView } from '../../../lib/live/feedView';
 import { useFeedView, useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
 import { useSessionView } from '../../../lib/session/sessionView';
-import { AlarmClock } from '../components/AlarmClock';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
 import { FeedStatus } from '../components/FeedStatus';
 import { typeColour } from '../../../lib/eventTypes/typeColours';
-import { useClockThresholds } from '../hooks/useClockThresholds';
 import { useNow } from '../hooks/useNow';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';
 import { WallAnomalies } from './WallAnomalies';
@@ -34,6 +32,8 @@ import { groupRowOfAlarm } from '../model/siteRef';
 import { createEventTally, type EventTally } from './eventTally';
 import { HOUR_MS, WALL_VIEWS, type WallView } from './wallModel';
 import { PairedWall } from './PairedWall';
+import { WallAlarms } from './WallAlarms';
+import { WallClock } from './WallClock';
 import '../liveAlarms.css';
 import './wall.css';
 
@@ -104,17 +104,15 @@ function Wall({
   const [paused, setPaused] = useState(false);
   const [start] = useState(() => Date.now());
   const rotating = !pinned && !paused;
-  // A second's tick only while the views rotate; the clock and the alarms' ages tick on their own,
-  // so a tick re-renders no view (on a TV stick every millisecond of a second counts).
-  const now = useNow(rotating ? 1000 : 60_000);
+  // The wall itself re-renders once a turn while the views rotate, else once a minute; the clock,
+  // the status and the alarms' ages tick on their own (on a TV stick every millisecond counts).
+  const turnAt = useNow(rotating ? rotateMs : 60_000);
+  const minute = Math.floor(useNow(60_000) / 60_000);
   const [manual, setManual] = useState<WallView>(views[0]);
-  const view: WallView =
-    pinned ?? (rotating ? views[Math.floor((now - start) / rotateMs) % views.length] : manual);
+  const turn = Math.max(0, Math.round((turnAt - start) / rotateMs));
+  const view: WallView = pinned ?? (rotating ? views[turn % views.length] : manual);
   // Only the counts read the event history (a paired wall may subscribe to its views' feeds only).
-  const { tally, events: eventsFeed } = useEventTally(
-    views.includes('counts') ? agencyId : null,
-    Math.floor(now / 60_000),
-  );
+  const { tally, events: eventsFeed } = useEventTally(views.includes('counts') ? agencyId : null, minute);
 
   useEffect(() => {
     const previous = document.title;
@@ -232,38 +230,6 @@ function tallyFeed(tally: EventTally) {
     handle: () => handle,
   };
 }
-
-function WallClock() {
-  const now = useNow(1000);
-  return <span className="wall__clock">{new Date(now).toLocaleTimeString()}</span>;
-}
-
-const WallAlarms = memo(function WallAlarms({ view }: { view: FeedView<ActiveAlarmRow> }) {
-  const rows = useViewSnapshot(view).rows;
-  const [thresholds] = useClockThresholds();
-  if (rows.length === 0) return <p className="wall__empty">No active alarms</p>;
-  return (
-    <ol className="wall__alarms" aria-label="Active alarms">
-      {rows.slice(0, 12).map((r) => {
-        const rgb = hexToRgb(r.color_Code);
-        return (
-          <li
-            key={r.id}
-            className="wall__alarm"
-            style={{ borderLeftColor: rgb ? `rgb(${rgb.join(' ')})` : undefined }}
-          >
-            <span className="wall__alarm-event">{r.event_Descr}</span>
-            <span className="wall__alarm-site">
-              {r.site_Name} · {r.city_Name} · CS# {r.cs_No}
-            </span>
-            <AlarmClock row={r} thresholds={thresholds} />
-          </li>
-        );
-      })}
-      {rows.length > 12 ? <li className="wall__more">+{rows.length - 12} more</li> : null}
-    </ol>
-  );
-});
 
 /** Every active alarm, in the wall's order (the view's default sort). */
 const WALL_ALARMS = {
