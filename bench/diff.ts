@@ -223,8 +223,8 @@ async function main() {
     );
   const prevTexts = textPages([...prev].reverse());
   const nextTexts = textPages([...step.next].reverse());
-  const rowCache = createRowTextCache(eventLogRowSchema.transform(withoutPageCount));
-  const historyResult = eventLogsResultSchema(eventLogRowSchema);
+  const rowCache = createRowTextCache(eventLogRowSchema().transform(withoutPageCount));
+  const historyResult = eventLogsResultSchema(eventLogRowSchema());
   let texts = prevTexts;
   let cached = true;
   let pageGap = false;

@@ -29,7 +29,7 @@ const POLL_MS = numFlag('poll-ms', 1000);
 /** Reads the agency's whole 24 h window from the upstream, 500 rows a page, as the old first load did. */
 async function readWholeWindow(url: string, session: string, agencyId: string) {
   const started = performance.now();
-  const result = eventLogsResultSchema(eventLogRowSchema);
+  const result = eventLogsResultSchema(eventLogRowSchema());
   let rows = 0;
   let pages = 0;
   for (let page = 1; ; page++) {

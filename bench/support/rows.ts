@@ -5,7 +5,7 @@ import type { BenchSim } from './benchSim';
 /** Real rows from the simulator, as the bridge holds them after validation. */
 export async function sampleRows(bs: BenchSim) {
   const agencyId = bs.dealers[0];
-  const events = (await bs.truth(agencyId, 'events')).map((r) => eventLogRowSchema.parse(r));
+  const events = (await bs.truth(agencyId, 'events')).map((r) => eventLogRowSchema().parse(r));
   const alarms = (await bs.truth(agencyId, 'alarms')).map((r) => activeAlarmRowSchema.parse(r));
   for (const r of [...events, ...alarms]) delete (r as { totalRows?: unknown }).totalRows;
   return { events, alarms };

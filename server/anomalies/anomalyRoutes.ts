@@ -45,7 +45,7 @@ export function anomalyRoutes(
     if (!agencyId) return;
     if (!isOwnerProfile(sessionOf(res).profile, ctx.config.OWNER_RELATION_ID))
       return sendError(res, 'forbidden_owner');
-    const parsed = anomalyThresholdsSchema.safeParse(req.body);
+    const parsed = anomalyThresholdsSchema().safeParse(req.body);
     if (!parsed.success)
       return sendError(res, 'bad_request', {
         message: parsed.error.issues.map((i) => i.message).join(' '),

@@ -28,7 +28,7 @@ export interface AnomalyStore {
 function parseEpisode(text: unknown): AnomalyEpisode | null {
   if (typeof text !== 'string') return null;
   try {
-    const r = anomalyEpisodeSchema.safeParse(JSON.parse(text));
+    const r = anomalyEpisodeSchema().safeParse(JSON.parse(text));
     return r.success ? r.data : null;
   } catch {
     return null;
@@ -38,7 +38,7 @@ function parseEpisode(text: unknown): AnomalyEpisode | null {
 function parseThresholds(text: unknown): AnomalyThresholds | null {
   if (typeof text !== 'string') return null;
   try {
-    const r = anomalyThresholdsSchema.safeParse(JSON.parse(text));
+    const r = anomalyThresholdsSchema().safeParse(JSON.parse(text));
     return r.success ? r.data : null;
   } catch {
     return null;

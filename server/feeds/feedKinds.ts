@@ -73,7 +73,7 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     source: (d) => {
       // Rows read again unchanged come back as the same objects: no parse, no validation, and the
       // reconcile's diff compares them by identity.
-      const rows = createRowTextCache(eventLogRowSchema.transform(withoutPageCount));
+      const rows = createRowTextCache(eventLogRowSchema().transform(withoutPageCount));
       return createHistorySource({
         windowMs: d.windowMs,
         reconcileMs: d.reconcileMs,

@@ -18,7 +18,7 @@ export const ALARMS_CALL = {
   sortColumn: 'alarm_Date',
 } as const;
 
-const historyResult = eventLogsResultSchema(eventLogRowSchema);
+const historyResult = eventLogsResultSchema(eventLogRowSchema());
 const alarmsResult = eventLogsResultSchema(activeAlarmRowSchema);
 
 /**

@@ -5,7 +5,7 @@ import { eventLogRowSchema, eventLogsResultSchema } from '../../shared/upstream/
 import type { UpstreamRoute } from './upstreamRoutes';
 
 const RESULT_SCHEMAS: Record<NonNullable<UpstreamRoute['result']>, z.ZodType> = {
-  eventLogs: eventLogsResultSchema(eventLogRowSchema),
+  eventLogs: eventLogsResultSchema(eventLogRowSchema()),
   activeAlarms: eventLogsResultSchema(activeAlarmRowSchema),
 };
 

@@ -137,7 +137,7 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
 
   return {
     async subscribe(socket, req, ack) {
-      const parsed = subscribeSchema.safeParse(req);
+      const parsed = subscribeSchema().safeParse(req);
       if (!parsed.success)
         return refuse(
           socket,
@@ -185,7 +185,7 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
     },
 
     async unsubscribe(socket, req, ack) {
-      const parsed = unsubscribeSchema.safeParse(req);
+      const parsed = unsubscribeSchema().safeParse(req);
       if (!parsed.success) return refuse(socket, 'bad_request', 'Invalid unsubscribe.', 'unsubscribe');
       const ref = {
         feed: parsed.data.feed,

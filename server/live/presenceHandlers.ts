@@ -71,7 +71,7 @@ export function createPresenceHandlers(d: Deps): {
 
   return {
     async presence(socket, req) {
-      const parsed = presenceSchema.safeParse(req);
+      const parsed = presenceSchema().safeParse(req);
       if (!parsed.success)
         return refuse(
           socket,
@@ -119,7 +119,7 @@ export function createPresenceHandlers(d: Deps): {
     // Alongside the feed handlers' own subscribe: a screen that starts watching an agency's alarms
     // learns who is already handling which of them.
     async subscribe(socket, req) {
-      const parsed = subscribeSchema.safeParse(req);
+      const parsed = subscribeSchema().safeParse(req);
       if (
         !parsed.success ||
         !FEED_KINDS[parsed.data.feed].presence ||

@@ -54,7 +54,7 @@ export function createReplayHandlers(d: {
   return {
     async 'replay.list'(socket, req, ack) {
       if (typeof ack !== 'function') return;
-      const parsed = replayListSchema.safeParse(req ?? {});
+      const parsed = replayListSchema().safeParse(req ?? {});
       if (!parsed.success) return ack(fail('Invalid replay list request.'));
       if (!mayReplay(socket.data.session, d.config.OWNER_RELATION_ID))
         return ack(fail(NO_REPLAY_MENU, 'forbidden'));
@@ -69,7 +69,7 @@ export function createReplayHandlers(d: {
     },
 
     async 'replay.start'(socket, req, ack) {
-      const parsed = replayStartSchema.safeParse(req);
+      const parsed = replayStartSchema().safeParse(req);
       const reply = typeof ack === 'function' ? ack : () => {};
       if (!parsed.success) return reply(fail('Invalid replay request.'));
       if (!mayReplay(socket.data.session, d.config.OWNER_RELATION_ID))
@@ -99,7 +99,7 @@ export function createReplayHandlers(d: {
 
     'replay.control'(socket, req, ack) {
       const reply = typeof ack === 'function' ? ack : () => {};
-      const parsed = replayControlSchema.safeParse(req);
+      const parsed = replayControlSchema().safeParse(req);
       if (!parsed.success) return reply(fail('Invalid replay control.'));
       const r = replays.get(socket.id);
       const session = r?.session;

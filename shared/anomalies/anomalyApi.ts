@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema';
 
 /**
  * Live anomalies (issue 39): runaway systems and repeat alarms seen on the event history as it
  * arrives. The thresholds a dealer's owner sets, the episodes screens, walls and pushes show, and
- * their words. Both ends import these schemas; the bridge validates every body with them.
+ * their words. Both ends import these schemas; the bridge validates every body with them. The
+ * schemas are built on first use (lazySchema): a screen that shows only the words loads none.
  */
 
 export const ANOMALY_KINDS = ['runaway', 'repeatAlarms'] as const;
@@ -32,51 +34,59 @@ const whole = (what: string, min: number, max: number) =>
  * The ranges: at least 2 (one signal is not a pattern); a runaway window of at most a day (1,440
  * minutes) and a repeat window of at most 24 hours (the event history the bridge holds).
  */
-export const anomalyThresholdsSchema = z.strictObject({
-  runawaySignals: whole('Runaway signals', 2, 1000),
-  runawayMinutes: whole('Runaway window (minutes)', 1, 1440),
-  repeatAlarms: whole('Repeat alarms', 2, 100),
-  repeatHours: whole('Repeat alarms window (hours)', 1, 24),
-});
-export type AnomalyThresholds = z.infer<typeof anomalyThresholdsSchema>;
+export const anomalyThresholdsSchema = lazySchema(() =>
+  z.strictObject({
+    runawaySignals: whole('Runaway signals', 2, 1000),
+    runawayMinutes: whole('Runaway window (minutes)', 1, 1440),
+    repeatAlarms: whole('Repeat alarms', 2, 100),
+    repeatHours: whole('Repeat alarms window (hours)', 1, 24),
+  }),
+);
+export type AnomalyThresholds = z.infer<ReturnType<typeof anomalyThresholdsSchema>>;
 
 /** `GET /api/anomalies/thresholds/:agencyId`: the agency's thresholds, and whether they are the defaults. */
-export const thresholdsAnswerSchema = z.object({
-  agencyId: z.string(),
-  thresholds: anomalyThresholdsSchema,
-  defaults: z.boolean(),
-});
-export type ThresholdsAnswer = z.infer<typeof thresholdsAnswerSchema>;
+export const thresholdsAnswerSchema = lazySchema(() =>
+  z.object({
+    agencyId: z.string(),
+    thresholds: anomalyThresholdsSchema(),
+    defaults: z.boolean(),
+  }),
+);
+export type ThresholdsAnswer = z.infer<ReturnType<typeof thresholdsAnswerSchema>>;
 
 /** One open episode: one per kind and account until its count falls back under the threshold. */
-export const anomalyEpisodeSchema = z.object({
-  /** Unique per episode (a later episode of the same account has another id). */
-  id: z.string(),
-  agencyId: z.string(),
-  kind: z.enum(ANOMALY_KINDS),
-  csNo: z.string(),
-  siteNo: z.string(),
-  systemNo: z.string(),
-  siteName: z.string(),
-  /** Signals (runaway) or alarm events (repeat alarms) within the window now. */
-  count: z.number().int(),
-  /** The window the count is read over: minutes (runaway) or hours (repeat alarms). */
-  window: z.number().int(),
-  /** When the count reached the threshold (ms since the epoch, the crossing event's time). */
-  startedAt: z.number(),
-  /** Last change of the count (ms since the epoch). */
-  updatedAt: z.number(),
-});
-export type AnomalyEpisode = z.infer<typeof anomalyEpisodeSchema>;
+export const anomalyEpisodeSchema = lazySchema(() =>
+  z.object({
+    /** Unique per episode (a later episode of the same account has another id). */
+    id: z.string(),
+    agencyId: z.string(),
+    kind: z.enum(ANOMALY_KINDS),
+    csNo: z.string(),
+    siteNo: z.string(),
+    systemNo: z.string(),
+    siteName: z.string(),
+    /** Signals (runaway) or alarm events (repeat alarms) within the window now. */
+    count: z.number().int(),
+    /** The window the count is read over: minutes (runaway) or hours (repeat alarms). */
+    window: z.number().int(),
+    /** When the count reached the threshold (ms since the epoch, the crossing event's time). */
+    startedAt: z.number(),
+    /** Last change of the count (ms since the epoch). */
+    updatedAt: z.number(),
+  }),
+);
+export type AnomalyEpisode = z.infer<ReturnType<typeof anomalyEpisodeSchema>>;
 
 /** The live message `anomalies`: every open episode of one agency, sent whole on each change. */
-export const anomaliesMessageSchema = z.object({
-  agencyId: z.string(),
-  episodes: z.array(anomalyEpisodeSchema),
-  /** Server time the list was read: a screen keeps the newest of what it heard. */
-  at: z.number(),
-});
-export type AnomaliesMessage = z.infer<typeof anomaliesMessageSchema>;
+export const anomaliesMessageSchema = lazySchema(() =>
+  z.object({
+    agencyId: z.string(),
+    episodes: z.array(anomalyEpisodeSchema()),
+    /** Server time the list was read: a screen keeps the newest of what it heard. */
+    at: z.number(),
+  }),
+);
+export type AnomaliesMessage = z.infer<ReturnType<typeof anomaliesMessageSchema>>;
 
 /** The strip's, wall banner's and push's words for an episode (issue 39, exactly). */
 export function anomalyText(e: Pick<AnomalyEpisode, 'kind' | 'csNo' | 'count' | 'window'>): string {

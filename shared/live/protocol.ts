@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema';
 import type { AnomaliesMessage } from '../anomalies/anomalyApi';
 import type { ActiveAlarmRow } from '../upstream/activeAlarmRow';
 import type { EventLogRow } from '../upstream/eventLogRow';
@@ -27,58 +28,73 @@ export interface FeedRows {
 }
 export type FeedRow = FeedRows[FeedName];
 
+// NOTE: the requests' schemas check what a screen sends; only the bridge parses with them. Built on
+// first use (lazySchema), they cost a screen nothing as this file's types and constants load.
+
 /** Identifies one feed: an agency's event history or its active alarms. */
-export const feedRefSchema = z.strictObject({
-  feed: z.enum(FEEDS),
-  agencyId: z
-    .string()
-    .min(1)
-    .max(40)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});
-export type FeedRef = z.infer<typeof feedRefSchema>;
+export const feedRefSchema = lazySchema(() =>
+  z.strictObject({
+    feed: z.enum(FEEDS),
+    agencyId: z
+      .string()
+      .min(1)
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  }),
+);
+export type FeedRef = z.infer<ReturnType<typeof feedRefSchema>>;
 
 /** Where a screen last was: lets the bridge send only what it missed. */
-export const cursorSchema = z.strictObject({
-  epoch: z.string().min(1).max(64),
-  seq: z.number().int().min(0),
-});
-export type FeedCursor = z.infer<typeof cursorSchema>;
+export const cursorSchema = lazySchema(() =>
+  z.strictObject({
+    epoch: z.string().min(1).max(64),
+    seq: z.number().int().min(0),
+  }),
+);
+export type FeedCursor = z.infer<ReturnType<typeof cursorSchema>>;
 
-export const subscribeSchema = feedRefSchema.extend({ since: cursorSchema.optional() });
-export type SubscribeRequest = z.infer<typeof subscribeSchema>;
+export const subscribeSchema = lazySchema(() => feedRefSchema().extend({ since: cursorSchema().optional() }));
+export type SubscribeRequest = z.infer<ReturnType<typeof subscribeSchema>>;
 export const unsubscribeSchema = feedRefSchema;
 
 /** Replay controls for a tester's private replay room. */
-export const replayStartSchema = z.strictObject({
-  recording: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[A-Za-z0-9._-]+$/),
-  speed: z.number().min(0.25).max(50).default(1),
-  /** Open the replay paused at this moment (ms from the recording's start): a search's answer. */
-  at: z
-    .number()
-    .min(0)
-    .max(31 * 86_400_000)
-    .optional(),
-});
-export const replayControlSchema = z.strictObject({
-  action: z.enum(['pause', 'resume', 'step', 'seek', 'speed', 'stop']),
-  /** For seek: milliseconds from the start of the recording. For speed: the new speed. */
-  value: z.number().min(0).optional(),
-});
+export const replayStartSchema = lazySchema(() =>
+  z.strictObject({
+    recording: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9._-]+$/),
+    speed: z.number().min(0.25).max(50).default(1),
+    /** Open the replay paused at this moment (ms from the recording's start): a search's answer. */
+    at: z
+      .number()
+      .min(0)
+      .max(31 * 86_400_000)
+      .optional(),
+  }),
+);
+export const replayControlSchema = lazySchema(() =>
+  z.strictObject({
+    action: z.enum(['pause', 'resume', 'step', 'seek', 'speed', 'stop']),
+    /** For seek: milliseconds from the start of the recording. For speed: the new speed. */
+    value: z.number().min(0).optional(),
+  }),
+);
 
 /** `replay.list`: every recording the session may see, or those of one agency's feeds. */
-export const replayListSchema = z.strictObject({ agencyId: feedRefSchema.shape.agencyId.optional() });
+export const replayListSchema = lazySchema(() =>
+  z.strictObject({ agencyId: feedRefSchema().shape.agencyId.optional() }),
+);
 
 /** "Who is handling it": a user has a dialog open on an alarm. */
-export const presenceSchema = z.strictObject({
-  agencyId: z.string().min(1).max(40),
-  alarmId: z.string().min(1).max(64),
-  action: z.enum(['dispatch', 'cancel', 'placeOnTest', 'none']),
-});
+export const presenceSchema = lazySchema(() =>
+  z.strictObject({
+    agencyId: z.string().min(1).max(40),
+    alarmId: z.string().min(1).max(64),
+    action: z.enum(['dispatch', 'cancel', 'placeOnTest', 'none']),
+  }),
+);
 
 export interface SnapshotMessage<F extends FeedName = FeedName> {
   feed: F;

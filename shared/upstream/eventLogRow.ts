@@ -1,31 +1,35 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazySchema';
 
 /**
  * One row of `AlarmBuffer/GetEventLogs` (`result.eventLogList`), spelled as the upstream spells it
  * (docs/product/live-alarms-and-testing.md#entities): note `cS_`, `event_Id` and `system_No`.
+ * Built on first use (lazySchema): a screen's live rows come checked by the bridge.
  */
-export const eventLogRowSchema = z.object({
-  id: z.union([z.number(), z.string()]).transform(String),
-  eventDate: z.string(),
-  eventDateTime: z.string().nullable().optional(),
-  eventrpt_id: z.string(),
-  event_Id: z.string().nullable(),
-  description: z.string().nullable(),
-  isTestCleared: z.string().nullable(),
-  cS_: z.string(),
-  site_no: z.union([z.number(), z.string()]).transform(String),
-  system_No: z.union([z.number(), z.string()]).transform(String),
-  siteName: z.string().nullable(),
-  address1: z.string().nullable(),
-  address2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zipcode: z.string().nullable(),
-  color: z.string().nullable().optional(),
-  colorCode: z.string().nullable().optional(),
-  totalRows: z.number().nullable().optional(),
-});
-export type EventLogRow = z.infer<typeof eventLogRowSchema>;
+export const eventLogRowSchema = lazySchema(() =>
+  z.object({
+    id: z.union([z.number(), z.string()]).transform(String),
+    eventDate: z.string(),
+    eventDateTime: z.string().nullable().optional(),
+    eventrpt_id: z.string(),
+    event_Id: z.string().nullable(),
+    description: z.string().nullable(),
+    isTestCleared: z.string().nullable(),
+    cS_: z.string(),
+    site_no: z.union([z.number(), z.string()]).transform(String),
+    system_No: z.union([z.number(), z.string()]).transform(String),
+    siteName: z.string().nullable(),
+    address1: z.string().nullable(),
+    address2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zipcode: z.string().nullable(),
+    color: z.string().nullable().optional(),
+    colorCode: z.string().nullable().optional(),
+    totalRows: z.number().nullable().optional(),
+  }),
+);
+export type EventLogRow = z.infer<ReturnType<typeof eventLogRowSchema>>;
 
 /** The `result` of GetEventLogs and GetEventLogsLiveAlarm_Dev. */
 export const eventLogsResultSchema = <T extends z.ZodType>(row: T) =>
@@ -43,24 +47,26 @@ export const eventLogsResultSchema = <T extends z.ZodType>(row: T) =>
  * Request body of `AlarmBuffer/GetEventLogs` and `GetEventLogsLiveAlarm_Dev`
  * (docs/product/live-alarms-and-testing.md#calls).
  */
-export const eventLogsRequestSchema = z.object({
-  Curentsession: z.string().max(200).optional(),
-  AgencyId: z.union([z.number(), z.string()]).transform(String),
-  DueValue: z.union([z.number(), z.string(), z.null()]).optional(),
-  EventList: z.union([z.string(), z.array(z.string()), z.null()]).optional(),
-  /** 1-based page number (spec: "offset (page)"). */
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(1),
-  /** Page size. */
-  count: z.coerce.number().int().min(1).max(5000).default(10),
-  IsAutoRefreshOn: z.boolean().optional(),
-  ColumnName: z.string().max(60).nullable().optional(),
-  SortType: z.string().max(10).nullable().optional(),
-  RemoveOperatorActions: z.boolean().nullable().optional(),
-  Install_servco_Type: z.string().max(2).nullable().optional(),
-  cs_no: z.string().max(60).nullable().optional(),
-  IncludeTestEvents: z.boolean().nullable().optional(),
-});
-export type EventLogsRequest = z.input<typeof eventLogsRequestSchema>;
+export const eventLogsRequestSchema = lazySchema(() =>
+  z.object({
+    Curentsession: z.string().max(200).optional(),
+    AgencyId: z.union([z.number(), z.string()]).transform(String),
+    DueValue: z.union([z.number(), z.string(), z.null()]).optional(),
+    EventList: z.union([z.string(), z.array(z.string()), z.null()]).optional(),
+    /** 1-based page number (spec: "offset (page)"). */
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(1),
+    /** Page size. */
+    count: z.coerce.number().int().min(1).max(5000).default(10),
+    IsAutoRefreshOn: z.boolean().optional(),
+    ColumnName: z.string().max(60).nullable().optional(),
+    SortType: z.string().max(10).nullable().optional(),
+    RemoveOperatorActions: z.boolean().nullable().optional(),
+    Install_servco_Type: z.string().max(2).nullable().optional(),
+    cs_no: z.string().max(60).nullable().optional(),
+    IncludeTestEvents: z.boolean().nullable().optional(),
+  }),
+);
+export type EventLogsRequest = z.input<ReturnType<typeof eventLogsRequestSchema>>;
 
 /**
  * The body the original grid sends for one page, newest first: history (`DueValue` set, sorted on

@@ -81,7 +81,7 @@ describe('faults', () => {
     const logs = await eventLogs();
     expect(logs.status).toBe(200);
     expect(envelopeSchema.parse(logs.body).isSessionValid).toBe(true);
-    expect(eventLogsResultSchema(eventLogRowSchema).safeParse(logs.body.result).success).toBe(false);
+    expect(eventLogsResultSchema(eventLogRowSchema()).safeParse(logs.body.result).success).toBe(false);
     expect(envelopeSchema.safeParse((await eventTypes()).body).success).toBe(false);
   });
 

@@ -15,7 +15,7 @@ import { sessionOf } from './sessions';
 
 /** The GetEventLogs body (shared schema), with names in any case and booleans as text too. */
 const eventLogsSchema = ciObject({
-  ...eventLogsRequestSchema.shape,
+  ...eventLogsRequestSchema().shape,
   IsAutoRefreshOn: zOptBool,
   RemoveOperatorActions: zOptBool,
   IncludeTestEvents: zOptBool,

@@ -20,7 +20,7 @@ interface Row {
 async function page(body: Record<string, unknown>): Promise<Row[]> {
   const a = await post(sim, '/AlarmBuffer/GetEventLogs', { AgencyId: agencyId, ...body }, sid);
   expect(a.status, a.text).toBe(200);
-  for (const r of a.body.result.eventLogList) eventLogRowSchema.parse(r);
+  for (const r of a.body.result.eventLogList) eventLogRowSchema().parse(r);
   return a.body.result.eventLogList;
 }
 

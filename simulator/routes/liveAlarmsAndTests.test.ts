@@ -37,7 +37,7 @@ async function eventsOf(csNo: string) {
     { AgencyId: agencyId, cs_no: csNo, offset: 1, count: 100, IncludeTestEvents: true },
     sid,
   );
-  return (a.body.result.eventLogList as unknown[]).map((r) => eventLogRowSchema.parse(r));
+  return (a.body.result.eventLogList as unknown[]).map((r) => eventLogRowSchema().parse(r));
 }
 
 beforeAll(async () => {

@@ -83,7 +83,7 @@ describe.skipIf(!hasRedis)('a live anomaly across a lease move', () => {
     // A screen on the survivor hears the episodes the doomed bridge opens (the shared rooms).
     screen = connectScreen(s.url, cookie);
     const heard: AnomaliesMessage[] = [];
-    screen.socket.on('anomalies', (m) => heard.push(anomaliesMessageSchema.parse(m)));
+    screen.socket.on('anomalies', (m) => heard.push(anomaliesMessageSchema().parse(m)));
     await screen.subscribe({ feed: 'alarms', agencyId });
     const csNo = await freshAccount(sim, agencyId);
     const episode = () => heard.at(-1)?.episodes.find((e) => e.csNo === csNo && e.kind === 'runaway');

@@ -71,7 +71,7 @@ function anomalyScreen(cookie: string, agencyId: string) {
   const s = connectScreen(bridge.url, cookie);
   screens.push(s);
   const heard: AnomaliesMessage[] = [];
-  s.socket.on('anomalies', (m) => heard.push(anomaliesMessageSchema.parse(m)));
+  s.socket.on('anomalies', (m) => heard.push(anomaliesMessageSchema().parse(m)));
   s.subscribe({ feed: 'alarms', agencyId });
   return { heard, last: (csNo: string) => heard.at(-1)?.episodes.find((e) => e.csNo === csNo) };
 }

@@ -221,7 +221,7 @@ export async function callsFor(sim: RunningSimulator, p: Profile): Promise<Call[
       query: { CurentsessionId: sid },
       body: eventBody,
       check: (r) => {
-        const parsed = eventLogsResultSchema(eventLogRowSchema).parse(r);
+        const parsed = eventLogsResultSchema(eventLogRowSchema()).parse(r);
         expect(parsed.eventLogList[0].totalRows).toBeGreaterThan(0);
         expect(r).toHaveProperty('series');
         expect(r).toHaveProperty('xAxis');

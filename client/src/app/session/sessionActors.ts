@@ -8,7 +8,7 @@ import type {
 } from '../../../../machines/session/sessionMachine';
 import { showToast } from '../../components/toast/toastStore';
 import { loadSession, signIn, signOut } from '../../features/session/sessionApi';
-import { forgetThisBrowser } from '../../features/settings/alarmNotificationsApi';
+import { forgetThisBrowser } from '../../features/settings/forgetThisBrowser';
 import { ApiError } from '../../lib/api/apiError';
 import { createStore } from '../../lib/store/createStore';
 import { resetClientState } from './resetClientState';
@@ -89,7 +89,7 @@ export const sessionActors = {
     try {
       const first = await unlessAborted(
         signal,
-        signIn(input.username, input.password, twoFactorChallengeSchema, signal),
+        signIn(input.username, input.password, twoFactorChallengeSchema(), signal),
       );
       // Two-factor on: the session comes once the one-time password is accepted.
       const answer =

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../../../shared/lazySchema';
 import { post } from '../../lib/api/apiClient';
 import { ApiError } from '../../lib/api/apiError';
 import { sessionAnswerSchema, type SessionAnswer } from '../../lib/session/sessionAnswer';
@@ -9,13 +10,15 @@ import { createStore } from '../../lib/store/createStore';
  * sign-in waits here while the one-time-password dialog (SignInTwoFactor) runs; a code the bridge
  * accepts gives the session answer and the sign-in goes on. The session machine sees one sign-in.
  */
-export const twoFactorChallengeSchema = z.object({
-  twoFactor: z.object({
-    challenge: z.string(),
-    addresses: z.array(z.object({ index: z.number(), type: z.enum(['M', 'EM']), label: z.string() })),
+export const twoFactorChallengeSchema = lazySchema(() =>
+  z.object({
+    twoFactor: z.object({
+      challenge: z.string(),
+      addresses: z.array(z.object({ index: z.number(), type: z.enum(['M', 'EM']), label: z.string() })),
+    }),
   }),
-});
-export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>['twoFactor'];
+);
+export type TwoFactorChallenge = z.infer<ReturnType<typeof twoFactorChallengeSchema>>['twoFactor'];
 
 export const SIGN_IN_CANCELLED = 'Sign-in cancelled.';
 
@@ -48,13 +51,13 @@ export function answerChallenge(challenge: TwoFactorChallenge, signal: AbortSign
 
 export const cancelledSignIn = () => new ApiError(401, 'two_factor_cancelled', SIGN_IN_CANCELLED);
 
-const sentSchema = z.object({ sent: z.boolean() });
+const sentSchema = lazySchema(() => z.object({ sent: z.boolean() }));
 
 export const twoFactorApi = {
   send: (challenge: string, address: number) =>
-    post('/api/session/otp/send', { challenge, address }, { schema: sentSchema, expiryIsSignal: false }),
+    post('/api/session/otp/send', { challenge, address }, { schema: sentSchema(), expiryIsSignal: false }),
   resend: (challenge: string) =>
-    post('/api/session/otp/resend', { challenge }, { schema: sentSchema, expiryIsSignal: false }),
+    post('/api/session/otp/resend', { challenge }, { schema: sentSchema(), expiryIsSignal: false }),
   verify: (challenge: string, code: string) =>
     post('/api/session/otp', { challenge, code }, { schema: sessionAnswerSchema, expiryIsSignal: false }),
 };

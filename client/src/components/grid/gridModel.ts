@@ -20,7 +20,9 @@ export function cellText<R>(column: GridColumn<R>, row: R): string {
   return String(v);
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+// NOTE: made on the first comparison of text, not as the first screen's code loads: a collator
+// loads its locale's data, which a screen that sorts no text never needs.
+let collator: Intl.Collator | null = null;
 
 /** Compares two cell values: empty last, numbers and dates by value, text naturally. */
 export function compareValues(a: unknown, b: unknown): number {
@@ -30,6 +32,7 @@ export function compareValues(a: unknown, b: unknown): number {
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   return collator.compare(String(a), String(b));
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventLogRowSchema, type EventLogRow } from '../../../../shared/upstream/eventLogRow';
+import { lazySchema } from '../../../../shared/lazySchema';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { getEnvelope, postEnvelope } from '../../lib/api/apiClient';
 import { saveSitePreferences } from '../../lib/session/saveSitePreferences';
@@ -11,37 +12,45 @@ import type { DueValue } from './model/dueWindow';
  * the bridge injects the session.
  */
 
-const eventTypeSchema = z.object({
-  eventrpt_id: z.string(),
-  descr: z
-    .string()
+// NOTE: each answer's schema is built on its first call (lazySchema): a deep link loads this file
+// with its first screen, whose first rows come over the live connection.
+
+const eventTypesSchema = lazySchema(() =>
+  z
+    .array(
+      z.object({
+        eventrpt_id: z.string(),
+        descr: z
+          .string()
+          .nullable()
+          .transform((d) => d ?? ''),
+      }),
+    )
     .nullable()
-    .transform((d) => d ?? ''),
-});
-export type EventType = z.infer<typeof eventTypeSchema>;
+    .transform((l) => l ?? []),
+);
+export type EventType = z.infer<ReturnType<typeof eventTypesSchema>>[number];
 
 export function fetchEventTypes(signal?: AbortSignal): Promise<EventType[]> {
-  return postEnvelope(
-    '/api/AlarmBuffer/GetEventTypes',
-    z
-      .array(eventTypeSchema)
-      .nullable()
-      .transform((l) => l ?? []),
-    { body: { IsAutoRefreshOn: true }, signal },
-  );
+  return postEnvelope('/api/AlarmBuffer/GetEventTypes', eventTypesSchema(), {
+    body: { IsAutoRefreshOn: true },
+    signal,
+  });
 }
 
-const agencyConfigSchema = z
-  .array(z.object({ columnFormat: z.string().nullable().optional() }).passthrough())
-  .nullable()
-  .transform((l) => l?.[0]?.columnFormat ?? null);
+const agencyConfigSchema = lazySchema(() =>
+  z
+    .array(z.object({ columnFormat: z.string().nullable().optional() }).passthrough())
+    .nullable()
+    .transform((l) => l?.[0]?.columnFormat ?? null),
+);
 
 /** The first item's columnFormat (JSON text), or null when the agency has none saved. */
 export function fetchAgencyConfig(agencyId: string, signal?: AbortSignal): Promise<string | null> {
   const early = earlyConfig;
   earlyConfig = null;
   if (early?.agencyId === agencyId) return early.answer;
-  return getEnvelope('/api/AlarmBuffer/GetAgencyConfig', agencyConfigSchema, {
+  return getEnvelope('/api/AlarmBuffer/GetAgencyConfig', agencyConfigSchema(), {
     query: { AgencyId: agencyId },
     signal,
   });
@@ -88,21 +97,23 @@ export interface OlderPageQuery {
   installServcoType: string;
 }
 
-const eventLogsSchema = z
-  .object({
-    eventLogList: z
-      .array(eventLogRowSchema)
-      .nullable()
-      .transform((l) => l ?? []),
-  })
-  .passthrough();
+const eventLogsSchema = lazySchema(() =>
+  z
+    .object({
+      eventLogList: z
+        .array(eventLogRowSchema())
+        .nullable()
+        .transform((l) => l ?? []),
+    })
+    .passthrough(),
+);
 
 /** One page of the gateway's event history, newest first; total from the first row's totalRows. */
 export async function fetchEventPage(
   q: OlderPageQuery,
   signal?: AbortSignal,
 ): Promise<{ rows: EventLogRow[]; total: number | null }> {
-  const result = await postEnvelope('/api/AlarmBuffer/GetEventLogs', eventLogsSchema, {
+  const result = await postEnvelope('/api/AlarmBuffer/GetEventLogs', eventLogsSchema(), {
     body: {
       AgencyId: q.agencyId,
       DueValue: q.due,
@@ -123,12 +134,19 @@ export async function fetchEventPage(
   return { rows, total: rows[0]?.totalRows ?? (rows.length === 0 ? 0 : null) };
 }
 
-const chartRowSchema = z.object({
-  eventDate: z.string(),
-  eventType: z.string(),
-  eventCount: z.coerce.number(),
-});
-export type ChartRow = z.infer<typeof chartRowSchema>;
+const chartRowsSchema = lazySchema(() =>
+  z
+    .array(
+      z.object({
+        eventDate: z.string(),
+        eventType: z.string(),
+        eventCount: z.coerce.number(),
+      }),
+    )
+    .nullable()
+    .transform((l) => l ?? []),
+);
+export type ChartRow = z.infer<ReturnType<typeof chartRowsSchema>>[number];
 
 export function fetchChartData(
   q: {
@@ -140,24 +158,17 @@ export function fetchChartData(
   },
   signal?: AbortSignal,
 ): Promise<ChartRow[]> {
-  return postEnvelope(
-    '/api/Dashboard/GetEventListChartData',
-    z
-      .array(chartRowSchema)
-      .nullable()
-      .transform((l) => l ?? []),
-    {
-      body: {
-        AgencyId: q.agencyId,
-        DueValue: q.due,
-        EventId: q.events ? q.events.join(',') : null,
-        StartDate: null,
-        Install_servco_Type: q.installServcoType,
-        IncludeTestEvents: q.includeTests,
-      },
-      signal,
+  return postEnvelope('/api/Dashboard/GetEventListChartData', chartRowsSchema(), {
+    body: {
+      AgencyId: q.agencyId,
+      DueValue: q.due,
+      EventId: q.events ? q.events.join(',') : null,
+      StartDate: null,
+      Install_servco_Type: q.installServcoType,
+      IncludeTestEvents: q.includeTests,
     },
-  );
+    signal,
+  });
 }
 
 /** 'show Graph' updates GraphsView (9001 show, 9002 hide) in the stored site preference. */

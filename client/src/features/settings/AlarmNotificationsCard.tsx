@@ -13,13 +13,8 @@ import {
 import { useApiMutation } from '../../lib/query/useApiMutation';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { useInvalidate } from '../../lib/query/useInvalidate';
-import {
-  loadPushDevices,
-  loadPushKey,
-  PUSH_DEVICES_PATH,
-  removePushDevice,
-  savePushDevice,
-} from './alarmNotificationsApi';
+import { loadPushDevices, loadPushKey, removePushDevice, savePushDevice } from './alarmNotificationsApi';
+import { PUSH_DEVICES_PATH } from './forgetThisBrowser';
 import { SETTINGS_TOAST_MS } from './TwoFactorCard';
 import { RemovableList } from './settingsParts';
 import { wallAgencyOptions } from './wallDisplaysApi';

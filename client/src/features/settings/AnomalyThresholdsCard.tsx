@@ -46,7 +46,7 @@ function ThresholdsForm({ agencyId, initial }: { agencyId: string; initial: Anom
     );
     // NOTE: checked here with the bridge's own schema, so a value out of range is named at once
     // and nothing is sent; the bridge checks again.
-    const parsed = anomalyThresholdsSchema.safeParse(asked);
+    const parsed = anomalyThresholdsSchema().safeParse(asked);
     if (!parsed.success) {
       setProblem(parsed.error.issues.map((i) => i.message).join(' '));
       return;

@@ -10,9 +10,9 @@ export const thresholdsPath = (agencyId: string) =>
   `/api/anomalies/thresholds/${encodeURIComponent(agencyId)}`;
 
 export function loadThresholds(agencyId: string, signal: AbortSignal): Promise<ThresholdsAnswer> {
-  return get(thresholdsPath(agencyId), { schema: thresholdsAnswerSchema, signal });
+  return get(thresholdsPath(agencyId), { schema: thresholdsAnswerSchema(), signal });
 }
 
 export function saveThresholds(agencyId: string, t: AnomalyThresholds): Promise<ThresholdsAnswer> {
-  return post(thresholdsPath(agencyId), t, { schema: thresholdsAnswerSchema });
+  return post(thresholdsPath(agencyId), t, { schema: thresholdsAnswerSchema() });
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../../../shared/lazySchema';
 
 /**
  * The time-range lists of the report tabs (docs/product/reports-and-settings.md#time-range-lists,
@@ -37,31 +38,36 @@ export const DEFAULT_RANGE_LISTS: RangeLists = {
   list4: LAST_30_TO_12_MONTHS,
 };
 
-const optionSchema = z.object({
-  key: z.pipe(
-    z.union([z.string().check(z.minLength(1)), z.number()]),
-    z.transform((v: string | number) => String(v)),
-  ),
-  label: z.string().check(z.minLength(1)),
+/**
+ * The `rangeLists` key of /config.json: each list optional; a malformed list keeps its default.
+ * Built with the runtime configuration's schema, when /config.json answers.
+ */
+export const rangeListsSchema = lazySchema(() => {
+  const optionSchema = z.object({
+    key: z.pipe(
+      z.union([z.string().check(z.minLength(1)), z.number()]),
+      z.transform((v: string | number) => String(v)),
+    ),
+    label: z.string().check(z.minLength(1)),
+  });
+  const listSchema = (fallback: readonly RangeOption[]) =>
+    z._default(z.catch(z.array(optionSchema).check(z.minLength(1)), [...fallback]), [...fallback]);
+  return z._default(
+    z.catch(
+      z.object({
+        list1: listSchema(DEFAULT_RANGE_LISTS.list1),
+        list2: listSchema(DEFAULT_RANGE_LISTS.list2),
+        list3: listSchema(DEFAULT_RANGE_LISTS.list3),
+        list4: listSchema(DEFAULT_RANGE_LISTS.list4),
+      }),
+      () => copyRangeLists(),
+    ),
+    () => copyRangeLists(),
+  );
 });
-const listSchema = (fallback: readonly RangeOption[]) =>
-  z._default(z.catch(z.array(optionSchema).check(z.minLength(1)), [...fallback]), [...fallback]);
 
-/** The `rangeLists` key of /config.json: each list optional; a malformed list keeps its default. */
-export const rangeListsSchema = z._default(
-  z.catch(
-    z.object({
-      list1: listSchema(DEFAULT_RANGE_LISTS.list1),
-      list2: listSchema(DEFAULT_RANGE_LISTS.list2),
-      list3: listSchema(DEFAULT_RANGE_LISTS.list3),
-      list4: listSchema(DEFAULT_RANGE_LISTS.list4),
-    }),
-    () => copyLists(),
-  ),
-  () => copyLists(),
-);
-
-function copyLists() {
+/** The default lists, each a copy of its own. */
+export function copyRangeLists() {
   return {
     list1: [...DEFAULT_RANGE_LISTS.list1],
     list2: [...DEFAULT_RANGE_LISTS.list2],

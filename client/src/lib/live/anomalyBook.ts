@@ -27,7 +27,7 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
   };
   live.socket.on('anomalies', (raw: unknown) => {
     // NOTE: checked, since it comes off the wire.
-    const parsed = anomaliesMessageSchema.safeParse(raw);
+    const parsed = anomaliesMessageSchema().safeParse(raw);
     if (!parsed.success) return;
     const msg = parsed.data;
     const was = lists.get(msg.agencyId);

@@ -1,22 +1,32 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../../../../shared/lazySchema';
 import { get, post } from '../../../lib/api/apiClient';
 
-/** A recorded moment as the bridge finds it (server/recordings/recordingRoutes.ts). */
-const momentSchema = z.object({
-  t: z.number(),
-  agencyId: z.string(),
-  feed: z.enum(['events', 'alarms', 'systemsOnTest']),
-  kind: z.enum(['event', 'alarm.opened', 'alarm.changed', 'alarm.closed']),
-  csNo: z.string(),
-  rowId: z.string(),
-  eventType: z.string(),
-  text: z.string(),
-  recording: z.string(),
-  offsetMs: z.number(),
-});
-export type RecordedMoment = z.infer<typeof momentSchema>;
-const momentsSchema = z.object({ moments: z.array(momentSchema), truncated: z.boolean() });
-export type FoundMoments = z.infer<typeof momentsSchema>;
+/**
+ * Recorded moments as the bridge finds them (server/recordings/recordingRoutes.ts); the schema is
+ * built on the first search (the view loads this file with its first screen).
+ */
+const momentsSchema = lazySchema(() =>
+  z.object({
+    moments: z.array(
+      z.object({
+        t: z.number(),
+        agencyId: z.string(),
+        feed: z.enum(['events', 'alarms', 'systemsOnTest']),
+        kind: z.enum(['event', 'alarm.opened', 'alarm.changed', 'alarm.closed']),
+        csNo: z.string(),
+        rowId: z.string(),
+        eventType: z.string(),
+        text: z.string(),
+        recording: z.string(),
+        offsetMs: z.number(),
+      }),
+    ),
+    truncated: z.boolean(),
+  }),
+);
+export type FoundMoments = z.infer<ReturnType<typeof momentsSchema>>;
+export type RecordedMoment = FoundMoments['moments'][number];
 
 /** The moments' kinds in the dealer's words. */
 export const MOMENT_LABELS: Record<RecordedMoment['kind'], string> = {
@@ -44,13 +54,13 @@ export function searchMoments(q: MomentSearch): Promise<FoundMoments> {
       ...(q.csNo ? { csNo: q.csNo } : {}),
       ...(q.eventType ? { eventType: q.eventType } : {}),
     },
-    schema: momentsSchema,
+    schema: momentsSchema(),
   });
 }
 
 /** Every change of one account across the feeds, over a day from `from`. */
 export function accountTimeline(csNo: string, from: number): Promise<FoundMoments> {
-  return get('/api/recordings/timeline', { query: { csNo, from }, schema: momentsSchema });
+  return get('/api/recordings/timeline', { query: { csNo, from }, schema: momentsSchema() });
 }
 
 /** A time range of the agency's feeds as a recording file (the bridge audits who took what). */

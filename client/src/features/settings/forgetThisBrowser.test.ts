@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onSessionExpired } from '../../lib/api/sessionExpiry';
 import { deviceIdOf } from '../../lib/pwa/serviceWorker';
-import { forgetThisBrowser } from './alarmNotificationsApi';
+import { forgetThisBrowser } from './forgetThisBrowser';
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/this-browser';
 
