@@ -210,6 +210,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
     expect(options.length).toBeGreaterThan(1);
     const current = await selector.inputValue();
     const next = options.find((o) => o !== current)!;
+    // The account list loads when first shown; once it has been, a switch loads the new company's.
+    const loaded = page.waitForResponse((r) => r.url().includes('/api/GetAllAccountsBySeqNo'));
+    await page.getByRole('button', { name: 'Search accounts' }).click();
+    await loaded;
+    await page.getByRole('button', { name: 'Close search' }).click();
     const reloaded = page.waitForResponse((r) => r.url().includes('/api/GetAllAccountsBySeqNo'));
     await selector.selectOption(next);
     expect(await selector.isDisabled()).toBe(true);

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { GridColumn } from '../components/grid/gridTypes';
 import { CsNoLink } from '../components/handoff/CsNoLink';
-import { allAccounts } from '../lib/accounts/allAccounts';
+import { useAllAccounts } from '../lib/accounts/allAccounts';
 import type { HandOffTarget } from '../lib/handoff/handOff';
-import { useStore } from '../lib/store/useStore';
 
 /** A CS# cell that hands off to the user's data-management tool; a row without a site keeps plain text. */
 export function csNoCell<R>(target: (row: R) => HandOffTarget): (row: R) => ReactNode {
@@ -45,7 +44,7 @@ export function csNoAccountCell<R>(csNoOf: (row: R) => string): (row: R) => Reac
 }
 
 function AccountCsNoLink({ csNo }: { csNo: string }) {
-  const account = useStore(allAccounts, (s) => s.accounts.find((a) => a.cs_no === csNo) ?? null);
+  const account = useAllAccounts((s) => s.accounts.find((a) => a.cs_no === csNo) ?? null);
   const target: HandOffTarget = account
     ? { siteNo: account.site_no, systemNo: account.system_no, csNo }
     : { siteNo: '', systemNo: '', csNo };

@@ -1,6 +1,6 @@
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { showToast } from '../../components/toast/toastStore';
-import { fetchAllAccounts, loadAllAccounts } from '../../lib/accounts/allAccounts';
+import { fetchAllAccounts, loadAllAccounts, loadAllAccountsWhenNeeded } from '../../lib/accounts/allAccounts';
 import { buildMenu } from '../../lib/menu/buildMenu';
 import { isTruthyFlag, readSitePreferences, selectedNavIds } from '../../lib/session/sitePreferences';
 import { applyTheme, storedDarkFlag } from '../../lib/theme/theme';
@@ -16,14 +16,16 @@ export function applySessionTheme(profile: PublicProfile): void {
 }
 
 /**
- * The all-accounts list, once per sign-in; a failure is a toast
- * (docs/product/shell-session-search.md#messages). It shows as loading at once, and is asked for
- * once the first screen's rows are in (firstRowsFirst.ts).
+ * The all-accounts list, once per sign-in, when a screen first shows it; a failure is a toast
+ * (docs/product/shell-session-search.md#messages). It is asked for no earlier than the first
+ * screen's rows (firstRowsFirst.ts).
  */
 export function startAccountsLoad(profile: PublicProfile): void {
   const fetchList = (signal?: AbortSignal) => afterFirstRows().then(() => fetchAllAccounts(signal));
-  void loadAllAccounts(profile, fetchList).then((message) => {
-    if (message) showToast(message, 'error');
+  loadAllAccountsWhenNeeded(() => {
+    void loadAllAccounts(profile, fetchList).then((message) => {
+      if (message) showToast(message, 'error');
+    });
   });
 }
 

@@ -4,10 +4,9 @@ import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
 import { Dialog } from '../../components/layout/Dialog';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { showToast } from '../../components/toast/toastStore';
-import { allAccounts } from '../../lib/accounts/allAccounts';
+import { useAllAccounts } from '../../lib/accounts/allAccounts';
 import { failureMessage } from '../../lib/api/apiError';
 import { useApiMutation } from '../../lib/query/useApiMutation';
-import { useStore } from '../../lib/store/useStore';
 import { loadCertificate } from './certificateApi';
 import { CertificateForm } from './CertificateForm';
 import { CERTIFICATE_MESSAGES, DEFAULT_PAPER, PAPER_SIZES, type CertificateFields } from './certificateModel';
@@ -23,7 +22,7 @@ const SUGGEST_CAP = 100;
  * named by account and time.
  */
 export function CertificateWizardPage() {
-  const accounts = useStore(allAccounts, (s) => s.accounts);
+  const accounts = useAllAccounts((s) => s.accounts);
   const [csNo, setCsNo] = useState('');
   const [results, setResults] = useState<string[] | null>(null);
   const [fields, setFields] = useState<CertificateFields | null>(null);

@@ -2,9 +2,8 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Icon } from '../../components/icons/Icon';
 import { useHandOff } from '../../components/handoff/useHandOff';
-import { allAccounts } from '../../lib/accounts/allAccounts';
+import { useAllAccounts } from '../../lib/accounts/allAccounts';
 import type { SiteSystem } from '../../lib/api/rowSchemas';
-import { useStore } from '../../lib/store/useStore';
 import {
   NO_RESULTS,
   placeholderFor,
@@ -25,7 +24,7 @@ export function GlobalSearchOverlay({ onClose }: { onClose: () => void }) {
   const [field, setField] = useState<SearchFieldKey>('csNo');
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const { accounts, status } = useStore(allAccounts);
+  const { accounts, status } = useAllAccounts();
   const { start, tooltip } = useHandOff();
   const hits = useMemo(() => searchAccounts(accounts, field, text), [accounts, field, text]);
   const listId = useId();
@@ -108,7 +107,7 @@ export function GlobalSearchOverlay({ onClose }: { onClose: () => void }) {
         <div className="global-search__results">
           {hits.length === 0 ? (
             <p className="global-search__empty" role="status">
-              {status === 'loading' ? 'Loading accounts…' : NO_RESULTS}
+              {status === 'loading' || status === 'idle' ? 'Loading accounts…' : NO_RESULTS}
             </p>
           ) : (
             <div

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SelectField } from '../../components/form/SelectField';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { TabStrip } from '../../components/layout/TabStrip';
-import { allAccounts, ownAgencyId, topSites } from '../../lib/accounts/allAccounts';
+import { ownAgencyId, topSites, useAllAccounts } from '../../lib/accounts/allAccounts';
 import { runtimeConfig } from '../../lib/config/runtimeConfig';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { useSessionView } from '../../lib/session/sessionView';
@@ -29,7 +29,7 @@ export function PlaceOnTestPage() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { profile } = useSessionView();
-  const accounts = useStore(allAccounts, (s) => s.accounts);
+  const accounts = useAllAccounts((s) => s.accounts);
   const config = useStore(runtimeConfig);
   const [applied, setApplied] = useState('');
   const siteNo = params.get('site');

@@ -3,9 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { DataGrid } from '../../components/grid/DataGrid';
 import type { GridColumn } from '../../components/grid/gridTypes';
 import { PageFrame } from '../../components/layout/PageFrame';
-import { allAccounts } from '../../lib/accounts/allAccounts';
+import { useAllAccounts } from '../../lib/accounts/allAccounts';
 import { useApiQuery } from '../../lib/query/useApiQuery';
-import { useStore } from '../../lib/store/useStore';
 import { systemColumns } from './SearchSiteSystemsPage';
 import { SiteInfoCard } from './SiteInfoCard';
 import {
@@ -54,7 +53,7 @@ export function PropertyDetailsPage() {
 }
 
 function AccountPicker({ onPick, current }: { onPick: (s: SiteArg) => void; current: string }) {
-  const accounts = useStore(allAccounts, (s) => s.accounts);
+  const accounts = useAllAccounts((s) => s.accounts);
   const [typed, setTyped] = useState(current);
   const matches = useMemo(() => {
     const q = typed.trim().toLowerCase();

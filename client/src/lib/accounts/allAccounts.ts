@@ -1,17 +1,21 @@
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
+import { useEffect } from 'react';
 import * as z from 'zod/mini';
+import { lazySchema } from '../../../../shared/lazySchema';
 import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
 import { getEnvelope } from '../api/apiClient';
 import { ApiError, failureMessage } from '../api/apiError';
 import { siteSystemSchema, type SiteSystem } from '../api/rowSchemas';
 import { yieldToMain } from '../schedule/yieldToMain';
 import { createStore } from '../store/createStore';
+import { useStore } from '../store/useStore';
 import { local, STORAGE_KEYS } from '../storage/clientStorage';
 
 /**
- * The all-accounts list (docs/product/shell-session-search.md#states): loaded once after sign-in,
- * it feeds the toolbar's global search and the top-50 sites list. It is the one server list the
- * shell keeps, because the spec makes it a session-wide lookup.
+ * The all-accounts list (docs/product/shell-session-search.md#states): loaded once per sign-in,
+ * when a screen first shows it (useAllAccounts), it feeds the toolbar's global search and the
+ * top-50 sites list. It is the one server list the shell keeps, because the spec makes it a
+ * session-wide lookup.
  */
 export const ACCOUNTS_FAILED = 'Unable to get all site systems.';
 
@@ -51,8 +55,8 @@ export function topSites(accounts: readonly SiteSystem[], agencyId: string): Sit
 }
 
 /** The list's rows as they came: an array (null when empty), each row checked below. */
-const rawRows = z.optional(z.nullable(z.array(z.unknown())));
-const rowsSchema = z.array(siteSystemSchema);
+const rawRows = lazySchema(() => z.optional(z.nullable(z.array(z.unknown()))));
+const rowsSchema = lazySchema(() => z.array(siteSystemSchema()));
 
 /**
  * Rows checked per slice. The list runs to thousands of rows: checked in one go, it held a
@@ -62,12 +66,12 @@ export const ROWS_PER_SLICE = 250;
 
 /** Loads the list; any row that fails its schema fails the whole answer, as one check would. */
 export async function fetchAllAccounts(signal?: AbortSignal): Promise<SiteSystem[]> {
-  const raw = (await getEnvelope('/api/GetAllAccountsBySeqNo', rawRows, { signal })) ?? [];
+  const raw = (await getEnvelope('/api/GetAllAccountsBySeqNo', rawRows(), { signal })) ?? [];
   const accounts: SiteSystem[] = [];
   for (let i = 0; i < raw.length; i += ROWS_PER_SLICE) {
     if (i > 0) await yieldToMain();
     signal?.throwIfAborted();
-    const checked = z.safeParse(rowsSchema, raw.slice(i, i + ROWS_PER_SLICE));
+    const checked = z.safeParse(rowsSchema(), raw.slice(i, i + ROWS_PER_SLICE));
     if (!checked.success) throw new ApiError(200, 'bad_response', UNABLE_TO_PROCESS);
     for (const row of checked.data) accounts.push(row);
   }
@@ -94,6 +98,45 @@ export async function loadAllAccounts(
   }
 }
 
+/** The session's load of the list, kept until a screen first needs it. */
+let loadOnNeed: (() => void) | null = null;
+/** Whether a screen of this session has needed the list: a new session's list then loads at once. */
+let needed = false;
+
+/**
+ * Sets what loads the list for the session now signed in (or switched to another company). It
+ * runs when a screen first needs the list, or at once when one already has in this session.
+ * NOTE: the list is about 1 MB of JSON checked row by row; a first screen that does not show it
+ * (the Live Alarm View) does not pay for it.
+ */
+export function loadAllAccountsWhenNeeded(load: () => void): void {
+  if (needed) {
+    loadOnNeed = null;
+    load();
+    return;
+  }
+  loadOnNeed = load;
+  allAccounts.setState({ status: 'idle', accounts: [] });
+}
+
+/** A screen shows the list: the session's first need loads it. */
+export function needAllAccounts(): void {
+  needed = true;
+  const load = loadOnNeed;
+  loadOnNeed = null;
+  load?.();
+}
+
+/** The list for a screen that shows it: asks for it as the screen mounts. */
+export function useAllAccounts<T = AllAccountsState>(
+  selector: (s: AllAccountsState) => T = (s) => s as T,
+): T {
+  useEffect(needAllAccounts, []);
+  return useStore(allAccounts, selector);
+}
+
 export function resetAllAccounts(): void {
+  loadOnNeed = null;
+  needed = false;
   allAccounts.setState({ status: 'idle', accounts: [] });
 }
