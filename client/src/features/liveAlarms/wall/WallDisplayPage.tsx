@@ -275,7 +275,7 @@ const WallCounts = memo(function WallCounts({
               <span className="wall__bar-label">{c.type}</span>
               <span
                 className="wall__bar"
-                style={{ width: `${(c.count / max) * 100}%`, background: typeColour(c.type) }}
+                style={{ transform: `scaleX(${c.count / max})`, background: typeColour(c.type) }}
               />
               <strong>{c.count}</strong>
             </li>
