@@ -5,6 +5,7 @@ import { createLogger } from '../observability/logger';
 import { postgresReachable, randomTable, TEST_DATABASE_URL } from '../../tests/support/postgres';
 import { createPgRecordingStore } from './pgRecordingStore';
 import { parseRecordingName } from './recordingFormat';
+import { pollReport } from '../../tests/support/pollReport';
 
 const DAY = 86_400_000;
 const reachable = await postgresReachable();
@@ -17,15 +18,7 @@ const alarm = (id: string, csNo: string, date: string) =>
     alarm_event_id: 'BA',
   }) as unknown as FeedRow;
 const ref = { agencyId: '21001', feed: 'alarms' as const };
-const poll = (at: number, p: Partial<PollReport>): PollReport => ({
-  ref,
-  ms: 5,
-  ok: true,
-  requests: 1,
-  bytes: 100,
-  at,
-  ...p,
-});
+const poll = (at: number, p: Partial<PollReport>) => pollReport(ref, at, p);
 
 describe.skipIf(!reachable)('recordings in PostgreSQL', () => {
   const stem = randomTable('rec_test');

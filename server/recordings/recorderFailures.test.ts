@@ -4,25 +4,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/bridgeConfig';
 import { createLogger } from '../observability/logger';
-import type { PollReport } from '../feeds/agencyFeed';
 import { buildRecordingStore } from './buildRecordingStore';
 import { createRecorder } from './recorder';
+import { pollReport } from '../../tests/support/pollReport';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const firstLoad = (at: number): PollReport => ({
-  ref: { agencyId: '21001', feed: 'alarms' },
-  ms: 5,
-  ok: true,
-  requests: 1,
-  bytes: 100,
-  full: true,
-  rows: new Map(),
-  at,
-});
+const firstLoad = (at: number) =>
+  pollReport({ agencyId: '21001', feed: 'alarms' }, at, { full: true, rows: new Map() });
 
 describe('a recording that cannot be written', () => {
   it('is counted and leaves the feed polling, and recording resumes once the folder is there', async () => {

@@ -21,6 +21,7 @@ import { dropTable, postgresReachable, queryRows, randomTable, TEST_DATABASE_URL
 import { waitFor, type Screen } from '../support/screen';
 import { freshAccount, signIn, simPost, startTestBridge } from '../support/stack';
 import { startTwoDealers, type TwoDealers } from '../support/twoDealers';
+import { pollReport } from '../support/pollReport';
 
 const reachable = await postgresReachable();
 const stem = randomTable('rec_search');
@@ -176,15 +177,8 @@ describe.skipIf(!reachable)('recordings found by account and moment, shared with
       maxBytes: 8 * 1024 ** 3,
       logger: createLogger('silent'),
     });
-    const report = (feed: FeedName, at: number, p: Partial<PollReport>): PollReport => ({
-      ref: { agencyId, feed },
-      ms: 5,
-      ok: true,
-      requests: 1,
-      bytes: 100,
-      at,
-      ...p,
-    });
+    const report = (feed: FeedName, at: number, p: Partial<PollReport>) =>
+      pollReport({ agencyId, feed }, at, p);
     const date = (at: number) => new Date(at).toISOString();
     const event = (id: string, at: number) =>
       ({
