@@ -6,6 +6,7 @@ import { GATEWAY_METHODS } from '../../shared/upstream/envelope';
 import { READ_METHODS } from '../../server/gateway/alarmGatewayRoute';
 import { UPSTREAM_ROUTES } from '../../server/gateway/upstreamRoutes';
 import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';
+import type { FaultSpec } from '../../simulator/control/faults';
 import { freePort } from '../support/processes';
 import { startSim, type Simulator } from '../support/stack';
 
@@ -98,6 +99,15 @@ const notOk = (lines: string[]) => lines.filter((l) => !l.startsWith('ok ') && !
 
 describe('npm run upstream:check against the simulator', () => {
   let sim: Simulator;
+  /** The check as the bridge's identity while the simulator answers with `fault`. */
+  async function checkWithFault(fault: FaultSpec): Promise<Run> {
+    const added = sim.simulator.faults.add(fault);
+    try {
+      return await runCheck(['--url', sim.url, ...bridgeUser], withPassword);
+    } finally {
+      sim.simulator.faults.clear(added.id);
+    }
+  }
   let proxy: Awaited<ReturnType<typeof startNotingProxy>>;
 
   beforeAll(async () => {
@@ -222,84 +232,59 @@ describe('npm run upstream:check against the simulator', () => {
   });
 
   it('reports a read answered with HTTP 500 as failed, and exits non-zero', async () => {
-    const fault = sim.simulator.faults.add({ path: '/OnTest/GetZoneStates', status: 500 });
-    try {
-      const run = await runCheck(['--url', sim.url, ...bridgeUser], withPassword);
-      expect(run.code).toBe(1);
-      expect(notOk(verdicts(run.out))).toEqual([
-        expect.stringMatching(/^failed +zone states +OnTest\/GetZoneStates +HTTP 500$/),
-      ]);
-      expect(run.out).toMatch(/^\d+ ok, 0 differ, 1 refused, 1 failed$/m);
-    } finally {
-      sim.simulator.faults.clear(fault.id);
-    }
+    const run = await checkWithFault({ path: '/OnTest/GetZoneStates', status: 500 });
+    expect(run.code).toBe(1);
+    expect(notOk(verdicts(run.out))).toEqual([
+      expect.stringMatching(/^failed +zone states +OnTest\/GetZoneStates +HTTP 500$/),
+    ]);
+    expect(run.out).toMatch(/^\d+ ok, 0 differ, 1 refused, 1 failed$/m);
   });
 
   it('reports a report whose whole result came as text as differing, not as a report without rows', async () => {
-    const fault = sim.simulator.faults.add({
+    const run = await checkWithFault({
       path: '/Report/GetDealerEventActivity',
       drift: { field: 'result', change: 'retype' },
     });
-    try {
-      const run = await runCheck(['--url', sim.url, ...bridgeUser], withPassword);
-      expect(run.code).toBe(1);
-      const differing = notOk(verdicts(run.out)).filter((l) => l.includes('Report/GetDealerEventActivity'));
-      expect(differing.length).toBeGreaterThan(0);
-      for (const line of differing) expect(line).toMatch(/^differs .* result: expected array, got string/);
-    } finally {
-      sim.simulator.faults.clear(fault.id);
-    }
+    expect(run.code).toBe(1);
+    const differing = notOk(verdicts(run.out)).filter((l) => l.includes('Report/GetDealerEventActivity'));
+    expect(differing.length).toBeGreaterThan(0);
+    for (const line of differing) expect(line).toMatch(/^differs .* result: expected array, got string/);
   });
 
   it('reports exactly the read whose answer drifted, with the field, and exits non-zero', async () => {
-    const fault = sim.simulator.faults.add({
+    const run = await checkWithFault({
       path: '/AlarmBuffer/GetEventLogsLiveAlarm_Dev',
       drift: { field: 'alarm_Date', change: 'rename' },
     });
-    try {
-      const run = await runCheck(['--url', sim.url, ...bridgeUser], withPassword);
-      expect(run.code).toBe(1);
-      const differing = notOk(verdicts(run.out));
-      expect(differing).toHaveLength(1);
-      expect(differing[0]).toMatch(/^differs +active alarms +AlarmBuffer\/GetEventLogsLiveAlarm_Dev/);
-      expect(differing[0]).toContain('result.eventLogList[0].alarm_Date: expected string, got nothing');
-    } finally {
-      sim.simulator.faults.clear(fault.id);
-    }
+    expect(run.code).toBe(1);
+    const differing = notOk(verdicts(run.out));
+    expect(differing).toHaveLength(1);
+    expect(differing[0]).toMatch(/^differs +active alarms +AlarmBuffer\/GetEventLogsLiveAlarm_Dev/);
+    expect(differing[0]).toContain('result.eventLogList[0].alarm_Date: expected string, got nothing');
   });
 
   it("reports a drifted answer of the bridge's own rights read as that read differing", async () => {
-    const fault = sim.simulator.faults.add({
+    const run = await checkWithFault({
       path: '/Contact/GetContactAccess',
       drift: { field: 'agencyId', change: 'rename' },
     });
-    try {
-      const run = await runCheck(['--url', sim.url, ...bridgeUser], withPassword);
-      expect(run.code).toBe(1);
-      const differing = notOk(verdicts(run.out));
-      expect(differing).toHaveLength(1);
-      expect(differing[0]).toMatch(/^differs +current rights +Contact\/GetContactAccess +result\.agencyId/);
-    } finally {
-      sim.simulator.faults.clear(fault.id);
-    }
+    expect(run.code).toBe(1);
+    const differing = notOk(verdicts(run.out));
+    expect(differing).toHaveLength(1);
+    expect(differing[0]).toMatch(/^differs +current rights +Contact\/GetContactAccess +result\.agencyId/);
   });
 
   it('reports a retyped profile field as the profile differing', async () => {
-    const fault = sim.simulator.faults.add({
+    const run = await checkWithFault({
       path: '/Login/AuthLogon',
       drift: { field: 'install_servco_Type', change: 'retype' },
     });
-    try {
-      const run = await runCheck(['--url', sim.url, ...bridgeUser], withPassword);
-      expect(run.code).toBe(1);
-      expect(verdicts(run.out)).toEqual([
-        expect.stringMatching(
-          /^differs +profile +Login\/AuthLogon +result\.install_servco_Type: expected string, got number/,
-        ),
-      ]);
-    } finally {
-      sim.simulator.faults.clear(fault.id);
-    }
+    expect(run.code).toBe(1);
+    expect(verdicts(run.out)).toEqual([
+      expect.stringMatching(
+        /^differs +profile +Login\/AuthLogon +result\.install_servco_Type: expected string, got number/,
+      ),
+    ]);
   });
 
   it('says in one line that the password was refused, tries it once, and exits non-zero', async () => {
