@@ -1,4 +1,5 @@
-import type { FeedName, FeedRef, FeedRows } from '../../shared/live/protocol';
+import { countChart } from '../../shared/live/chartCounts';
+import type { ChartCounts, FeedName, FeedRef, FeedRows } from '../../shared/live/protocol';
 import { activeAlarmRowSchema, type ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
 import { eventLogRowSchema } from '../../shared/upstream/eventLogRow';
 import type { UpstreamClient } from '../upstream/upstreamClient';
@@ -45,6 +46,11 @@ export interface FeedKind<F extends FeedName = FeedName> {
    * first (server/live/snapshotParts.ts). Kinds without it always send snapshots whole.
    */
   rowTime?: (row: FeedRows[F]) => number;
+  /**
+   * The live chart's counts of a window at `now`, sent with the first part of a snapshot sent in
+   * parts (SnapshotMessage.chartCounts): the screen's chart needs them before the rest is in.
+   */
+  chartCounts?: (rows: readonly FeedRows[F][], now: number) => ChartCounts[];
 }
 
 /** Times already parsed: each poll reads most active alarms again as the same objects. */
@@ -70,6 +76,9 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     presence: false,
     alwaysOn: true,
     rowTime,
+    // NOTE: with the bridge's cached reading of the rows' times: the same instant as the screens'
+    // (eventDateTime equals eventDate, both ISO with the site's offset; docs/upstream-api.md).
+    chartCounts: (rows, now) => countChart(rows, now, rowTime),
     source: (d) => {
       // Rows read again unchanged come back as the same objects: no parse, no validation, and the
       // reconcile's diff compares them by identity.

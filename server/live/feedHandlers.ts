@@ -9,7 +9,7 @@ import {
   type SubscribeAck,
 } from '../../shared/live/protocol';
 import { credentialFor, type FeedCredential } from '../rights/upstreamCredential';
-import { FEED_KINDS } from '../feeds/feedKinds';
+import { FEED_KINDS, type FeedKind } from '../feeds/feedKinds';
 import type { FeedManager } from '../feeds/feedManager';
 import type { FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
@@ -114,9 +114,11 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
       if (!socket.connected || !socket.data.subs.has(key)) return 'snapshot';
       const snap = await storeRead(() => d.store.snapshot(ref));
       if (snap) {
+        const kind = FEED_KINDS[ref.feed] as FeedKind;
         const { first, rest } = snapshotParts(
           askedAgencyId === ref.agencyId ? snap : { ...snap, subscribedAs: askedAgencyId },
-          FEED_KINDS[ref.feed].rowTime as ((row: FeedRow) => number) | undefined,
+          kind.rowTime as ((row: FeedRow) => number) | undefined,
+          kind.chartCounts && ((rows) => kind.chartCounts!(rows, Date.now())),
         );
         socket.emit('snapshot', first);
         for (const part of rest) {

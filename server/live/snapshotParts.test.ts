@@ -49,4 +49,17 @@ describe('snapshot in two parts', () => {
     const big = snapOf(5_000);
     expect(snapshotParts(big, undefined)).toEqual({ first: big, rest: [] });
   });
+
+  it('gives the first part the counts of the whole window, and a whole snapshot none', () => {
+    const seen: number[] = [];
+    const countsOf = (rows: readonly unknown[]) => {
+      seen.push(rows.length);
+      return [{ bucketMs: 3_600_000, from: 0, rows: [{ type: 'F', test: false, counts: [rows.length] }] }];
+    };
+    const { first } = snapshotParts(snapOf(FIRST_PART_ROWS + 50), byTime, countsOf);
+    expect(first.chartCounts).toEqual(countsOf(new Array(FIRST_PART_ROWS + 50)));
+    expect(seen[0]).toBe(FIRST_PART_ROWS + 50);
+    const whole = snapshotParts(snapOf(FIRST_PART_ROWS), byTime, countsOf);
+    expect(whole.first.chartCounts).toBeUndefined();
+  });
 });

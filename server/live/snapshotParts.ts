@@ -1,4 +1,4 @@
-import type { FeedRow, SnapshotMessage, SnapshotRestMessage } from '../../shared/live/protocol';
+import type { ChartCounts, FeedRow, SnapshotMessage, SnapshotRestMessage } from '../../shared/live/protocol';
 
 /**
  * The first part's rows: the newest page at the largest page size the grid offers (100,
@@ -16,11 +16,14 @@ export const REST_PART_ROWS = 10_000;
  * docs/protocol.md). A whole 100,000-row event window is about 40 MB: as one message it kept the
  * grid empty, and the bridge's and the page's event loops busy, for the whole of its encoding and
  * parsing. A snapshot of at most one page, or of a kind without row times, goes whole: the first
- * snapshot a screen gets never holds more than the page it shows.
+ * snapshot a screen gets never holds more than the page it shows. With `chartCountsOf` (the
+ * events feed), the first part carries the live chart's counts of the whole window, so a screen
+ * draws its chart before the rest is in (issue 38).
  */
 export function snapshotParts<R extends FeedRow>(
   snap: SnapshotMessage,
   timeOf: ((row: R) => number) | undefined,
+  chartCountsOf?: (rows: readonly R[]) => ChartCounts[],
 ): { first: SnapshotMessage; rest: SnapshotRestMessage[] } {
   const rows = snap.rows as R[];
   if (!timeOf || rows.length <= FIRST_PART_ROWS) return { first: snap, rest: [] };
@@ -41,5 +44,7 @@ export function snapshotParts<R extends FeedRow>(
       last ? { feed, agencyId, epoch, seq, rows } : { feed, agencyId, epoch, seq, rows, restFollows: true },
     );
   }
-  return { first: { ...snap, rows: newest, restFollows: true }, rest };
+  const first: SnapshotMessage = { ...snap, rows: newest, restFollows: true };
+  if (chartCountsOf) first.chartCounts = chartCountsOf(rows);
+  return { first, rest };
 }

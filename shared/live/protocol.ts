@@ -96,6 +96,34 @@ export const presenceSchema = lazySchema(() =>
   }),
 );
 
+/**
+ * The live chart's counts of an events window (SnapshotMessage.chartCounts), one entry per bucket
+ * size the chart counts live rows in (shared/live/chartCounts.ts): bucket j starts at
+ * `from + j * bucketMs` (UTC milliseconds, `from` a multiple of `bucketMs`), and each row counts
+ * the events of one type, tests or not, per bucket. Rows of nothing but zeros are left out.
+ * Built on first use (lazySchema): a screen checks them when its chart first reads them.
+ */
+export const chartCountsSchema = lazySchema(() =>
+  z
+    .array(
+      z.strictObject({
+        bucketMs: z.number().int().positive(),
+        from: z.number().int(),
+        rows: z
+          .array(
+            z.strictObject({
+              type: z.string().max(40),
+              test: z.boolean(),
+              counts: z.array(z.number().int().min(0)).max(1000),
+            }),
+          )
+          .max(1000),
+      }),
+    )
+    .max(4),
+);
+export type ChartCounts = z.infer<ReturnType<typeof chartCountsSchema>>[number];
+
 export interface SnapshotMessage<F extends FeedName = FeedName> {
   feed: F;
   agencyId: string;
@@ -121,6 +149,12 @@ export interface SnapshotMessage<F extends FeedName = FeedName> {
    * messages with the same epoch and seq (protocol 3).
    */
   restFollows?: boolean;
+  /**
+   * With `restFollows` on an events feed: the live chart's counts of the whole window, so a
+   * screen draws its chart before the rest arrives (chartCountsSchema). Optional: an older screen
+   * ignores it, a screen without it counts its rows.
+   */
+  chartCounts?: ChartCounts[];
   /**
    * How often the bridge polls this feed now, in milliseconds: the poll scheduler's interval,
    * which follows the upstream request budget. Absent when not known (a replay, an older bridge).

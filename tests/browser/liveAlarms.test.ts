@@ -334,6 +334,18 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     await openHistory(page, url);
     await page.waitForSelector('[data-testid=live-chart] canvas');
     expect(await distinctColours(page, '[data-testid=live-chart] canvas')).toBeGreaterThan(8);
+    // The chart counts the whole window: the bridge's counts while the rest arrives, then the
+    // rows; once they are in, its total is the grid's (Last 24 Hrs, the generator paused).
+    await page.waitForSelector('.la-feed-status__older', { state: 'detached', timeout: 30_000 });
+    const chartTotal = async () =>
+      Number(
+        /: (\d+) events$/.exec(
+          (await page.locator('[data-testid=live-chart]').getAttribute('aria-label')) ?? '',
+        )?.[1] ?? NaN,
+      );
+    await until(async () => (await chartTotal()) === (await pagerTotal(page))).catch(async () => {
+      throw new Error(`chart ${await chartTotal()}, rows ${await pagerTotal(page)}`);
+    });
     await page.getByRole('switch', { name: 'Map View' }).click();
     await page.waitForSelector('[data-testid=site-map] canvas', { timeout: 30_000 });
     await page

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../server/app/bridge';
 import { FIRST_PART_ROWS } from '../../server/live/snapshotParts';
-import type { SnapshotMessage, SnapshotRestMessage } from '../../shared/live/protocol';
+import { countChart } from '../../shared/live/chartCounts';
+import {
+  chartCountsSchema,
+  type SnapshotMessage,
+  type SnapshotRestMessage,
+} from '../../shared/live/protocol';
+import type { EventLogRow } from '../../shared/upstream/eventLogRow';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
 import { sameAsTruth, signIn, startSim, startTestBridge, truth, type Simulator } from '../support/stack';
 
@@ -62,7 +68,9 @@ describe('a large window on a running feed', () => {
     second.socket.onAny((event: string, msg: SnapshotMessage) => {
       if (event === 'snapshot' || event === 'snapshot.rest') got.push({ event, rows: msg.rows.length, msg });
     });
+    const before = Date.now();
     const ack = await second.subscribe(ref);
+    const after = Date.now();
     expect(ack).toMatchObject({ ok: true, mode: 'snapshot' });
 
     // Both parts (the rest is one part here) came before the acknowledgement, the newest rows first.
@@ -76,5 +84,15 @@ describe('a large window on a running feed', () => {
     expect(got[1].msg).toMatchObject({ epoch: head.epoch, seq: head.seq });
     expect((got[1].msg as SnapshotRestMessage).restFollows).toBeUndefined();
     expect(sameAsTruth(held(second), want)).toBe(true);
+
+    // The first part carries the live chart's counts of the whole window: a count of the rows of
+    // both parts at the bridge's moment, which lies between these two (the window holds still).
+    const window = got.flatMap((g) => g.msg.rows as EventLogRow[]);
+    expect(chartCountsSchema().safeParse(head.chartCounts).success).toBe(true);
+    expect([countChart(window, before), countChart(window, after)]).toContainEqual(head.chartCounts);
+    const counted = head.chartCounts![1].rows.reduce((s, r) => s + r.counts.reduce((a, b) => a + b, 0), 0);
+    expect(counted).toBeGreaterThan(2 * FIRST_PART_ROWS);
+    // Small beside the rows: a row per type and test flag, 13 and 25 buckets (3.7 KB here).
+    expect(JSON.stringify(head.chartCounts).length).toBeLessThan(8 * 1024);
   });
 });

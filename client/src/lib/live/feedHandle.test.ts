@@ -61,9 +61,12 @@ describe('a feed on a screen joining a running feed of a large window', () => {
     const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
     handle.onConnected();
     const screen = screenOf(handle);
-    handle.onSnapshot({ ...ref, ...at, seq: 4, rows: [ev(9), ev(8)], restFollows: true });
+    const chartCounts = [{ bucketMs: 3_600_000, from: 0, rows: [{ type: 'F', test: false, counts: [6] }] }];
+    handle.onSnapshot({ ...ref, ...at, seq: 4, rows: [ev(9), ev(8)], restFollows: true, chartCounts });
     expect(screen.ids()).toEqual(['9', '8']);
     expect(handle.getSnapshot().loadingOlder).toBe(true);
+    // The chart reads the bridge's counts of the window until the rows are whole.
+    expect(handle.getSnapshot().chartCounts).toEqual(chartCounts);
 
     handle.onSnapshotRest({ ...ref, epoch: 'e1', seq: 4, rows: [ev(7), ev(6)], restFollows: true });
     // A delta between the parts: row 5 (still to come in the rest) is removed.
@@ -75,6 +78,7 @@ describe('a feed on a screen joining a running feed of a large window', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(screen.ids()).toEqual(['9', '8', '7', '6', '4']);
     expect(handle.getSnapshot().loadingOlder).toBe(false);
+    expect(handle.getSnapshot().chartCounts).toBeNull();
     handle.stop();
   });
 });

@@ -2,6 +2,7 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { feedConnectionMachine } from '../../../../machines/feedConnection/feedConnectionMachine';
 import { createFeedReplica, type ReplicaChange } from '../../../../shared/live/feedReplica';
 import type {
+  ChartCounts,
   DeltaMessage,
   FeedRef,
   FeedRows,
@@ -35,6 +36,11 @@ export interface FeedState {
   loadingOlder?: boolean;
   /** How often the bridge polls the feed now (ms), when it says. */
   intervalMs?: number | null;
+  /**
+   * The bridge's live chart counts of the whole window (SnapshotMessage.chartCounts), as it sent
+   * them, while the rest of its snapshot is still arriving; null once the rows are whole.
+   */
+  chartCounts?: unknown;
   /** Bumps with every change of the rows (or of the position, for a handle without rows). */
   version: number;
   /** How many rows the feed holds (0 for a handle that keeps no rows). */
@@ -77,6 +83,8 @@ export function createFeedHandle<F extends FeedName>(
   let olderPending = false;
   /** The bridge's poll interval for the feed (status `intervalMs`). */
   let intervalMs: number | null = null;
+  /** The chart counts of the snapshot whose rest is arriving (unchecked: the chart checks them). */
+  let chartCounts: ChartCounts[] | null = null;
   /** Parts of a snapshot's rest waiting for the page to be idle. */
   const restParts: SnapshotRestMessage[] = [];
   let state: FeedState | null = null;
@@ -130,6 +138,7 @@ export function createFeedHandle<F extends FeedName>(
           replay,
           loadingOlder: olderPending || replica.restPending,
           intervalMs,
+          chartCounts: replica.restPending ? chartCounts : null,
           version: replica.version,
           size: replica.rows.size,
           position: replica.cursor,
@@ -177,6 +186,7 @@ export function createFeedHandle<F extends FeedName>(
     onSnapshot(msg: SnapshotMessage) {
       replay = msg.replay ?? (replay && msg.epoch.startsWith('replay:') ? replay : null);
       const r = replica.snapshot(msg);
+      chartCounts = (msg.restFollows && msg.chartCounts) || null;
       olderPending = msg.loadingOlder === true;
       intervalMs = msg.intervalMs ?? null;
       actor.send({ type: 'feed.snapshot', stale: msg.stale, lastPollAt: msg.lastPollAt });

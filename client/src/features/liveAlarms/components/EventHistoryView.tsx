@@ -264,6 +264,7 @@ export function EventHistoryView(props: {
         <ExportButtons getTable={getTable} disabled={mapView} />
       </div>
       <EventChart
+        feed={feed}
         view={view}
         shown={showGraph && !mapView}
         filter={filter}
@@ -360,9 +361,11 @@ function PendingChanges({ view }: { view: EventsView }) {
 
 /**
  * The chart of the shown rows (when `shown`): its counts follow the view's change log, so it
- * re-renders on a delta (and with its clock), the tab around it does not.
+ * re-renders on a delta (and with its clock), the tab around it does not. While the rest of the
+ * window arrives it shows the bridge's counts of the window (FeedState.chartCounts).
  */
 function EventChart(props: {
+  feed: FeedHandle<'events'> | null;
   view: EventsView;
   shown: boolean;
   filter: EventFilter;
@@ -372,6 +375,7 @@ function EventChart(props: {
   const { view, shown } = props;
   const { rows, held, version } = useViewSnapshot(view);
   const [slot, ready] = useChartSlot(shown, rows.length > 0);
+  const bridgeCounts = useFeedSelector(props.feed, (s) => s.chartCounts);
   const source = useMemo(
     () => (held ? null : { version, changesSince: view.changesSince }),
     [held, version, view],
@@ -383,6 +387,7 @@ function EventChart(props: {
     agencyId: props.agencyId,
     installServcoType: props.installServcoType,
     source,
+    bridgeCounts,
   });
   if (!shown) return null;
   if (!ready) return <div className="la-chart" ref={slot} />;

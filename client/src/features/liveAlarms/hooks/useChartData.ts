@@ -1,8 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { addSelectedCounts } from '../../../../../shared/live/chartCounts';
+import { chartCountsSchema, type ChartCounts } from '../../../../../shared/live/protocol';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { useApiQuery } from '../../../lib/query/useApiQuery';
 import { fetchChartData } from '../liveAlarmsApi';
 import {
+  bucketSizeOf,
   bucketStarts,
   chartFrom,
   createBucketCounter,
@@ -12,13 +15,16 @@ import {
 import { dueStart, needsOlderHistory, type DueValue } from '../model/dueWindow';
 import { eventTime, type EventFilter } from '../model/eventFilters';
 import type { ViewChanges } from '../../../lib/live/feedView';
-import { parseSiteTime } from '../model/siteTime';
+import { parseSiteTime } from '../../../../../shared/dates/siteTime';
 import { useNow } from './useNow';
 
 /**
  * The chart's counts. Last 1 Hrs and Last 24 Hrs are counted from the live rows (complete: the
- * feed holds 24 hours). Longer periods start from the gateway's chart call and add the live rows
- * that arrived after it. Recounted at most once a second, so a burst of deltas costs one pass.
+ * feed holds 24 hours); while the rest of the window is still arriving they are the bridge's
+ * counts of the whole window (`bridgeCounts`, SnapshotMessage.chartCounts) for the selected types,
+ * unless a CS# is asked for, which the counts cannot answer. Longer periods start from the
+ * gateway's chart call and add the live rows that arrived after it. Recounted at most once a
+ * second, so a burst of deltas costs one pass.
  */
 export function useChartData(opts: {
   enabled: boolean;
@@ -28,8 +34,10 @@ export function useChartData(opts: {
   installServcoType: string;
   /** The view's change log (null while the rows are held): lets the counts follow deltas. */
   source?: { version: number; changesSince(version: number): ViewChanges<EventLogRow> | null } | null;
+  /** The feed's chart counts from the bridge while its window's rest arrives (FeedState.chartCounts). */
+  bridgeCounts?: unknown;
 }): { data: ChartData; error: string | null } {
-  const { enabled, rows, filter, agencyId, installServcoType, source } = opts;
+  const { enabled, rows, filter, agencyId, installServcoType, source, bridgeCounts } = opts;
   const due: DueValue = filter.due;
   const extended = needsOlderHistory(due);
   const now = useNow(1000);
@@ -59,14 +67,20 @@ export function useChartData(opts: {
   // The chart's own failure (docs/product/live-alarms-and-testing.md#messages): the API's errors
   // joined, else 'Unable to get chart data.'.
   const error = counts.status === 'error' ? counts.message : null;
+  // Checked here, in the chart's own task after the first rows: unreadable counts are not used.
+  const bridge = useMemo(
+    () => (bridgeCounts == null ? null : (chartCountsSchema().safeParse(bridgeCounts).data ?? null)),
+    [bridgeCounts],
+  );
+  const cs = filter.csNo.trim() !== '';
 
   // NOTE: counting is its own task, at most once a second, after the render that brought the
   // rows: a delta's render never waits for the chart. Between bucket layouts the counts follow the
   // view's change log (rows in, rows out); a new layout, filter or rebuild counts every row.
   const [data, setData] = useState<ChartData>(EMPTY_CHART);
-  const latest = useRef({ rows, due, server, key, extended, source });
+  const latest = useRef({ rows, due, server, key, extended, source, filter, bridge, cs });
   useLayoutEffect(() => {
-    latest.current = { rows, due, server, key, extended, source };
+    latest.current = { rows, due, server, key, extended, source, filter, bridge, cs };
   });
   const state = useRef<{
     layout: string;
@@ -74,6 +88,8 @@ export function useChartData(opts: {
     rows: readonly EventLogRow[];
     counter: BucketCounter;
     since: number;
+    /** The bridge's counts these are, when they are. */
+    bridge?: ChartCounts;
   } | null>(null);
   const second = Math.floor(now / 1000);
   useEffect(() => {
@@ -88,6 +104,22 @@ export function useChartData(opts: {
       const layout = `${cur.key}|${cur.due}|${starts[0]}|${starts.length}|${srv?.at ?? ''}`;
       const version = cur.source?.version ?? null;
       const prev = state.current;
+      const fromBridge = cur.extended || cur.cs ? undefined : bridgeLayout(cur.bridge, bucketSizeOf(cur.due));
+      if (fromBridge) {
+        if (prev?.layout === `${layout}|bridge` && prev.bridge === fromBridge) return;
+        const counter = createBucketCounter(cur.due, from, at);
+        addSelectedCounts(fromBridge, cur.filter, counter.add);
+        state.current = {
+          layout: `${layout}|bridge`,
+          version: null,
+          rows: cur.rows,
+          counter,
+          since: 0,
+          bridge: fromBridge,
+        };
+        setData(counter.result());
+        return;
+      }
       if (
         prev &&
         prev.layout === layout &&
@@ -124,8 +156,13 @@ export function useChartData(opts: {
       setData(counter.result());
     }, 0);
     return () => clearTimeout(timer);
-  }, [enabled, second, due, key, server, rows]);
+  }, [enabled, second, due, key, server, rows, bridge, cs]);
   return { data, error };
+}
+
+/** The bridge's counts in buckets of `bucketMs`, if it sent them. */
+function bridgeLayout(counts: readonly ChartCounts[] | null, bucketMs: number): ChartCounts | undefined {
+  return counts?.find((c) => c.bucketMs === bucketMs);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { CHART_AHEAD_MS, LIVE_CHART_PERIODS } from '../../../../../shared/live/chartCounts';
 import type { DueValue } from './dueWindow';
 
 /**
@@ -20,8 +21,9 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
+/** The bucket size of a due value; Last 1 Hrs and Last 24 Hrs as the bridge counts them. */
 export function bucketSizeOf(due: DueValue): number {
-  return due === 0 ? 5 * MIN : due === 1 ? HOUR : DAY;
+  return due === 0 ? LIVE_CHART_PERIODS[0].bucketMs : due === 1 ? LIVE_CHART_PERIODS[1].bucketMs : DAY;
 }
 
 /** Local midnight of an instant (the chart's day buckets follow the viewer's calendar). */
@@ -86,7 +88,7 @@ export function createBucketCounter(due: DueValue, from: number, now: number): B
   const first = starts[0] ?? 0;
   const n = starts.length;
   const perType = new Map<string, number[]>();
-  const limit = now + 5 * MIN;
+  const limit = now + CHART_AHEAD_MS;
   return {
     starts,
     add(at, type, count = 1) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventFilterKey, eventPredicate, isTestEvent, type EventFilter } from './eventFilters';
+import { isTestEvent } from '../../../../../shared/live/eventFacts';
+import { eventFilterKey, eventPredicate, type EventFilter } from './eventFilters';
 import { eventRow } from './testRows';
 
 const NOW = Date.UTC(2026, 10, 21, 20, 0, 0);

@@ -1,5 +1,6 @@
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { dueFilter, type DueValue } from './dueWindow';
+import { eventDateText, isTestEvent } from '../../../../../shared/live/eventFacts';
 import { rowTime } from './siteTime';
 
 /** What the event history toolbar selects; applied to the live rows locally. */
@@ -14,15 +15,8 @@ export interface EventFilter {
 
 export const DEFAULT_EVENT_FILTER: EventFilter = { types: null, includeTests: false, csNo: '', due: 1 };
 
-export const eventTime = (r: EventLogRow) => rowTime(r, (x) => x.eventDate);
-
-/**
- * A test event: a signal from a system on test (isTestCleared N) or of a test category (TE, T),
- * the same rule the upstream applies to IncludeTestEvents.
- */
-export function isTestEvent(r: Pick<EventLogRow, 'isTestCleared' | 'eventrpt_id'>): boolean {
-  return r.isTestCleared === 'N' || r.eventrpt_id === 'TE' || r.eventrpt_id === 'T';
-}
+/** An event's time as the bridge reads it (shared/live/eventFacts.ts), cached on the row. */
+export const eventTime = (r: EventLogRow) => rowTime(r, eventDateText);
 
 /** A key that changes exactly when the filter's meaning changes (memo and incremental views). */
 export function eventFilterKey(f: EventFilter): string {

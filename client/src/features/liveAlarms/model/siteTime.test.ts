@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatElapsed, formatSiteDate, parseSiteTime, rowTime } from './siteTime';
+import { parseSiteTime } from '../../../../../shared/dates/siteTime';
+import { formatElapsed, formatSiteDate, rowTime } from './siteTime';
 
 describe('site times', () => {
   it('reads the upstream ISO text with its offset, fast path and general path alike', () => {
