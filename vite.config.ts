@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './client/build/precompress.ts';
 import { pwa } from './client/build/pwa.ts';
+import { startStepGroups, startSteps } from './client/build/startSteps.ts';
 
 /** One timestamp per build: baked into the bundle and written to build-date.json beside it. */
 const BUILD_DATE = new Date().toISOString();
@@ -29,7 +30,7 @@ function buildDateFile(): Plugin {
 // /api and /live to itself in development (see server/dev.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), buildDateFile(), precompress(), pwa()],
+  plugins: [react(), buildDateFile(), startSteps(), precompress(), pwa()],
   define: { __BUILD_DATE__: JSON.stringify(BUILD_DATE) },
   build: {
     outDir: 'dist',
@@ -46,7 +47,8 @@ export default defineConfig({
           'var regeneratorRuntime; if (typeof window !== "undefined") window.regeneratorRuntime = regeneratorRuntime;',
         codeSplitting: {
           groups: [
-            { name: 'boot', tags: ['$initial'], priority: 3 },
+            // The start in steps, a chunk each (client/build/startSteps.ts).
+            ...startStepGroups,
             {
               name: 'shell',
               test: /client[\\/]src[\\/]app[\\/](RequireSession|liveAlarms[\\/]LiveAlarmViewRoute)\.tsx$/,

@@ -16,6 +16,15 @@
     events.forEach(function (name) {
       document.removeEventListener(name, load, true);
     });
+    // The app's start steps with it, side by side (client/src/main.tsx).
+    (me.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
     var script = document.createElement('script');
     script.type = 'module';
     script.src = app;

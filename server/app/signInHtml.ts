@@ -61,6 +61,10 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 export function signInHtml(indexHtml: string, error: string | null): string | null {
   const app = MODULE_SCRIPT.exec(indexHtml)?.[1];
   if (!app || !ROOT.test(indexHtml)) return null;
+  // The app's start steps (client/src/main.tsx), preloaded with it once a touch loads it.
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)]
+    .map((m) => /href="([^"]+)"/.exec(m[0])?.[1])
+    .filter((href): href is string => Boolean(href));
   return indexHtml
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
@@ -69,6 +73,6 @@ export function signInHtml(indexHtml: string, error: string | null): string | nu
     .replace(ROOT, () => `<div id="root">\n      ${form(error)}\n    </div>`)
     .replace(
       '</body>',
-      `  <script src="/signin.js" data-app="${escapeHtml(app)}" defer></script>\n  </body>`,
+      `  <script src="/signin.js" data-app="${escapeHtml(app)}" data-preload="${escapeHtml(preloads.join(' '))}" defer></script>\n  </body>`,
     );
 }
