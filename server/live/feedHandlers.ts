@@ -15,6 +15,7 @@ import type { FeedStore } from '../feeds/feedTypes';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { feedAgencyOf } from '../rights/feedAgency';
+import { sharedChartCounts } from './sharedChartCounts';
 import { snapshotParts } from './snapshotParts';
 import type { ScreenHandler } from './inboundGuard';
 import type { AnomaliesMessage } from '../../shared/anomalies/anomalyApi';
@@ -93,6 +94,8 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
     if (typeof ack === 'function') ack({ ok: false, error });
   }
 
+  const chartCounts = sharedChartCounts();
+
   async function sendInitial(
     socket: LiveSocket,
     ref: FeedRef,
@@ -118,7 +121,12 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
         const { first, rest } = snapshotParts(
           askedAgencyId === ref.agencyId ? snap : { ...snap, subscribedAs: askedAgencyId },
           kind.rowTime as ((row: FeedRow) => number) | undefined,
-          kind.chartCounts && ((rows) => kind.chartCounts!(rows, Date.now())),
+          kind.chartCounts &&
+            ((rows) => {
+              const now = Date.now();
+              const position = `${ref.feed}:${ref.agencyId}:${snap.epoch}:${snap.seq}`;
+              return chartCounts(position, now, () => kind.chartCounts!(rows, now));
+            }),
         );
         socket.emit('snapshot', first);
         for (const part of rest) {
