@@ -238,6 +238,12 @@ const WALL_ALARMS = {
   compare: compareFor<ActiveAlarmRow>(null, ALARM_SORT_KEYS, ALARM_DEFAULT_SORT, alarmTieBreak),
 };
 
+/**
+ * The Counts view. NOTE: each half reads its own store and re-renders on its own: a delta of the
+ * alarms re-renders the active alarms by type only when a count changed (most signals are on
+ * accounts already in alarm), a delta of the history re-renders the bars, and of those only the
+ * bars whose count or scale changed (issue 38: a TV stick's main thread per delta).
+ */
 const WallCounts = memo(function WallCounts({
   alarms,
   tally,
@@ -246,43 +252,79 @@ const WallCounts = memo(function WallCounts({
   /** The last hour's events by type, kept from the history's changes. */
   tally: EventTally;
 }) {
-  const lastHour = useSyncExternalStore(tally.subscribe, tally.getSnapshot);
-  const rows = useViewSnapshot(alarms).rows;
-  const byAlarm = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const a of rows) m.set(a.event_Descr ?? 'Unknown', (m.get(a.event_Descr ?? 'Unknown') ?? 0) + 1);
-    return [...m.entries()].sort((a, b) => b[1] - a[1]);
-  }, [rows]);
-  const max = Math.max(1, ...lastHour.map((c) => c.count));
   return (
     <div className="wall__counts">
-      <section aria-label="Active alarms by type">
-        <h2>Active alarms by type</h2>
-        {byAlarm.length === 0 ? <p className="wall__empty">None</p> : null}
-        <ul className="wall__tally">
-          {byAlarm.map(([descr, n]) => (
-            <li key={descr}>
-              <strong>{n}</strong> {descr}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-label="Events in the last hour by type">
-        <h2>Events, last hour</h2>
-        <ul className="wall__bars">
-          {lastHour.map((c) => (
-            <li key={c.type}>
-              <span className="wall__bar-label">{c.type}</span>
-              <span
-                className="wall__bar"
-                style={{ transform: `scaleX(${c.count / max})`, background: typeColour(c.type) }}
-              />
-              <strong>{c.count}</strong>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ActiveByType alarms={alarms} />
+      <LastHourByType tally={tally} />
     </div>
+  );
+});
+
+function ActiveByType({ alarms }: { alarms: FeedView<ActiveAlarmRow> }) {
+  const [select] = useState(activeAlarmsByType);
+  const byAlarm = useViewSelector(alarms, select);
+  return (
+    <section aria-label="Active alarms by type">
+      <h2>Active alarms by type</h2>
+      {byAlarm.length === 0 ? <p className="wall__empty">None</p> : null}
+      <ul className="wall__tally">
+        {byAlarm.map(([descr, n]) => (
+          <li key={descr}>
+            <strong>{n}</strong> {descr}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * A selector of the active alarms' counts by description, largest first: the same array while
+ * the counts are the same, so a delta that changes no count re-renders nothing.
+ */
+function activeAlarmsByType() {
+  let seen: readonly ActiveAlarmRow[] | null = null;
+  let last: ReadonlyArray<readonly [string, number]> = [];
+  return (shown: { rows: readonly ActiveAlarmRow[] }) => {
+    if (shown.rows === seen) return last;
+    seen = shown.rows;
+    const m = new Map<string, number>();
+    for (const a of shown.rows)
+      m.set(a.event_Descr ?? 'Unknown', (m.get(a.event_Descr ?? 'Unknown') ?? 0) + 1);
+    const next = [...m.entries()].sort((a, b) => b[1] - a[1]);
+    const same =
+      next.length === last.length && next.every(([d, n], i) => d === last[i][0] && n === last[i][1]);
+    if (!same) last = next;
+    return last;
+  };
+}
+
+function LastHourByType({ tally }: { tally: EventTally }) {
+  const lastHour = useSyncExternalStore(tally.subscribe, tally.getSnapshot);
+  const max = Math.max(1, ...lastHour.map((c) => c.count));
+  return (
+    <section aria-label="Events in the last hour by type">
+      <h2>Events, last hour</h2>
+      <ul className="wall__bars">
+        {lastHour.map((c) => (
+          <TypeBar key={c.type} type={c.type} count={c.count} max={max} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One bar: re-renders when its count or the scale changes, not when another type's count does. */
+const TypeBar = memo(function TypeBar({ type, count, max }: { type: string; count: number; max: number }) {
+  return (
+    <li>
+      <span className="wall__bar-label">{type}</span>
+      <span
+        className="wall__bar"
+        style={{ transform: `scaleX(${count / max})`, background: typeColour(type) }}
+      />
+      <strong>{count}</strong>
+    </li>
   );
 });
 
