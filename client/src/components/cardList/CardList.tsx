@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { RowCard } from './rowCard';
@@ -52,7 +52,9 @@ function useListOptions<R>(props: CardListProps<R>) {
     estimateSize,
     getItemKey,
     measureElement: measureAfterLayout,
-    overscan: props.overscan ?? 4,
+    // NOTE: a card is a third of a phone's screen: two beyond each edge are most of a screen
+    // ready for a flick; each one more was mounted with the first rows (issue 38).
+    overscan: props.overscan ?? 2,
   };
 }
 
@@ -75,32 +77,56 @@ function measureAfterLayout(
   return list.itemSizeCache.get(list.options.getItemKey(index)) ?? list.options.estimateSize(index);
 }
 
+/** Where a page's list starts, and the window's size then (read together, after a layout). */
+interface Placement {
+  margin: number;
+  viewport: { width: number; height: number };
+}
+
 function PageCardList<R>(props: CardListProps<R>) {
   const listRef = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
+  // null until first read: the list draws no card before, and its virtualizer reads nothing of
+  // the page (its scroll position forces a layout too).
+  const [place, setPlace] = useState<Placement | null>(null);
   // NOTE: the page scrolls, so the virtualizer needs where the list starts on the page. It is
-  // measured as the list mounts, then whenever the page's size changes (a toolbar above wraps, a
-  // strip appears, rows arrive), inside a ResizeObserver's callback, where the browser's layout is
-  // done; a change renders at once (flushSync), before that frame paints, so no card jumps.
-  // Measured after every render, it forced a layout inside each delta's task (issue 38).
+  // read inside a ResizeObserver's callback, where the browser's layout is done: its first call
+  // comes in the frame the list is first laid out, later ones whenever the page's size changes (a
+  // toolbar above wraps, a strip appears, rows arrive). Read as the list mounted, it forced the
+  // layout of the whole new screen inside the task that mounted it, and the cards were rendered
+  // in that task too (issue 38). While the list shows on screen, a change renders at once
+  // (flushSync), before that frame paints, so no card jumps or comes a frame late; while it is
+  // below the screen (a strip and the chart above it on a phone), it renders in a task of its own
+  // after the paint, which looks the same. Measured after every render, it forced a layout inside
+  // each delta's task.
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
-    const top = () => Math.round(el.getBoundingClientRect().top + window.scrollY);
-    let last = top();
-    setMargin(last);
-    if (typeof ResizeObserver === 'undefined') return;
+    const read = (): Placement => ({
+      margin: Math.round(el.getBoundingClientRect().top + window.scrollY),
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+    });
+    if (typeof ResizeObserver === 'undefined') {
+      setPlace(read());
+      return;
+    }
+    let last: number | null = null;
     const observer = new ResizeObserver(() => {
-      const next = top();
-      if (next === last) return;
-      last = next;
-      flushSync(() => setMargin(next));
+      const next = read();
+      if (next.margin === last) return;
+      last = next.margin;
+      if (next.margin < window.scrollY + next.viewport.height) flushSync(() => setPlace(next));
+      else setPlace(next);
     });
     observer.observe(document.documentElement);
     return () => observer.disconnect();
   }, []);
-  const virtualizer = useWindowVirtualizer({ ...useListOptions(props), scrollMargin: margin });
-  return <Cards {...props} listRef={listRef} virtualizer={virtualizer} offset={margin} />;
+  const virtualizer = useWindowVirtualizer({
+    ...useListOptions(props),
+    enabled: place !== null,
+    scrollMargin: place?.margin ?? 0,
+    initialRect: place?.viewport,
+  });
+  return <Cards {...props} listRef={listRef} virtualizer={virtualizer} offset={place?.margin ?? 0} />;
 }
 
 function BoxCardList<R>(props: CardListProps<R>) {
@@ -193,7 +219,13 @@ function Cards<R>(
   );
 }
 
-function RowCardView<R>({ row, card }: { row: R; card: RowCard<R> }) {
+/**
+ * One card's content. NOTE: memoised on the row and the card's description: the list re-renders
+ * when any row changes, the virtualizer measures or the page's margin moves (the rest of a
+ * window arriving in parts, a delta elsewhere), and a card whose row is the same object shows the
+ * same thing (issue 38).
+ */
+const RowCardView = memo(function RowCardView<R>({ row, card }: { row: R; card: RowCard<R> }) {
   const fields = (card.fields ?? [])
     .map((f) => ({ label: f.label, value: f.value(row) }))
     .filter((f) => f.value != null && f.value !== '');
@@ -218,4 +250,4 @@ function RowCardView<R>({ row, card }: { row: R; card: RowCard<R> }) {
       {card.actions ? <div className="row-card__actions">{card.actions(row)}</div> : null}
     </>
   );
-}
+}) as <R>(props: { row: R; card: RowCard<R> }) => ReactNode;

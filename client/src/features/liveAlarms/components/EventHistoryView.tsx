@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { GridOrCards } from '../../../components/cardList/GridOrCards';
@@ -50,9 +50,10 @@ const LiveChart = lazy(() => import('./LiveChart').then((m) => ({ default: m.Liv
  * 'All Event History' (tab 8001): the live feed's rows with the toolbar's filters, the due tabs,
  * Auto Refresh, the chart, the grid (or the map), column configuration and exports. A delta
  * renders the rows it changed and the parts that count them (the chart, the changes waiting), not
- * this tab.
+ * this tab; nor does the page around it when its own props are the same (the alarms' feed
+ * connecting, the anomalies heard), memoised for that (issue 38).
  */
-export function EventHistoryView(props: {
+export const EventHistoryView = memo(function EventHistoryView(props: {
   /** The events feed: the history's view follows its rows. */
   feed: FeedHandle<'events'> | null;
   /** The recording the feed plays, if any. */
@@ -345,7 +346,7 @@ export function EventHistoryView(props: {
       ) : null}
     </section>
   );
-}
+});
 
 type EventsView = FeedView<EventLogRow>;
 

@@ -57,5 +57,7 @@ export function useAgencyConfig(
     () => parseColumnFormat(text, columnIds, defaultHidden),
     [text, columnIds, defaultHidden],
   );
-  return { loading, saved, save };
+  // NOTE: one answer while nothing changed, so the tab that reads it (a memoised view) does not
+  // re-render with the page around it (issue 38).
+  return useMemo(() => ({ loading, saved, save }), [loading, saved, save]);
 }
