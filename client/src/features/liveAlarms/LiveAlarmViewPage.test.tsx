@@ -139,3 +139,36 @@ describe('the Live Alarm View on a delta', () => {
     expect(badge()?.textContent).toBe('2');
   });
 });
+
+describe('the Live Alarm View as it loads', () => {
+  it('draws the rows with the strip above them: the first rows wait for the open anomalies, sent just before the alarms', async () => {
+    seqs.alarms = seqs.events = 1;
+    // Connected from the start: the feeds subscribe as the page opens.
+    wire.socket.connected = true;
+    const prefs = JSON.stringify([{ DefaultLiveAlarmViewTab: TAB_HISTORY, GraphsView: 9002 }]);
+    renderWithProviders(
+      <LiveProvider>
+        <LiveAlarmViewPage aboveGrid={() => <p>Open anomalies here</p>} />
+      </LiveProvider>,
+      testProfile({ sitePreferences: prefs }),
+    );
+    await screen.findByText('Loading alarms…', {}, { timeout: 10_000 });
+    // Subscribed, the history's first rows in, the anomalies not yet: nothing is drawn that the
+    // strip would push down.
+    act(() =>
+      wire.send('snapshot', {
+        ...feed('events'),
+        seq: 1,
+        rows: [event('1', 1)],
+        stale: false,
+        lastPollAt: now,
+      }),
+    );
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.getByText('Loading alarms…')).toBeTruthy();
+
+    act(() => wire.send('anomalies', { agencyId: '100', episodes: [], at: now }));
+    expect(await screen.findByRole('grid')).toBeTruthy();
+    expect(screen.getByText('Open anomalies here')).toBeTruthy();
+  });
+});

@@ -98,13 +98,17 @@ function LiveAlarmView({
   const alarmsFeed = useFeedHandle({ feed: 'alarms', agencyId });
   const eventsReplay = useFeedSelector(eventsFeed, (s) => s.replay);
   const alarmsReplay = useFeedSelector(alarmsFeed, (s) => s.replay);
-  const alarmsConnecting = useFeedSelector(alarmsFeed, (s) => s.state === 'connecting');
+  // Before the alarms' first rows: connecting, then subscribed ('resyncing') until the snapshot.
+  const alarmsWaiting = useFeedSelector(
+    alarmsFeed,
+    (s) => s.position === null && (s.state === 'connecting' || s.state === 'resyncing'),
+  );
   // The strip above the grid (the open anomalies) is drawn with the grid, never after it nor over
   // the loading block: its list comes just before the alarms' first rows, so the grid waits for
   // either (then for good) and the strip never pushes what is painted down (a layout shift, issue 38).
   const anomaliesHeard = useAnomaliesHeard(agencyId);
   const [placed, setPlaced] = useState(false);
-  if (!placed && (!aboveGrid || anomaliesHeard || !alarmsConnecting)) setPlaced(true);
+  if (!placed && (!aboveGrid || anomaliesHeard || !alarmsWaiting)) setPlaced(true);
 
   // A link to one alarm (an alarm notification's click) opens Active Alarms on it.
   const [params] = useSearchParams();
