@@ -1,6 +1,11 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  useVirtualizer,
+  useWindowVirtualizer,
+  windowScroll,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import type { RowCard } from './rowCard';
 import './cardList.css';
 
@@ -81,6 +86,7 @@ function measureAfterLayout(
 interface Placement {
   margin: number;
   viewport: { width: number; height: number };
+  scrollY: number;
 }
 
 function PageCardList<R>(props: CardListProps<R>) {
@@ -88,6 +94,7 @@ function PageCardList<R>(props: CardListProps<R>) {
   // null until first read: the list draws no card before, and its virtualizer reads nothing of
   // the page (its scroll position forces a layout too).
   const [place, setPlace] = useState<Placement | null>(null);
+  const placed = useRef<Placement | null>(null);
   // NOTE: the page scrolls, so the virtualizer needs where the list starts on the page. It is
   // read inside a ResizeObserver's callback, where the browser's layout is done: its first call
   // comes in the frame the list is first laid out, later ones whenever the page's size changes (a
@@ -104,6 +111,7 @@ function PageCardList<R>(props: CardListProps<R>) {
     const read = (): Placement => ({
       margin: Math.round(el.getBoundingClientRect().top + window.scrollY),
       viewport: { width: window.innerWidth, height: window.innerHeight },
+      scrollY: window.scrollY,
     });
     if (typeof ResizeObserver === 'undefined') {
       setPlace(read());
@@ -114,14 +122,49 @@ function PageCardList<R>(props: CardListProps<R>) {
       const next = read();
       if (next.margin === last) return;
       last = next.margin;
+      placed.current = next;
       if (next.margin < window.scrollY + next.viewport.height) flushSync(() => setPlace(next));
       else setPlace(next);
     });
     observer.observe(document.documentElement);
     return () => observer.disconnect();
   }, []);
+  // The window's size as the virtualizer starts: the one read with the list's place. NOTE: read
+  // again there (the library's default), in the commit that drew the first cards, it forced
+  // their style and layout inside that task (issue 38); a resize still reads it.
+  const observeViewport = useCallback(
+    (list: Virtualizer<Window, Element>, report: (rect: { width: number; height: number }) => void) => {
+      const win = list.scrollElement;
+      if (!win) return;
+      const read = () => report({ width: win.innerWidth, height: win.innerHeight });
+      if (placed.current) report(placed.current.viewport);
+      else read();
+      win.addEventListener('resize', read, { passive: true });
+      return () => win.removeEventListener('resize', read);
+    },
+    [],
+  );
+  // As it starts, the virtualizer writes the window's scroll position back where it is; that
+  // write, too, forced the first cards' layout. It is left out when it would not move the page.
+  const started = useRef(false);
+  const scrollWindow = useCallback(
+    (
+      offset: number,
+      opts: { adjustments?: number; behavior?: ScrollBehavior },
+      list: Virtualizer<Window, Element>,
+    ) => {
+      const first = !started.current;
+      started.current = true;
+      if (first && !opts.adjustments && offset === placed.current?.scrollY) return;
+      windowScroll(offset, opts, list);
+    },
+    [],
+  );
   const virtualizer = useWindowVirtualizer({
     ...useListOptions(props),
+    observeElementRect: observeViewport,
+    scrollToFn: scrollWindow,
+    initialOffset: place?.scrollY,
     enabled: place !== null,
     scrollMargin: place?.margin ?? 0,
     initialRect: place?.viewport,
