@@ -179,9 +179,15 @@ describe.skipIf(!hasTools)('Settings: two-factor contacts, the one-time password
       await save();
       await expectToast(page, 'OLIVIA.OWENS@example.com email address is added more than once.');
       await email(2).fill('ops@example.com');
+      // Saved, the list reloads from the server (and the form with it): an edit made before the
+      // reload lands would be replaced by it, so the next edit waits for the reload.
+      const reloaded = page.waitForResponse(
+        (r) => r.url().includes('/api/Contact/GetContactPhones') && r.request().method() === 'GET',
+      );
       await save();
       await expectToast(page, 'Contact details updated successfully.');
-      // Saved, the list reloads from the server; an edit is saved the same way.
+      await reloaded;
+      // An edit is saved the same way.
       await page.waitForFunction(() => document.querySelectorAll('input[type=tel]').length === 2);
       expect(await phone(2).inputValue()).toBe('(818) 555-0111');
       await phone(2).fill('8185550122');
