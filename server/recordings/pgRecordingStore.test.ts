@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeedRow } from '../../shared/live/protocol';
 import type { PollReport } from '../feeds/agencyFeed';
 import { createLogger } from '../observability/logger';
@@ -186,5 +186,71 @@ describe.skipIf(!reachable)('recordings in PostgreSQL over their byte cap', () =
       startedAt: today + 3_600_000,
     });
     expect(await store.recordingAt('21001', 'alarms', today - DAY + 3_600_000)).toBeNull();
+  });
+});
+
+describe.skipIf(!reachable)('recordings in PostgreSQL at a takeover', () => {
+  const t0 = Date.UTC(2026, 10, 21, 9, 0, 0);
+  const delta = (seq: number, at: number, row: FeedRow) => ({
+    ...ref,
+    epoch: 'e7',
+    seq,
+    at,
+    upserts: [row],
+    removes: [],
+  });
+  // What the previous holder published and the feed store still holds, never written by it.
+  const missed = delta(1, t0 + 1_000, alarm('b2', 'C10420', '2026-11-21T09:00:01'));
+  let backlogCalls = 0;
+  const stem = randomTable('rec_takeover_unit');
+  const previous = createPgRecordingStore({
+    connectionString: TEST_DATABASE_URL,
+    table: stem,
+    record: ['all'],
+    keepMs: 7 * DAY,
+    maxBytes: 1e9,
+    logger: createLogger('silent'),
+    clock: () => t0 + 5_000,
+  });
+  const survivor = createPgRecordingStore({
+    connectionString: TEST_DATABASE_URL,
+    table: stem,
+    record: ['all'],
+    keepMs: 7 * DAY,
+    maxBytes: 1e9,
+    logger: createLogger('silent'),
+    clock: () => t0 + 5_000,
+    catchUpWaitMs: 10,
+    // Redis restarting as the lease moves: the first two reads of the backlog fail as ioredis does.
+    backlog: async (_ref, epoch, seq) => {
+      backlogCalls += 1;
+      if (backlogCalls <= 2) throw new Error('Connection is closed.');
+      return epoch === 'e7' && seq === 0 ? [missed] : null;
+    },
+  });
+  afterAll(async () => {
+    await previous.tables.dropAll();
+    await previous.close();
+    await survivor.close();
+  });
+
+  it('writes what the previous holder never wrote, once the feed store answers again', async () => {
+    const b1 = alarm('b1', 'C10001', '2026-11-21T08:59:00');
+    previous.record(poll(t0, { full: true, rows: new Map([['b1', b1]]), position: { epoch: 'e7', seq: 0 } }));
+    await previous.flushed();
+    // The survivor takes the feed over at seq 1 (the missed delta applied from the feed store).
+    const rows = new Map([
+      ['b1', b1],
+      ['b2', missed.upserts[0]],
+    ]);
+    survivor.record(poll(t0 + 3_000, { resumed: true, rows, position: { epoch: 'e7', seq: 1 } }));
+    await vi.waitFor(
+      async () => {
+        const [state] = await survivor.range(ref.agencyId, 'alarms', t0 + 1_000, t0 + 1_000);
+        expect(state?.kind === 'full' && state.rows.map((r) => r.id).sort()).toEqual(['b1', 'b2']);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    expect(backlogCalls).toBe(3);
   });
 });

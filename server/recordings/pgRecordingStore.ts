@@ -36,6 +36,8 @@ export interface PgRecordingOptions {
   /** Tests hand in their own pool. */
   pool?: pg.Pool;
   clock?: () => number;
+  /** The first wait before a failed catch-up is tried again (doubling after); tests shorten it. */
+  catchUpWaitMs?: number;
 }
 
 const gzipAsync = promisify(gzip);
@@ -46,6 +48,8 @@ export const MAX_QUEUED_LINES = 20_000;
 const FLUSH_MS = 500;
 const FLUSH_LINES = 500;
 const PRUNE_MS = 10 * 60_000;
+/** A catch-up's tries, waiting 0.5, 1, 2, 4 and 8 s between them: longer than a Redis restart takes. */
+const CATCH_UP_TRIES = 6;
 
 interface Queued {
   line: RecordLine;
@@ -93,6 +97,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
   tables: PgRecordingTables;
 } {
   const clock = opts.clock ?? Date.now;
+  const catchUpWaitMs = opts.catchUpWaitMs ?? 500;
   const all = opts.record.includes('all');
   const chosen = new Set(opts.record);
   const enabled = (agencyId: string) => all || chosen.has(agencyId);
@@ -152,7 +157,7 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
       // NOTE: a feed taken over from a process that died: what it polled but had not written yet
       // (its queue) is still in the feed store's backlog; the recording catches up from there.
       if (r.resumed && epoch !== null && seq !== null && backlog)
-        void catchUp(r.ref, epoch, seq, r.at).catch((e: unknown) => warn('recording catch-up failed', e));
+        void catchUpRetrying(r.ref, epoch, seq, r.at);
       return;
     }
     const changed = r.changes && (r.changes.upserts.length > 0 || r.changes.removes.length > 0);
@@ -180,6 +185,22 @@ export function createPgRecordingStore(opts: PgRecordingOptions): RecordingStore
   }
 
   let backlog: Backlog | null = opts.backlog ?? null;
+
+  /**
+   * The catch-up, tried again while Redis or PostgreSQL is briefly away: a takeover often comes
+   * with a restart of one of them, and the feed store fails fast then. Only the reads are retried
+   * (nothing is queued until they all answered), so no line is written twice.
+   */
+  async function catchUpRetrying(ref: FeedRef, epoch: string, seq: number, at: number) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await catchUp(ref, epoch, seq, at);
+      } catch (e) {
+        if (attempt + 1 >= CATCH_UP_TRIES) return warn('recording catch-up failed', e);
+        await new Promise((r) => setTimeout(r, catchUpWaitMs * 2 ** attempt));
+      }
+    }
+  }
 
   /**
    * Writes the deltas between the feed's last stored position and `seq` (taken over at `at`) that
