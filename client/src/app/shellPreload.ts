@@ -22,8 +22,11 @@ export function preloadShell(): void {
 /** The Live Alarm View's page module (screen registry). */
 export const LIVE_ALARM_VIEW_PAGE = 'app/liveAlarms/LiveAlarmViewRoute';
 
-/** How long feeds subscribed at load wait for their screen to take them over. */
-const HOLD_FEEDS_MS = 10_000;
+/**
+ * How long feeds subscribed at load wait for their screen to take them over at most (it releases
+ * them when it does): a page that never shows them (a redirect, no right to the view) lets go.
+ */
+const HOLD_FEEDS_MS = 60_000;
 
 /**
  * What a deep link can start once the page-load session check finds a session, beside the shell's
@@ -47,7 +50,7 @@ export async function startAtLoad(page: string): Promise<void> {
     ]);
     const agencyId = watchedAgencyOf(answer.profile);
     const configIn = prefetchAgencyConfig(agencyId);
-    const held = (['events', 'alarms'] as const).map((feed) => live.feed({ feed, agencyId }));
+    const held = (['events', 'alarms'] as const).map((feed) => live.feed({ feed, agencyId }, { hold: true }));
     setTimeout(() => held.forEach((h) => h.release()), HOLD_FEEDS_MS);
     // NOTE: the view draws its rows once the column configuration is in as well: both, then.
     await Promise.all([configIn, ...held.map((h) => firstSnapshot(h.handle))]);

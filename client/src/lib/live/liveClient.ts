@@ -42,7 +42,8 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     reconnectionDelayMax: 500,
     ...opts.socketOptions,
   });
-  const feeds = new Map<string, { handle: FeedHandle; refs: number }>();
+  /** `held`: the releases of handles taken only to hold the feed for a screen about to show it. */
+  const feeds = new Map<string, { handle: FeedHandle; refs: number; held: Array<() => void> }>();
   /**
    * The key a feed's messages carry → the key this page subscribed with, where they differ (a
    * corporate account's two ids share one feed: SnapshotMessage.subscribedAs).
@@ -110,10 +111,12 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
      * A handle on a feed; call `release` when the screen stops showing it. With `rows: false` the
      * screen needs only the feed's position (that it moved), and a handle made for it keeps no rows;
      * with `rows: 'changes'` it hears each change's rows through `onRows` and keeps none either.
+     * With `hold: true` the handle only holds the feed (its subscription and rows) until a screen
+     * takes it: the first other handle on the feed that keeps its rows releases it.
      */
     feed<F extends FeedName>(
       ref: FeedRef & { feed: F },
-      opts: { rows?: boolean | 'changes' } = {},
+      opts: { rows?: boolean | 'changes'; hold?: boolean } = {},
     ): { handle: FeedHandle<F>; release: () => void } {
       const k = feedKey(ref);
       const keepRows = opts.rows === undefined || opts.rows === true;
@@ -125,7 +128,7 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
           keepRows,
           tellRows,
         });
-        entry = { handle: handle as unknown as FeedHandle, refs: 0 };
+        entry = { handle: handle as unknown as FeedHandle, refs: 0, held: [] };
         feeds.set(k, entry);
         if (refusal) handle.onRefused(refusal);
         else if (socket.connected) handle.onConnected();
@@ -133,19 +136,21 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
       entry.refs++;
       const e = entry;
       let released = false;
-      return {
-        handle: e.handle as unknown as FeedHandle<F>,
-        release() {
-          if (released) return;
-          released = true;
-          e.refs--;
-          if (e.refs > 0) return;
-          feeds.delete(k);
-          for (const [from, to] of aliases) if (to === k) aliases.delete(from);
-          e.handle.stop();
-          if (socket.connected) socket.emit('unsubscribe', ref);
-        },
+      const release = () => {
+        if (released) return;
+        released = true;
+        e.refs--;
+        if (e.refs > 0) return;
+        feeds.delete(k);
+        for (const [from, to] of aliases) if (to === k) aliases.delete(from);
+        e.handle.stop();
+        if (socket.connected) socket.emit('unsubscribe', ref);
       };
+      // NOTE: a feed held for a screen is let go when the screen takes it, not after a set time: a
+      // screen mounting late (a slow phone) would otherwise find it gone and get its snapshot twice.
+      if (opts.hold) e.held.push(release);
+      else if (keepRows) e.held.splice(0).forEach((r) => r());
+      return { handle: e.handle as unknown as FeedHandle<F>, release };
     },
     /** Recordings the session may see; with `agencyId`, those of that agency's feeds only. */
     listRecordings(agencyId?: string): Promise<RecordingInfo[]> {
