@@ -3,7 +3,7 @@ import type { FeedRow } from '../../shared/live/protocol';
 import type { PollReport } from '../feeds/agencyFeed';
 import { createLogger } from '../observability/logger';
 import { postgresReachable, randomTable, TEST_DATABASE_URL } from '../../tests/support/postgres';
-import { createPgRecordingStore } from './pgRecordingStore';
+import { createPgRecordingStore, type PgRecordingOptions } from './pgRecordingStore';
 import { parseRecordingName } from './recordingFormat';
 import { pollReport } from '../../tests/support/pollReport';
 
@@ -203,23 +203,20 @@ describe.skipIf(!reachable)('recordings in PostgreSQL at a takeover', () => {
   const missed = delta(1, t0 + 1_000, alarm('b2', 'C10420', '2026-11-21T09:00:01'));
   let backlogCalls = 0;
   const stem = randomTable('rec_takeover_unit');
-  const previous = createPgRecordingStore({
-    connectionString: TEST_DATABASE_URL,
-    table: stem,
-    record: ['all'],
-    keepMs: 7 * DAY,
-    maxBytes: 1e9,
-    logger: createLogger('silent'),
-    clock: () => t0 + 5_000,
-  });
-  const survivor = createPgRecordingStore({
-    connectionString: TEST_DATABASE_URL,
-    table: stem,
-    record: ['all'],
-    keepMs: 7 * DAY,
-    maxBytes: 1e9,
-    logger: createLogger('silent'),
-    clock: () => t0 + 5_000,
+  // Two hosts on one database: the holder that died and the one taking its feeds over.
+  const host = (more: Partial<PgRecordingOptions> = {}) =>
+    createPgRecordingStore({
+      connectionString: TEST_DATABASE_URL,
+      table: stem,
+      record: ['all'],
+      keepMs: 7 * DAY,
+      maxBytes: 1e9,
+      logger: createLogger('silent'),
+      clock: () => t0 + 5_000,
+      ...more,
+    });
+  const previous = host();
+  const survivor = host({
     catchUpWaitMs: 10,
     // Redis restarting as the lease moves: the first two reads of the backlog fail as ioredis does.
     backlog: async (_ref, epoch, seq) => {
