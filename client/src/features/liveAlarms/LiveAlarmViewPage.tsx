@@ -19,7 +19,6 @@ import { EventHistoryView } from './components/EventHistoryView';
 import { LiveFeedStatus } from './components/FeedStatus';
 import { Switch } from './components/Switch';
 import { useAgencyConfig } from './hooks/useAgencyConfig';
-import { useEventTypes } from './hooks/useEventTypes';
 import { useWatchedAgency } from './hooks/useWatchedAgency';
 import { saveGraphsView } from './liveAlarmsApi';
 import { DirectionsDialog } from '../../reporting/map/DirectionsDialog';
@@ -84,7 +83,6 @@ function LiveAlarmView({
   const prefs = useMemo(() => readSitePreferences(profile), [profile]);
   const defaultTab = Number(prefs.DefaultLiveAlarmViewTab) === TAB_ALARMS ? TAB_ALARMS : TAB_HISTORY;
   const config = useAgencyConfig(agencyId, EVENT_COLUMN_IDS, EVENT_COLUMN_LABELS, EVENT_DEFAULT_HIDDEN);
-  const eventTypes = useEventTypes();
   const [tab, setTab] = useState<Tab>(0);
   const [showGraph, setShowGraph] = useState(() => initialGraph(prefs.GraphsView));
   const [directions, setDirections] = useState<SiteRef | null>(null);
@@ -155,6 +153,9 @@ function LiveAlarmView({
   // (a store update, rendered at once and whole) then draws the header, and React renders the
   // grid in slices that let a phone answer; a tab click likewise (docs/decisions.md).
   const shownTab = useDeferredValue(tab);
+  // NOTE: likewise the rows' placing: it comes with the first rows (a socket message), whose
+  // store update React renders at once and whole; deferred, the tab mounts in slices (issue 38).
+  const shownPlaced = useDeferredValue(placed);
   return (
     <PageFrame title="Live Alarm View" actions={<LiveFeedStatus feed={current} show="label" />}>
       <div className="la-header">
@@ -218,8 +219,8 @@ function LiveAlarmView({
       {replay ? <ReplayFrame recording={replay.recording} /> : null}
       {replay ? <ReplayBanner state={replay} onBackToLive={() => void backToLive()} /> : null}
       <LiveFeedStatus feed={current} show="warning" />
-      {placed && shownTab !== 0 ? aboveGrid : null}
-      {shownTab === 0 || !placed ? (
+      {shownPlaced && shownTab !== 0 ? aboveGrid : null}
+      {shownTab === 0 || !shownPlaced ? (
         <div className="la-loading" role="status">
           <span className="spinner" aria-hidden="true" />{' '}
           {shownTab === 0 ? 'Loading configuration…' : 'Loading alarms…'}
@@ -231,7 +232,6 @@ function LiveAlarmView({
           agencyId={agencyId}
           installServcoType={installServcoType}
           config={config}
-          eventTypes={eventTypes}
           showGraph={showGraph}
           mapView={mapView}
           onDirections={onDirections}

@@ -1,4 +1,14 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import { GridOrCards } from '../../../components/cardList/GridOrCards';
@@ -10,14 +20,14 @@ import type { FeedHandle } from '../../../lib/live/feedHandle';
 import type { FeedView } from '../../../lib/live/feedView';
 import { useFeedSelector } from '../../../lib/live/LiveProvider';
 import { useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
-import { ViewRows } from '../../../lib/live/ViewRows';
+import { DeferredViewRows } from '../../../lib/live/ViewRows';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import type { ExportTable } from '../../../reporting/export/exportFiles';
 import type { AgencyConfigState } from '../hooks/useAgencyConfig';
 import { useChartData } from '../hooks/useChartData';
 import { whenIdle } from '../../../lib/schedule/yieldToMain';
 import { useEventHistory } from '../hooks/useEventHistory';
-import type { EventType } from '../liveAlarmsApi';
+import { useEventTypes } from '../hooks/useEventTypes';
 import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
 import {
   CHANGES_SAVED,
@@ -61,13 +71,11 @@ export const EventHistoryView = memo(function EventHistoryView(props: {
   agencyId: string;
   installServcoType: string;
   config: AgencyConfigState;
-  eventTypes: readonly EventType[];
   showGraph: boolean;
   mapView: boolean;
   onDirections(site: SiteRef): void;
 }) {
-  const { feed, replay, agencyId, installServcoType, config, eventTypes, showGraph, mapView, onDirections } =
-    props;
+  const { feed, replay, agencyId, installServcoType, config, showGraph, mapView, onDirections } = props;
   const navigate = useNavigate();
   const saved = config.saved;
 
@@ -195,8 +203,7 @@ export const EventHistoryView = memo(function EventHistoryView(props: {
             onBlur={applyCs}
           />
         </label>
-        <EventTypeSelect
-          types={eventTypes}
+        <HistoryTypeSelect
           value={filter.types}
           onChange={(types) => {
             setFilter((f) => ({ ...f, types }));
@@ -277,7 +284,7 @@ export const EventHistoryView = memo(function EventHistoryView(props: {
           {EVENT_LIST_FAILED}
         </p>
       ) : null}
-      <ViewRows view={view}>
+      <DeferredViewRows view={view}>
         {({ rows, highlighted }) =>
           mapView ? (
             <SiteMapPanel
@@ -326,7 +333,7 @@ export const EventHistoryView = memo(function EventHistoryView(props: {
             />
           )
         }
-      </ViewRows>
+      </DeferredViewRows>
       <OlderStatus older={history.older} view={view} />
       {columnsOpen ? (
         <ColumnVisibilityDialog
@@ -349,6 +356,14 @@ export const EventHistoryView = memo(function EventHistoryView(props: {
 });
 
 type EventsView = FeedView<EventLogRow>;
+
+/**
+ * The toolbar's event-type select with the event-type call's list: the query lives here, not in
+ * the page, so the page's and the tab's re-renders do not run its observer (issue 38).
+ */
+function HistoryTypeSelect(props: Omit<Parameters<typeof EventTypeSelect>[0], 'types'>) {
+  return <EventTypeSelect types={useEventTypes()} {...props} />;
+}
 
 /** "n changes waiting" while Auto Refresh is off. */
 function PendingChanges({ view }: { view: EventsView }) {
@@ -374,7 +389,8 @@ function EventChart(props: {
   installServcoType: string;
 }) {
   const { view, shown } = props;
-  const { rows, held, version } = useViewSnapshot(view);
+  // NOTE: deferred like the rows (DeferredViewRows): the counts follow in a render of their own.
+  const { rows, held, version } = useDeferredValue(useViewSnapshot(view));
   const [slot, ready] = useChartSlot(shown, rows.length > 0);
   const bridgeCounts = useFeedSelector(props.feed, (s) => s.chartCounts);
   const source = useMemo(
