@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { anomalyText } from '../../../../../shared/anomalies/anomalyApi';
 import { useLiveAnomalies } from '../../../lib/live/useLiveAnomalies';
 
@@ -5,14 +6,19 @@ import { useLiveAnomalies } from '../../../lib/live/useLiveAnomalies';
  * The wall's banner of live anomalies (issue 39): the Live Alarm View strip's lines, readable from
  * across the room; nothing when none is open. A wall is not acted on, so it has no buttons. It
  * lies over the foot of the screen (wall.css): an episode opening moves nothing on the wall.
+ *
+ * It draws the lines that can show, not every open episode: the band is at most 40% of the
+ * screen and clips the rest (wall.css), and an agency can have hundreds open (a repeat alarm on
+ * each account in alarm); each line drawn is DOM, layout and memory a TV stick keeps.
  */
 export function WallAnomalies({ agencyId }: { agencyId: string }) {
   const episodes = useLiveAnomalies(agencyId);
+  const fit = useSyncExternalStore(onResize, linesThatFit, () => Infinity);
   if (episodes.length === 0) return null;
   return (
     <section className="wall__anomalies" aria-label="Live anomalies">
       <ul>
-        {episodes.map((e) => (
+        {episodes.slice(0, fit).map((e) => (
           <li key={e.id}>
             <strong>{anomalyText(e)}</strong>
             {e.siteName ? <span> · {e.siteName}</span> : null}
@@ -21,4 +27,28 @@ export function WallAnomalies({ agencyId }: { agencyId: string }) {
       </ul>
     </section>
   );
+}
+
+let fits: number | null = null;
+
+function onResize(listener: () => void): () => void {
+  const resized = () => {
+    fits = null;
+    listener();
+  };
+  window.addEventListener('resize', resized);
+  return () => window.removeEventListener('resize', resized);
+}
+
+/**
+ * More lines than the band can show: its most (40% of the screen, wall.css) over the least a line
+ * can be (one line of its type, 1.4rem, at a line height of at least its font size), and one more.
+ * Read once, then again after a resize (not in every render: it reads the root's style).
+ */
+function linesThatFit(): number {
+  if (fits === null) {
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    fits = Math.ceil((window.innerHeight * 0.4) / (1.4 * rem)) + 1;
+  }
+  return fits;
 }

@@ -1,0 +1,70 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi';
+import { LiveProvider } from '../../../lib/live/LiveProvider';
+import type { LiveClient } from '../../../lib/live/liveClient';
+import { WallAnomalies } from './WallAnomalies';
+
+afterEach(cleanup);
+
+/** Just enough of a live client: a socket that can be made to receive events. */
+function fakeLive() {
+  const handlers = new Map<string, ((arg?: unknown) => void)[]>();
+  const socket = {
+    id: 'me',
+    on(event: string, fn: (arg?: unknown) => void) {
+      handlers.set(event, [...(handlers.get(event) ?? []), fn]);
+      return socket;
+    },
+  };
+  const receive = (event: string, arg?: unknown) => act(() => handlers.get(event)?.forEach((fn) => fn(arg)));
+  return { client: { socket, close() {} } as unknown as LiveClient, receive };
+}
+
+const startedAt = new Date(2026, 10, 29, 14, 5).getTime();
+const episode = (i: number): AnomalyEpisode => ({
+  id: `e${i}`,
+  agencyId: '100',
+  kind: 'repeatAlarms',
+  csNo: `C${10000 + i}`,
+  siteNo: `${100000 + i}`,
+  systemNo: `${200000 + i}`,
+  siteName: `Site ${i}`,
+  count: 3,
+  window: 24,
+  startedAt,
+  updatedAt: startedAt,
+});
+
+function renderBanner(episodes: AnomalyEpisode[]) {
+  const { client, receive } = fakeLive();
+  render(
+    <LiveProvider client={client}>
+      <WallAnomalies agencyId="100" />
+    </LiveProvider>,
+  );
+  receive('anomalies', { agencyId: '100', episodes, at: 1 });
+}
+
+const lines = () =>
+  within(screen.getByRole('region', { name: 'Live anomalies' }))
+    .getAllByRole('listitem')
+    .map((l) => l.textContent);
+
+describe("the wall's anomalies banner", () => {
+  it("has a line per open episode in the strip's words, with its site", () => {
+    renderBanner([episode(1), episode(2)]);
+    expect(lines()).toEqual([
+      'Repeat alarms: CS# C10001 had 3 alarms in 24 h · Site 1',
+      'Repeat alarms: CS# C10002 had 3 alarms in 24 h · Site 2',
+    ]);
+  });
+
+  it('draws the lines that can show in its 40% of the screen, not every open episode', () => {
+    // jsdom: 768 px high, a 16 px root: 40% is 307 px, a line at least 22.4 px: 14 lines, and one more.
+    renderBanner(Array.from({ length: 200 }, (_, i) => episode(i)));
+    const shown = lines();
+    expect(shown).toHaveLength(Math.ceil((window.innerHeight * 0.4) / (1.4 * 16)) + 1);
+    expect(shown[0]).toBe('Repeat alarms: CS# C10000 had 3 alarms in 24 h · Site 0');
+  });
+});
