@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FeedViewSnapshot } from './feedView';
 import { useViewSnapshot, type ViewStore } from './useFeedView';
 
@@ -14,24 +14,4 @@ export function ViewRows<R>({
   children: (shown: FeedViewSnapshot<R>) => ReactNode;
 }) {
   return children(useViewSnapshot(view));
-}
-
-/**
- * ViewRows whose rows React renders in slices that yield to the browser (issue 38): a store's
- * change is rendered at once and whole (the first rows, the rest of the window arriving, a delta
- * over many rows), so here the view's snapshot and the caller's `children` are both deferred and
- * the rows follow in a render of their own, interruptible. Both move together, so what is drawn
- * is always one render's rows with the same render's settings (its loading state, sort, page).
- */
-export function DeferredViewRows<R>({
-  view,
-  children,
-}: {
-  view: ViewStore<R>;
-  children: (shown: FeedViewSnapshot<R>) => ReactNode;
-}) {
-  const shown = useDeferredValue(useViewSnapshot(view));
-  const render = useDeferredValue(children);
-  // NOTE: the same element while neither changed: the urgent render stops here.
-  return useMemo(() => render(shown), [render, shown]);
 }

@@ -20,7 +20,7 @@ import type { FeedHandle } from '../../../lib/live/feedHandle';
 import type { FeedView } from '../../../lib/live/feedView';
 import { useFeedSelector } from '../../../lib/live/LiveProvider';
 import { useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
-import { DeferredViewRows } from '../../../lib/live/ViewRows';
+import { ViewRows } from '../../../lib/live/ViewRows';
 import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import type { ExportTable } from '../../../reporting/export/exportFiles';
 import type { AgencyConfigState } from '../hooks/useAgencyConfig';
@@ -284,7 +284,7 @@ export const EventHistoryView = memo(function EventHistoryView(props: {
           {EVENT_LIST_FAILED}
         </p>
       ) : null}
-      <DeferredViewRows view={view}>
+      <ViewRows view={view}>
         {({ rows, highlighted }) =>
           mapView ? (
             <SiteMapPanel
@@ -333,7 +333,7 @@ export const EventHistoryView = memo(function EventHistoryView(props: {
             />
           )
         }
-      </DeferredViewRows>
+      </ViewRows>
       <OlderStatus older={history.older} view={view} />
       {columnsOpen ? (
         <ColumnVisibilityDialog
@@ -389,7 +389,7 @@ function EventChart(props: {
   installServcoType: string;
 }) {
   const { view, shown } = props;
-  // NOTE: deferred like the rows (DeferredViewRows): the counts follow in a render of their own.
+  // NOTE: deferred: the counts follow the rows in a render of their own, in slices (issue 38).
   const { rows, held, version } = useDeferredValue(useViewSnapshot(view));
   const [slot, ready] = useChartSlot(shown, rows.length > 0);
   const bridgeCounts = useFeedSelector(props.feed, (s) => s.chartCounts);
