@@ -1,4 +1,13 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { flushSync } from 'react-dom';
 import {
   useVirtualizer,
@@ -124,7 +133,9 @@ function PageCardList<R>(props: CardListProps<R>) {
       last = next.margin;
       placed.current = next;
       if (next.margin < window.scrollY + next.viewport.height) flushSync(() => setPlace(next));
-      else setPlace(next);
+      // NOTE: below the screen as a transition: React renders the cards in slices that yield to
+      // the browser (an update from here is otherwise rendered whole, in one task).
+      else startTransition(() => setPlace(next));
     });
     observer.observe(document.documentElement);
     return () => observer.disconnect();
