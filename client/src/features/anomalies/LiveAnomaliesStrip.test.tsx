@@ -1,30 +1,16 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnomalyEpisode } from '../../../../shared/anomalies/anomalyApi';
 import { MENU_IDS, type MenuId } from '../../../../shared/menu/menuCatalog';
 import { LiveProvider } from '../../lib/live/LiveProvider';
-import type { LiveClient } from '../../lib/live/liveClient';
 import { SCREENS } from '../../lib/screens/screens';
 import { initialSessionView, SessionViewContext } from '../../lib/session/sessionView';
 import { testProfile } from '../../lib/testing/renderWithProviders';
 import { LiveAnomaliesStrip } from './LiveAnomaliesStrip';
+import { fakeLiveClient } from '../../lib/testing/fakeLiveClient';
 
 afterEach(cleanup);
-
-/** Just enough of a live client: a socket that can be made to receive events. */
-function fakeLive() {
-  const handlers = new Map<string, ((arg?: unknown) => void)[]>();
-  const socket = {
-    id: 'me',
-    on(event: string, fn: (arg?: unknown) => void) {
-      handlers.set(event, [...(handlers.get(event) ?? []), fn]);
-      return socket;
-    },
-  };
-  const receive = (event: string, arg?: unknown) => act(() => handlers.get(event)?.forEach((fn) => fn(arg)));
-  return { client: { socket, close() {} } as unknown as LiveClient, receive };
-}
 
 const startedAt = new Date(2026, 10, 29, 14, 5).getTime();
 const runaway: AnomalyEpisode = {
@@ -63,7 +49,7 @@ function Location() {
  * `episodes` open for agency 100.
  */
 function renderStrip(navIds: string | null, episodes: AnomalyEpisode[] = [runaway, repeat]) {
-  const { client, receive } = fakeLive();
+  const { client, receive } = fakeLiveClient();
   const profile = testProfile({
     sitePreferences: navIds == null ? null : JSON.stringify([{ SelectedNavIds: navIds }]),
   });

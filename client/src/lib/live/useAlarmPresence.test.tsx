@@ -1,25 +1,11 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PresenceMessage } from '../../../../shared/live/protocol';
 import { LiveProvider } from './LiveProvider';
-import type { LiveClient } from './liveClient';
 import { handlingText, useAlarmPresence } from './useAlarmPresence';
+import { fakeLiveClient } from '../testing/fakeLiveClient';
 
 afterEach(cleanup);
-
-/** Just enough of a live client: a socket that can be made to receive events. */
-function fakeLive(ownId = 'me') {
-  const handlers = new Map<string, ((arg?: unknown) => void)[]>();
-  const socket = {
-    id: ownId,
-    on(event: string, fn: (arg?: unknown) => void) {
-      handlers.set(event, [...(handlers.get(event) ?? []), fn]);
-      return socket;
-    },
-  };
-  const receive = (event: string, arg?: unknown) => act(() => handlers.get(event)?.forEach((fn) => fn(arg)));
-  return { client: { socket, close() {} } as unknown as LiveClient, receive };
-}
 
 function Badge({ agencyId, alarmId }: { agencyId: string; alarmId: string }) {
   const presence = useAlarmPresence(agencyId);
@@ -38,7 +24,7 @@ const badge = () => screen.getByTestId('badge').textContent;
 
 describe('useAlarmPresence', () => {
   it('shows who is handling an alarm, from other screens only, until it is cleared', () => {
-    const { client, receive } = fakeLive();
+    const { client, receive } = fakeLiveClient();
     render(
       <LiveProvider client={client}>
         <Badge agencyId="A1" alarmId="100" />
@@ -61,7 +47,7 @@ describe('useAlarmPresence', () => {
   });
 
   it('a screen that moves to another alarm leaves the first, and a disconnect forgets all', () => {
-    const { client, receive } = fakeLive();
+    const { client, receive } = fakeLiveClient();
     render(
       <LiveProvider client={client}>
         <Badge agencyId="A1" alarmId="100" />

@@ -1,25 +1,11 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi';
 import { LiveProvider } from '../../../lib/live/LiveProvider';
-import type { LiveClient } from '../../../lib/live/liveClient';
 import { WallAnomalies } from './WallAnomalies';
+import { fakeLiveClient } from '../../../lib/testing/fakeLiveClient';
 
 afterEach(cleanup);
-
-/** Just enough of a live client: a socket that can be made to receive events. */
-function fakeLive() {
-  const handlers = new Map<string, ((arg?: unknown) => void)[]>();
-  const socket = {
-    id: 'me',
-    on(event: string, fn: (arg?: unknown) => void) {
-      handlers.set(event, [...(handlers.get(event) ?? []), fn]);
-      return socket;
-    },
-  };
-  const receive = (event: string, arg?: unknown) => act(() => handlers.get(event)?.forEach((fn) => fn(arg)));
-  return { client: { socket, close() {} } as unknown as LiveClient, receive };
-}
 
 const startedAt = new Date(2026, 10, 29, 14, 5).getTime();
 const episode = (i: number): AnomalyEpisode => ({
@@ -37,7 +23,7 @@ const episode = (i: number): AnomalyEpisode => ({
 });
 
 function renderBanner(episodes: AnomalyEpisode[]) {
-  const { client, receive } = fakeLive();
+  const { client, receive } = fakeLiveClient();
   render(
     <LiveProvider client={client}>
       <WallAnomalies agencyId="100" />
