@@ -20,20 +20,23 @@ const alarm = (id: string, csNo: string, date: string) =>
 const ref = { agencyId: '21001', feed: 'alarms' as const };
 const poll = (at: number, p: Partial<PollReport>) => pollReport(ref, at, p);
 
-describe.skipIf(!reachable)('recordings in PostgreSQL', () => {
-  const stem = randomTable('rec_test');
-  let now = Date.UTC(2026, 10, 20, 14, 0, 0);
-  const dropped: number[] = [];
-  const store = createPgRecordingStore({
+/** A store on the test database keeping everything a week, as a test needs it otherwise. */
+const storeOn = (table: string, more: Partial<PgRecordingOptions> = {}) =>
+  createPgRecordingStore({
     connectionString: TEST_DATABASE_URL,
-    table: stem,
+    table,
     record: ['all'],
     keepMs: 7 * DAY,
     maxBytes: 1e9,
     logger: createLogger('silent'),
-    onDropped: (n) => dropped.push(n),
-    clock: () => now,
+    ...more,
   });
+
+describe.skipIf(!reachable)('recordings in PostgreSQL', () => {
+  const stem = randomTable('rec_test');
+  let now = Date.UTC(2026, 10, 20, 14, 0, 0);
+  const dropped: number[] = [];
+  const store = storeOn(stem, { onDropped: (n) => dropped.push(n), clock: () => now });
   const t0 = Date.UTC(2026, 10, 19, 14, 0, 0);
 
   beforeAll(async () => {
@@ -143,14 +146,9 @@ describe.skipIf(!reachable)('recordings in PostgreSQL', () => {
 describe.skipIf(!reachable)('recordings in PostgreSQL over their byte cap', () => {
   const today = Date.UTC(2026, 10, 22, 0, 0, 0);
   const now = today + 9 * 3_600_000;
-  const store = createPgRecordingStore({
-    connectionString: TEST_DATABASE_URL,
-    table: randomTable('rec_cap'),
-    record: ['all'],
-    keepMs: 7 * DAY,
+  const store = storeOn(randomTable('rec_cap'), {
     // Below what even one day's partitions take: the cap, not the window, decides.
     maxBytes: 1,
-    logger: createLogger('silent'),
     clock: () => now,
   });
   afterAll(async () => {
@@ -205,16 +203,7 @@ describe.skipIf(!reachable)('recordings in PostgreSQL at a takeover', () => {
   const stem = randomTable('rec_takeover_unit');
   // Two hosts on one database: the holder that died and the one taking its feeds over.
   const host = (more: Partial<PgRecordingOptions> = {}) =>
-    createPgRecordingStore({
-      connectionString: TEST_DATABASE_URL,
-      table: stem,
-      record: ['all'],
-      keepMs: 7 * DAY,
-      maxBytes: 1e9,
-      logger: createLogger('silent'),
-      clock: () => t0 + 5_000,
-      ...more,
-    });
+    storeOn(stem, { clock: () => t0 + 5_000, ...more });
   const previous = host();
   const survivor = host({
     catchUpWaitMs: 10,
