@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSessionCommands, useSessionView } from '../../lib/session/sessionView';
-import { takeStaticSignIn } from './staticSignIn';
+import { takeStaticSignIn, type StaticSignIn } from './staticSignIn';
 
 /**
  * The sign-in page at `/` (docs/product/shell-session-search.md#route-table): no menu, toolbar or
@@ -10,19 +10,28 @@ import { takeStaticSignIn } from './staticSignIn';
 export function SignInPage() {
   const { status, signInError } = useSessionView();
   const { signIn } = useSessionCommands();
-  // The served HTML form's values, focus and press (staticSignIn.ts), taken at the first render.
-  const [served] = useState(takeStaticSignIn);
-  const [username, setUsername] = useState(served?.username ?? '');
-  const [password, setPassword] = useState(served?.password ?? '');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
   const busy = status === 'signingIn' || status === 'checking';
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   /** "Sign in" pressed on the served form before the app came: done once the session check ends. */
-  const pending = useRef(
-    served?.submitted && served.username.trim() && served.password
-      ? { username: served.username.trim(), password: served.password }
-      : null,
-  );
+  const pending = useRef<{ username: string; password: string } | null>(null);
+  // The served HTML form's values, focus and press (staticSignIn.ts), taken at the commit: a key
+  // or a press between React's render and its commit (long on a slow phone) is not lost.
+  const [served, setServed] = useState<StaticSignIn | null>(null);
+  useLayoutEffect(() => {
+    const taken = takeStaticSignIn();
+    if (!taken) return;
+    // The served form is outside React: its values come in once, before the first paint.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setServed(taken);
+    setUsername(taken.username);
+    setPassword(taken.password);
+    if (taken.submitted && taken.username.trim() && taken.password) {
+      pending.current = { username: taken.username.trim(), password: taken.password };
+    }
+  }, []);
   useEffect(() => {
     document.title = 'Sign in · Dealer Portal';
   }, []);
@@ -39,7 +48,7 @@ export function SignInPage() {
     if (!press || status !== 'signedOut') return;
     pending.current = null;
     signIn(press.username, press.password);
-  }, [status, signIn]);
+  }, [status, signIn, served]);
   return (
     <main className="signin">
       <form
