@@ -11,5 +11,9 @@ const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'nume
  */
 export function WallClock() {
   const now = useNow(1000);
-  return <span className="wall__clock">{TIME.format(now)}</span>;
+  return (
+    <span className="wall__clock">
+      <span className="wall__clock-time">{TIME.format(now)}</span>
+    </span>
+  );
 }

@@ -29,6 +29,7 @@ import { hexToRgb } from '../model/rowColours';
 import { useValueFor } from '../../../lib/store/useValueFor';
 import { compareFor } from '../model/rowSort';
 import { groupRowOfAlarm } from '../model/siteRef';
+import { barScaleMax } from './barScale';
 import { createEventTally, type EventTally } from './eventTally';
 import { HOUR_MS, WALL_VIEWS, type WallView } from './wallModel';
 import { PairedWall } from './PairedWall';
@@ -301,7 +302,7 @@ function activeAlarmsByType() {
 
 function LastHourByType({ tally }: { tally: EventTally }) {
   const lastHour = useSyncExternalStore(tally.subscribe, tally.getSnapshot);
-  const max = Math.max(1, ...lastHour.map((c) => c.count));
+  const max = barScaleMax(Math.max(1, ...lastHour.map((c) => c.count)));
   return (
     <section aria-label="Events in the last hour by type">
       <h2>Events, last hour</h2>
@@ -314,7 +315,10 @@ function LastHourByType({ tally }: { tally: EventTally }) {
   );
 }
 
-/** One bar: re-renders when its count or the scale changes, not when another type's count does. */
+/**
+ * One bar: re-renders when its count or the scale changes, not when another type's count does.
+ * Its count is a box of its own (wall.css): a new count lays out that box, not the list.
+ */
 const TypeBar = memo(function TypeBar({ type, count, max }: { type: string; count: number; max: number }) {
   return (
     <li>
@@ -323,7 +327,9 @@ const TypeBar = memo(function TypeBar({ type, count, max }: { type: string; coun
         className="wall__bar"
         style={{ transform: `scaleX(${count / max})`, background: typeColour(type) }}
       />
-      <strong>{count}</strong>
+      <strong>
+        <span className="wall__bar-count">{count}</span>
+      </strong>
     </li>
   );
 });

@@ -1,0 +1,20 @@
+/** The steps of a bar's scale within each power of ten: the longest bar fills 2/3 of it or more. */
+const STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+
+/**
+ * The count a full-width bar stands for: the largest count rounded up to the next step (1, 1.5,
+ * 2, 2.5, 3, 4, 5, 6, 8, 10, 15, ...). A wall's bars then keep their scale while the largest
+ * count grows within a step: a new event lengthens its own bar, and the others stay still,
+ * rather than every bar shrinking a little with each event (issue 38: on a TV stick one bar's
+ * change is one style write and one small repaint, fifteen are fifteen).
+ */
+export function barScaleMax(largest: number): number {
+  if (!(largest > 1)) return 1;
+  const decade = 10 ** Math.floor(Math.log10(largest));
+  for (const step of STEPS) {
+    // NOTE: rounded, so 0.3 x 10 is 3 and not 3.0000000000000004.
+    const max = Math.round(step * decade * 1e6) / 1e6;
+    if (max >= largest) return max;
+  }
+  return 10 * decade;
+}
