@@ -39,11 +39,8 @@ export function ownAgencyId(
 }
 
 // NOTE: one collator for the whole sort: localeCompare with options builds one per comparison.
-// Made on the first sort, not as this module loads with the session's code at start: a collator
-// loads its locale's data (on a phone, 7-16 ms of the start's first task, issue 38).
-let csNoOrder: Intl.Collator | null = null;
-const byCsNo = (a: SiteSystem, b: SiteSystem) =>
-  (csNoOrder ??= new Intl.Collator(undefined, { numeric: true })).compare(a.cs_no, b.cs_no);
+const csNoOrder = new Intl.Collator(undefined, { numeric: true });
+const byCsNo = (a: SiteSystem, b: SiteSystem) => csNoOrder.compare(a.cs_no, b.cs_no);
 
 /**
  * The top-50 list: own agency's accounts ordered by cs_no, cut to 100, then one entry per site,
