@@ -56,4 +56,24 @@ describe('a feed held at load for its screen', () => {
     await waitFor('a fresh snapshot', () => snapshots === 2);
     next.release();
   });
+
+  it('held after the screen took the feed, holds nothing: the feed goes with the screen', async () => {
+    const { profile } = await signIn(bridge.url, 'owner', 'owner123');
+    const ref = { feed: 'alarms' as const, agencyId: profile.agencyId };
+    let snapshots = 0;
+    page.socket.on('snapshot', (m) => {
+      if (m.feed === 'alarms') snapshots += 1;
+    });
+    const view = page.feed(ref);
+    await waitFor('the view live', () => view.handle.getSnapshot().state === 'live');
+    // The page-load start comes late (the shell rendered first) and holds the same feed.
+    const held = page.feed(ref, { hold: true });
+    expect(held.handle).toBe(view.handle);
+    view.release();
+    const next = page.feed(ref);
+    expect(next.handle).not.toBe(view.handle);
+    await waitFor('a fresh snapshot', () => snapshots === 2);
+    held.release();
+    next.release();
+  });
 });

@@ -49,4 +49,19 @@ describe('the live connection of a deep link', () => {
     expect(made).toHaveLength(1);
     expect(seen).toBe(made[0]);
   });
+
+  it('rendered before the page-load start asks for one, its connection is the one the start uses', () => {
+    let seen: LiveClient | null = null;
+    const view = render(
+      <LiveProvider>
+        <Shows seen={(c) => (seen = c)} />
+      </LiveProvider>,
+    );
+    expect(openLiveEarly()).toBe(seen);
+    expect(made).toHaveLength(1);
+    // Once the shell has gone (a sign-out), a later start opens a connection of its own.
+    view.unmount();
+    expect(openLiveEarly()).not.toBe(seen);
+    expect(made).toHaveLength(2);
+  });
 });

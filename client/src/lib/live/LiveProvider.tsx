@@ -47,12 +47,17 @@ function open(): Opened {
 
 /** The connection opened as the page loaded, before the shell rendered; the first provider takes it. */
 let early: Opened | null = null;
+/** The connection a provider holds: the page-load start uses it when the shell rendered first. */
+let provided: LiveClient | null = null;
 
 /**
  * Opens the live connection now, for the provider that will render: a deep link's socket then
  * connects while the screen's code and first render are still on the way (docs/decisions.md).
+ * Where the shell has rendered first (a fast start, a slow session answer), the provider's
+ * connection: a second one would get every feed's first page again.
  */
 export function openLiveEarly(): LiveClient {
+  if (provided) return provided;
   early ??= open();
   return early.live;
 }
@@ -75,6 +80,7 @@ export function LiveProvider({
     if (client) return { live: client, hooks: { setExpired: () => undefined } };
     const taken = early ?? open();
     early = null;
+    provided = taken.live;
     return taken;
   });
   // NOTE: set while rendering, not in an effect: an expiry the socket reports while a company
@@ -85,7 +91,11 @@ export function LiveProvider({
   useEffect(() => {
     if (live === client) return;
     keep(live);
-    return () => closeLater(live, 0);
+    provided = live;
+    return () => {
+      if (provided === live) provided = null;
+      closeLater(live, 0);
+    };
   }, [live, client]);
   return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
 }

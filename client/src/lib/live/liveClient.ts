@@ -42,8 +42,14 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     reconnectionDelayMax: 500,
     ...opts.socketOptions,
   });
-  /** `held`: the releases of handles taken only to hold the feed for a screen about to show it. */
-  const feeds = new Map<string, { handle: FeedHandle; refs: number; held: Array<() => void> }>();
+  /**
+   * `held`: the releases of handles taken only to hold the feed for a screen about to show it;
+   * `taken`: a screen has kept its rows (a hold after that holds nothing).
+   */
+  const feeds = new Map<
+    string,
+    { handle: FeedHandle; refs: number; held: Array<() => void>; taken: boolean }
+  >();
   /**
    * The key a feed's messages carry → the key this page subscribed with, where they differ (a
    * corporate account's two ids share one feed: SnapshotMessage.subscribedAs).
@@ -128,7 +134,7 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
           keepRows,
           tellRows,
         });
-        entry = { handle: handle as unknown as FeedHandle, refs: 0, held: [] };
+        entry = { handle: handle as unknown as FeedHandle, refs: 0, held: [], taken: false };
         feeds.set(k, entry);
         if (refusal) handle.onRefused(refusal);
         else if (socket.connected) handle.onConnected();
@@ -148,8 +154,14 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
       };
       // NOTE: a feed held for a screen is let go when the screen takes it, not after a set time: a
       // screen mounting late (a slow phone) would otherwise find it gone and get its snapshot twice.
-      if (opts.hold) e.held.push(release);
-      else if (keepRows) e.held.splice(0).forEach((r) => r());
+      // A hold on a feed a screen already shows (the screen came first) is let go at once: it
+      // would keep the feed subscribed after the screen leaves.
+      if (opts.hold && e.taken) release();
+      else if (opts.hold) e.held.push(release);
+      else if (keepRows) {
+        e.taken = true;
+        e.held.splice(0).forEach((r) => r());
+      }
       return { handle: e.handle as unknown as FeedHandle<F>, release };
     },
     /** Recordings the session may see; with `agencyId`, those of that agency's feeds only. */
