@@ -235,12 +235,12 @@ async function main() {
       const text = texts[page - 1] ?? answerText([]);
       if (!cached)
         return {
-          rows: historyResult.parse(envelopeSchema.parse(JSON.parse(text)).result).eventLogList,
+          rows: historyResult.parse(envelopeSchema().parse(JSON.parse(text)).result).eventLogList,
           bytes: 0,
         };
       if (wholeRead) rowCache.beginRead();
       return {
-        rows: rowCache.result.parse(envelopeSchema.parse(rowCache.parseAnswer(text)).result).eventLogList,
+        rows: rowCache.result.parse(envelopeSchema().parse(rowCache.parseAnswer(text)).result).eventLogList,
         bytes: 0,
       };
     },
@@ -351,7 +351,7 @@ async function main() {
   );
   const parseHead = await timeAsync(
     () => null,
-    () => historyResult.parse(envelopeSchema.parse(JSON.parse(headPageText)).result),
+    () => historyResult.parse(envelopeSchema().parse(JSON.parse(headPageText)).result),
     200,
   );
   type Timing = Awaited<ReturnType<typeof timeAsync>>;
@@ -373,7 +373,7 @@ async function main() {
     const cache = createRowTextCache(activeAlarmRowSchema);
     const readCached = () => {
       cache.beginRead();
-      return cache.result.parse(envelopeSchema.parse(cache.parseAnswer(text)).result);
+      return cache.result.parse(envelopeSchema().parse(cache.parseAnswer(text)).result);
     };
     readCached();
     let edits = 0;
@@ -388,7 +388,7 @@ async function main() {
       cached: await timeAsync(() => null, readCached, 100),
       oneChanged: await timeAsync(withOneChanged, (changed) => {
         cache.beginRead();
-        return cache.result.parse(envelopeSchema.parse(cache.parseAnswer(changed)).result);
+        return cache.result.parse(envelopeSchema().parse(cache.parseAnswer(changed)).result);
       }),
       poll: await timeAsync(
         () => null,
@@ -397,7 +397,7 @@ async function main() {
       ),
       parse: await timeAsync(
         () => null,
-        () => alarmsResult.parse(envelopeSchema.parse(JSON.parse(text)).result),
+        () => alarmsResult.parse(envelopeSchema().parse(JSON.parse(text)).result),
         100,
       ),
     };

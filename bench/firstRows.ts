@@ -48,7 +48,7 @@ async function readWholeWindow(url: string, session: string, agencyId: string) {
         }),
       ),
     });
-    const list = result.parse(envelopeSchema.parse(JSON.parse(await res.text())).result).eventLogList;
+    const list = result.parse(envelopeSchema().parse(JSON.parse(await res.text())).result).eventLogList;
     pages++;
     rows += list.length;
     if (list.length < 500) break;

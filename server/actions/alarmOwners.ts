@@ -69,11 +69,11 @@ function heldRow(rows: readonly unknown[], alarmId: string): ActiveAlarmRow | nu
   return parsed.success ? parsed.data : null;
 }
 
-const siteAnswer = z.looseObject(envelopeSchema.shape);
+const siteAnswer = z.looseObject(envelopeSchema().shape);
 const idText = z.union([z.number(), z.string()]).transform(String);
 /** What `OnTest/GetSystemData` must answer for the bridge to place a CS# (upstream:check reads it too). */
 export const systemDataResult = z.looseObject({ site_no: idText, system_no: idText });
-const systemAnswer = z.looseObject({ ...envelopeSchema.shape, result: systemDataResult });
+const systemAnswer = z.looseObject({ ...envelopeSchema().shape, result: systemDataResult });
 
 /** An upstream that refuses the read (4xx) says no; one that fails says nothing, and that is thrown. */
 function refusedIsNo(e: unknown): false {

@@ -40,7 +40,7 @@ export const READ_METHODS: ReadonlySet<GatewayMethod> = new Set([
   'GetOptOutListByServcoNo',
 ]);
 
-const gatewayAnswer = z.looseObject(gatewayAnswerSchema.shape);
+const gatewayAnswer = z.looseObject(gatewayAnswerSchema().shape);
 const expiryFlags = z.object({
   isSessionValid: z.unknown().optional(),
   HttpStatusCode: z.unknown().optional(),

@@ -10,7 +10,7 @@ const RESULT_SCHEMAS: Record<NonNullable<UpstreamRoute['result']>, z.ZodType> = 
 };
 
 // Keeps whatever else the upstream puts beside the four envelope fields.
-const looseEnvelope = z.looseObject(envelopeSchema.shape);
+const looseEnvelope = z.looseObject(envelopeSchema().shape);
 
 export type EnvelopeReading =
   { kind: 'ok'; answer: Record<string, unknown> } | { kind: 'session_expired' } | { kind: 'malformed' };

@@ -24,7 +24,7 @@ export async function refreshPreferences(
       },
       signal: AbortSignal.timeout(READ_TIMEOUT_MS),
     });
-    const env = envelopeSchema.safeParse(json);
+    const env = envelopeSchema().safeParse(json);
     if (!env.success || env.data.isSessionValid === false) return session;
     const text = z.string().min(2).safeParse(env.data.result);
     if (!text.success || text.data === session.profile.sitePreferences) return session;

@@ -127,7 +127,7 @@ export function twoFactorSignIn(
       query: { CurentsessionId: profile.loginGUID },
       retry: true,
     });
-    const env = envelopeSchema.safeParse(json);
+    const env = envelopeSchema().safeParse(json);
     const list = env.success ? z.array(phoneRecord).safeParse(env.data.result) : null;
     if (!list?.success) return [];
     return list.data.flatMap((r): OtpTarget[] => {
@@ -155,7 +155,7 @@ export function twoFactorSignIn(
         OTP: code === undefined ? null : Number(code),
       },
     });
-    const env = envelopeSchema.safeParse(json);
+    const env = envelopeSchema().safeParse(json);
     if (!env.success) return { errors: ['Unable to process your request.'], id: null };
     const errors = (env.data.errors ?? []).filter((e) => e.trim() !== '');
     if (errors.length > 0 || env.data.apiStatus === false)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginProfileSchema } from '../../shared/upstream/loginProfile';
 import { switchCompany } from './companySwitch';
 
-const profile = loginProfileSchema.parse({
+const profile = loginProfileSchema().parse({
   loginGUID: 'g',
   agencyId: 100,
   agencyIdForCorpAccount: null,

@@ -20,7 +20,7 @@ export const contactAccessSchema = z.object({
   RelationId: z.optional(z.nullable(idish)),
   agencyId: idish,
   agencyIdForCorpAccount: z.optional(z.nullable(idish)),
-  serviceCompanyList: z._default(z.array(serviceCompanySchema), []),
+  serviceCompanyList: z._default(z.array(serviceCompanySchema()), []),
   sitePreferences: z.optional(z.nullable(z.string())),
 });
 /** A user's rights as the monitoring center holds them now: menu (sitePreferences), relation, agencies. */

@@ -6,12 +6,12 @@ export type LogonOutcome =
 
 /** Reads the answer of `Login/AuthLogon`: a profile, a refusal, or garbage. */
 export function readLogonAnswer(json: unknown): LogonOutcome {
-  const env = envelopeSchema.safeParse(json);
+  const env = envelopeSchema().safeParse(json);
   if (!env.success) return { kind: 'malformed' };
   const { isSessionValid, result, errors } = env.data;
   if (isSessionValid === false || result == null || typeof result !== 'object' || Array.isArray(result))
     return { kind: 'refused' };
-  const profile = loginProfileSchema.safeParse(result);
+  const profile = loginProfileSchema().safeParse(result);
   if (profile.success) return { kind: 'ok', profile: profile.data };
   // An object that is no profile is a refusal when the upstream says why, garbage otherwise.
   return errors && errors.length > 0 ? { kind: 'refused' } : { kind: 'malformed' };

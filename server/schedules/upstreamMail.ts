@@ -90,7 +90,7 @@ async function gatewayCall(
   } catch (e) {
     throw new SendFailure(`The monitoring center could not be reached (${(e as Error).message}).`);
   }
-  const answer = gatewayAnswerSchema.safeParse(json);
+  const answer = gatewayAnswerSchema().safeParse(json);
   const expired =
     json !== null && typeof json === 'object' && (json as Record<string, unknown>).isSessionValid === false;
   if (expired || answer.data?.HttpStatusCode === 401 || answer.data?.HttpStatusCode === 403) {

@@ -56,7 +56,7 @@ export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 /** The `errors` of an envelope inside a failed answer (a 400 says why), if it has one. */
 function errorsOf(text: string): string[] | undefined {
   try {
-    const env = envelopeSchema.safeParse(JSON.parse(text));
+    const env = envelopeSchema().safeParse(JSON.parse(text));
     return env.success && env.data.errors?.length ? env.data.errors : undefined;
   } catch {
     return undefined;
@@ -192,7 +192,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     const attempt = c.eachAttempt ?? ((run) => run());
     return withRetry(c.retry, c.signal, async () => {
       const { json, bytes } = await attempt(() => raw(opts.baseUrl, c.method, c.path, c));
-      const env = envelopeSchema.safeParse(json);
+      const env = envelopeSchema().safeParse(json);
       if (!env.success)
         throw new UpstreamError('malformed', 'The monitoring center sent an answer that could not be read.', {
           path: c.path,

@@ -111,7 +111,8 @@ const FEED_READS: BridgeRead[] = [
 /** Explains a report answer whose rows the scheduler's schema refused (readReportRows says only "could not be read"). */
 function reportRowsDiffer(call: ReportCall<unknown>) {
   return (json: unknown): ReadVerdict | null => {
-    const outer = 'gateway' in call ? gatewayAnswerSchema.safeParse(json) : envelopeSchema.safeParse(json);
+    const outer =
+      'gateway' in call ? gatewayAnswerSchema().safeParse(json) : envelopeSchema().safeParse(json);
     if (!outer.success) return differs(outer.error.issues, json, []);
     const result =
       'Result' in outer.data ? outer.data.Result : 'result' in outer.data ? outer.data.result : undefined;

@@ -13,7 +13,7 @@ function parsed(a: LastAnswer): { ok: true; json: unknown } | { ok: false } {
 
 /** The upstream's own words of refusal in an enveloped or a gateway answer, if it said no. */
 export function refusalOf(json: unknown): string | null {
-  const env = envelopeSchema.safeParse(json);
+  const env = envelopeSchema().safeParse(json);
   if (env.success) {
     if (env.data.isSessionValid === false) return 'the upstream answered that the session is not valid';
     if (env.data.errors?.length && env.data.result == null) return env.data.errors.join(' ');
@@ -21,7 +21,7 @@ export function refusalOf(json: unknown): string | null {
       return 'the upstream answered apiStatus false';
     return null;
   }
-  const gw = gatewayAnswerSchema.safeParse(json);
+  const gw = gatewayAnswerSchema().safeParse(json);
   if (!gw.success) return null;
   const words = [gw.data.ErrorMessage ?? '', ...(gw.data.MessageCollection ?? [])].filter(
     (e) => e.trim() !== '',
@@ -64,7 +64,7 @@ export function judgeRead(
   if (refusal) return { kind: 'refused', reason: refusal };
   const rows = rowsDiffer?.(body.json);
   if (rows) return rows;
-  const env = envelopeSchema.safeParse(body.json);
+  const env = envelopeSchema().safeParse(body.json);
   if (!env.success) return differs(env.error.issues, body.json, []);
   const schema = rec.lastSchema;
   if (schema) {

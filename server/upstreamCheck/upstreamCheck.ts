@@ -47,7 +47,7 @@ function signInProblem(rec: RecordingUpstream, url: string): { line: string; ver
     };
   // An envelope whose result is no profile the bridge can read: the profile differs.
   const result = json && typeof json === 'object' && 'result' in json ? json.result : undefined;
-  const profile = loginProfileSchema.safeParse(result);
+  const profile = loginProfileSchema().safeParse(result);
   const verdict = profile.success ? undefined : differs(profile.error.issues, result, ['result']);
   return { line: 'the sign-in answer is not a profile the bridge can read', verdict };
 }

@@ -59,7 +59,7 @@ describe('sessions and what a session may see', () => {
       body: '{"AgencyId": ',
     });
     expect(broken.status).toBe(400);
-    expect(envelopeSchema.parse(await broken.json()).errors).toEqual(['Invalid request body.']);
+    expect(envelopeSchema().parse(await broken.json()).errors).toEqual(['Invalid request body.']);
     const huge = await fetch(`${sim.url}/AlarmBuffer/GetEventLogs`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -98,7 +98,7 @@ describe('sessions and what a session may see', () => {
     const owner = await signIn(sim, 'owner', 'owner123');
     const multi = await signIn(sim, 'multi', 'multi123');
     const foreign = multi.agencyId;
-    expect(visibleAgencies(loginProfileSchema.parse(owner)).has(foreign)).toBe(false);
+    expect(visibleAgencies(loginProfileSchema().parse(owner)).has(foreign)).toBe(false);
     const refused = (a: Answer) =>
       expect(a.body, a.text).toMatchObject({
         isSessionValid: true,

@@ -18,7 +18,7 @@ describe('the upstream contract', () => {
   for (const user of DEMO_USERS) {
     it(`answers every call for ${user.username} in the spec's shape`, async () => {
       await control(sim, '/stats/reset');
-      const profile = loginProfileSchema.parse(await signIn(sim, user.username, user.password));
+      const profile = loginProfileSchema().parse(await signIn(sim, user.username, user.password));
       expect(profile.RelationId).toBe(user.relationId);
       expect(JSON.parse(profile.sitePreferences ?? '[]')[0]).toMatchObject({
         SelectedNavIds: user.selectedNavIds,
@@ -33,21 +33,21 @@ describe('the upstream contract', () => {
         expect(a.status, `${call.name}: ${a.text}`).toBe(200);
         if (outsideMenu(user, user.selectedNavIds, call)) {
           // A call outside the user's menu is refused as the monitoring center does.
-          const words = call.gateway ? a.body.MessageCollection : envelopeSchema.parse(a.body).errors;
+          const words = call.gateway ? a.body.MessageCollection : envelopeSchema().parse(a.body).errors;
           expect(words, `${call.name}: ${a.text}`).toEqual([NOT_IN_MENU]);
         } else if (call.gateway) {
-          const g = gatewayAnswerSchema.parse(a.body);
+          const g = gatewayAnswerSchema().parse(a.body);
           if (call.name !== 'gateway ClearAlarm')
             expect(g.ErrorMessage, `${call.name}: ${a.text}`).toBeNull();
           call.check?.(g.Result);
         } else if (call.refused) {
-          expect(envelopeSchema.parse(a.body), `${call.name}: ${a.text}`).toMatchObject({
+          expect(envelopeSchema().parse(a.body), `${call.name}: ${a.text}`).toMatchObject({
             isSessionValid: true,
             apiStatus: false,
             errors: call.refused,
           });
         } else {
-          const e = envelopeSchema.parse(a.body);
+          const e = envelopeSchema().parse(a.body);
           expect(e, `${call.name}: ${a.text}`).toMatchObject({
             isSessionValid: true,
             apiStatus: true,

@@ -12,7 +12,7 @@ import { sessionOf } from './sessions';
  */
 export function registerGatewayRoutes(router: Router, ctx: RouteContext): void {
   router.post('/MASAPI/APIRequest', (req, res) => {
-    const parsed = gatewayRequestSchema.safeParse(
+    const parsed = gatewayRequestSchema().safeParse(
       canonicalize(req.body, ['sessionGuid', 'methodName', 'arguments']),
     );
     if (!parsed.success) {

@@ -40,7 +40,7 @@ export class SessionStore {
     if (++this.created % 100 === 0) this.prune();
     const id = randomUUID();
     const profile = buildLoginProfile(world, user, id);
-    const visible = visibleAgencies(loginProfileSchema.parse(profile));
+    const visible = visibleAgencies(loginProfileSchema().parse(profile));
     const agencyIds = new Set(
       [...visible].map((v) => world.agencyIdOf(v)).filter((v): v is string => v != null),
     );

@@ -44,7 +44,7 @@ interface Finding {
 /** The registry's pages the signed-in user's menu allows, each at its first path. */
 async function screensOf(page: Page, url: string): Promise<PageEntry[]> {
   const res = await page.request.get(`${url}/api/session`);
-  const { profile, isOwner } = sessionAnswerSchema.parse(await res.json());
+  const { profile, isOwner } = sessionAnswerSchema().parse(await res.json());
   const allowedIds = menuIds(buildMenu({ selectedNavIds: selectedNavIds(profile), isOwner }));
   return PAGE_SCREENS.filter(
     (s) => guardRoute({ status: 'signedIn', pathname: s.paths[0], allowedIds }).kind === 'allow',

@@ -150,7 +150,7 @@ export async function runFaultSoak(o: SoakOptions): Promise<SoakReport> {
     const userOf = new Map<string, string>();
     for (const l of LOGINS) {
       const profile = z
-        .object(loginProfileSchema.shape)
+        .object(loginProfileSchema().shape)
         .pick({ agencyId: true, agencyIdForCorpAccount: true, serviceCompanyList: true })
         .parse(sessions.profile(l.username));
       for (const id of visibleAgencies(profile)) {

@@ -75,7 +75,7 @@ export function bridgeCalls(base: string, cookie: string) {
   }
   const gateway = (methodName: GatewayMethod, args: unknown[]): Promise<GatewayAnswer> =>
     request('POST', '/api/MASAPI/APIRequest', { body: { methodName, arguments: args } }).then(
-      (b) => gatewayAnswerSchema.parse(b),
+      (b) => gatewayAnswerSchema().parse(b),
       gatewayAnswerOfFailure,
     );
   return {

@@ -59,5 +59,5 @@ export const twoFactorApi = {
   resend: (challenge: string) =>
     post('/api/session/otp/resend', { challenge }, { schema: sentSchema(), expiryIsSignal: false }),
   verify: (challenge: string, code: string) =>
-    post('/api/session/otp', { challenge, code }, { schema: sessionAnswerSchema, expiryIsSignal: false }),
+    post('/api/session/otp', { challenge, code }, { schema: sessionAnswerSchema(), expiryIsSignal: false }),
 };

@@ -46,7 +46,7 @@ function gateway(methodName: GatewayMethod, args: unknown[], signal?: AbortSigna
   return post(
     '/api/MASAPI/APIRequest',
     { methodName, arguments: args },
-    { schema: gatewayAnswerSchema, signal },
+    { schema: gatewayAnswerSchema(), signal },
   ).catch(gatewayAnswerOfFailure);
 }
 

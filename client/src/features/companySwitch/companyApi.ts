@@ -7,7 +7,7 @@ import { sessionAnswerSchema, type SessionAnswer } from '../../lib/session/sessi
  * the new profile.
  */
 export function switchServiceCompany(servcoNo: string, signal?: AbortSignal): Promise<SessionAnswer> {
-  return post('/api/session/company', { servco_no: servcoNo }, { schema: sessionAnswerSchema, signal });
+  return post('/api/session/company', { servco_no: servcoNo }, { schema: sessionAnswerSchema(), signal });
 }
 
 /**

@@ -16,7 +16,7 @@ export function signIn<C>(
   return post(
     '/api/session',
     { username, password },
-    { schema: z.union([sessionAnswerSchema, challenge]), signal, expiryIsSignal: false },
+    { schema: z.union([sessionAnswerSchema(), challenge]), signal, expiryIsSignal: false },
   );
 }
 

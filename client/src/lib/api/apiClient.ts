@@ -1,6 +1,7 @@
 // zod/mini here and in the sign-in page's schemas: classic zod (24 KB) loads with the screens.
 // Both kinds of schema are accepted: they share zod's core.
 import * as z from 'zod/mini';
+import { lazySchema } from '../../../../shared/lazySchema';
 import { envelopeSchema } from '../../../../shared/upstream/envelope';
 import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
 import { ApiError } from './apiError';
@@ -18,8 +19,12 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 export interface CallOptions<T> {
   query?: Query;
   signal?: AbortSignal;
-  /** Validates the JSON answer; without one the answer is returned as `unknown`. */
-  schema?: z.core.$ZodType<T>;
+  /**
+   * Validates the JSON answer; without one the answer is returned as `unknown`. A function
+   * (`lazySchema`'s) is called when the answer comes: a call made as the page loads then builds
+   * its schema in the answer's task, not in the start's first one.
+   */
+  schema?: z.core.$ZodType<T> | (() => z.core.$ZodType<T>);
   /**
    * The session endpoints answer 401 when no one is signed in; that is not an expiry and must not
    * raise the global signal.
@@ -31,12 +36,14 @@ export interface CallOptions<T> {
   as?: 'blob';
 }
 
-const errorBodySchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  /** On a session expiry: `forbidden` when the upstream answered HTTP 403. */
-  cause: z.optional(z.string()),
-});
+const errorBodySchema = lazySchema(() =>
+  z.object({
+    error: z.string(),
+    message: z.string(),
+    /** On a session expiry: `forbidden` when the upstream answered HTTP 403. */
+    cause: z.optional(z.string()),
+  }),
+);
 
 function urlOf(path: string, query?: Query): string {
   const url = new URL(path, window.location.origin);
@@ -80,7 +87,7 @@ async function request<T>(
     }
   }
   if (!res.ok) {
-    const parsed = errorBodySchema.safeParse(json);
+    const parsed = errorBodySchema().safeParse(json);
     const error = parsed.success ? parsed.data.error : 'http_error';
     const message = parsed.success ? parsed.data.message : UNABLE_TO_PROCESS;
     if (
@@ -93,7 +100,8 @@ async function request<T>(
     throw new ApiError(res.status, error, message);
   }
   if (!opts.schema) return json as T;
-  const checked = z.safeParse(opts.schema, json);
+  const schema = typeof opts.schema === 'function' ? opts.schema() : opts.schema;
+  const checked = z.safeParse(schema, json);
   if (!checked.success) throw new ApiError(res.status, 'bad_response', UNABLE_TO_PROCESS);
   return checked.data;
 }

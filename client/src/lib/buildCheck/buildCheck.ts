@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../../../shared/lazySchema';
 
 /**
  * Application start (docs/product/shell-session-search.md#states): the deployed build-date file is
@@ -6,7 +7,7 @@ import * as z from 'zod/mini';
  * the page reloads. A marker in sessionStorage stops a reload loop if the server keeps answering a
  * newer date.
  */
-const buildDateSchema = z.object({ buildDate: z.string() });
+const buildDateSchema = lazySchema(() => z.object({ buildDate: z.string() }));
 const RELOADED_FOR = 'reloadedForBuild';
 
 export interface BuildCheckDeps {
@@ -21,7 +22,7 @@ export async function checkBuildDate(deps: BuildCheckDeps): Promise<'current' | 
   if (!deps.loadedBuildDate) return 'unknown';
   let deployed: string;
   try {
-    const parsed = buildDateSchema.safeParse(await deps.fetchDeployed());
+    const parsed = buildDateSchema().safeParse(await deps.fetchDeployed());
     if (!parsed.success) return 'unknown';
     deployed = parsed.data.buildDate;
   } catch {

@@ -1,13 +1,21 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../../../../shared/lazySchema';
 import { loginProfileSchema } from '../../../../shared/upstream/loginProfile';
 
+// NOTE: built on first use (lazySchema): the session's code is the start's first task, and these
+// are needed only when the session's answer comes (issue 38).
+
 /** The public profile as the bridge sends it (no session id, codeword or secret token). */
-export const publicProfileSchema = z.omit(loginProfileSchema, {
-  loginGUID: true,
-  pn: true,
-  tokenSecUser: true,
-});
+export const publicProfileSchema = lazySchema(() =>
+  z.omit(loginProfileSchema(), {
+    loginGUID: true,
+    pn: true,
+    tokenSecUser: true,
+  }),
+);
 
 /** `GET/POST /api/session` and `POST /api/session/company` answer this. */
-export const sessionAnswerSchema = z.object({ profile: publicProfileSchema, isOwner: z.boolean() });
-export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+export const sessionAnswerSchema = lazySchema(() =>
+  z.object({ profile: publicProfileSchema(), isOwner: z.boolean() }),
+);
+export type SessionAnswer = z.infer<ReturnType<typeof sessionAnswerSchema>>;

@@ -20,7 +20,7 @@ export async function fetchOptOutList(
   const answer = await post(
     '/api/MASAPI/APIRequest',
     { methodName: OPT_OUT_METHOD, arguments: [servcoNo] },
-    { schema: gatewayAnswerSchema, signal },
+    { schema: gatewayAnswerSchema(), signal },
   );
   const errors = [answer.ErrorMessage ?? '', ...(answer.MessageCollection ?? [])].filter(
     (e) => e.trim() !== '',
