@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { SCREENS } from '../lib/screens/screens';
 import type { ScreenEntry } from '../lib/screens/screenTypes';
 import { BootScreen } from './BootScreen';
@@ -25,12 +25,16 @@ export const loadScreenPage = (page: string): Promise<ComponentType> => loadPage
  * while the next one's code loads.
  */
 const pages = new Map<string, Preloadable>();
+/** A registry page's name by its path, as `pageAtPath` looks it up. */
+const pageOfPath = new Map<string, string>();
+const pathKey = (path: string) => path.replace(/\/+$/, '').toLowerCase();
 
 function routesOf(entry: ScreenEntry): RouteObject[] {
   switch (entry.kind) {
     case 'page': {
       const page = preloadable(() => loadScreenPage(entry.page));
       pages.set(entry.page, page);
+      for (const path of entry.paths) pageOfPath.set(pathKey(path), entry.page);
       const Page = page.Component;
       return entry.paths.map((path) => ({
         path,
@@ -99,9 +103,19 @@ export const routes: RouteObject[] = [
  * Never rejects: a failed download is retried when the route renders.
  */
 export async function preloadRouteAt(pathname: string): Promise<void> {
-  const name = (matchRoutes(routes, pathname)?.at(-1)?.route.handle as { page?: string } | undefined)?.page;
+  const name = pageAtPath(pathname);
   const page = name ? pages.get(name) : undefined;
   if (!name || !page) return;
   void startAtLoad(name).catch(() => undefined);
   await Promise.all([shell.preload(), page.preload()]).catch(() => undefined);
+}
+
+/**
+ * The registry page a path opens, as react-router's matching finds it (paths match whatever their
+ * case, a trailing slash allowed). NOTE: a lookup, not `matchRoutes`: the registry's paths are
+ * static, and `matchRoutes` ranks every route of the app, which the first render's `useRoutes`
+ * does again (issue 38: the app's start on a phone).
+ */
+export function pageAtPath(pathname: string): string | undefined {
+  return pageOfPath.get(pathKey(pathname));
 }

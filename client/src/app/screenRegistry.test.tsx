@@ -11,7 +11,7 @@ import { SCREENS } from '../lib/screens/screens';
 import { initialSessionView, SessionViewContext } from '../lib/session/sessionView';
 import { RequireSession } from './RequireSession';
 import { guardRoute } from './routeAccess';
-import { loadScreenPage, routes, shellRoutes } from './routes';
+import { loadScreenPage, pageAtPath, routes, shellRoutes } from './routes';
 import { hasPage } from './screenPages';
 import { testProfile, withMatchMedia } from '../lib/testing/renderWithProviders';
 
@@ -96,6 +96,20 @@ describe('the screen registry', () => {
   it('names a page module the app can load for every screen', () => {
     const missing = PAGE_SCREENS.filter((s) => !hasPage(s.page)).map((s) => s.page);
     expect(missing).toEqual([]);
+  });
+
+  it("finds for a deep link's preload the page react-router opens, whatever the path's case or trailing slash", () => {
+    const pageOf = (path: string) =>
+      (matchRoutes(routes, path)?.at(-1)?.route.handle as { page?: string } | undefined)?.page;
+    const paths = SCREENS.flatMap((s) =>
+      s.kind === 'page' ? [...s.paths] : s.kind === 'redirect' ? [s.path] : [],
+    );
+    const variants = [...paths, '/', '/nowhere', '/dashboardDetails/more'].flatMap((p) => [
+      p,
+      `${p}/`,
+      p.toUpperCase(),
+    ]);
+    for (const path of variants) expect(pageAtPath(path), path).toBe(pageOf(path));
   });
 
   it('declares every path once', () => {
