@@ -122,7 +122,7 @@ afterEach(() => {
 const advanceTimers = () => vi.advanceTimersByTime(EXPIRED_NOTICE_MS);
 
 describe('session: every state the model reaches', () => {
-  const paths = shortestPaths(sessionMachine, { events });
+  const paths = shortestPaths(sessionMachine(), { events });
 
   it('reaches every state of the chart', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
@@ -143,13 +143,13 @@ describe('session: every state the model reaches', () => {
     const want = expected(path);
     // A profile is held exactly while signed in.
     expect(view(path.state)).toEqual(want);
-    const { snapshot } = await replayPath(sessionMachine, path, { advanceTimers });
+    const { snapshot } = await replayPath(sessionMachine(), path, { advanceTimers });
     expect(view(snapshot)).toEqual(want);
   });
 });
 
 describe('session: every simple path to a message', () => {
-  const paths = simplePaths(sessionMachine, {
+  const paths = simplePaths(sessionMachine(), {
     events: (s) =>
       events(s).filter(
         (e) => !['session.rememberUrl', 'session.redirected', 'session.profileChanged'].includes(e.type),
@@ -159,7 +159,7 @@ describe('session: every simple path to a message', () => {
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const want = expected(path);
-    const { snapshot, calls } = await replayPath(sessionMachine, path, { advanceTimers });
+    const { snapshot, calls } = await replayPath(sessionMachine(), path, { advanceTimers });
     expect(view(snapshot)).toEqual(want);
     expect(snapshot.context.error ?? snapshot.context.notice).not.toBeNull();
     // The password reached the sign-in effect and nothing else.
@@ -171,7 +171,7 @@ describe('session: every simple path to a message', () => {
 
 function start() {
   const script = scriptedActors(['loadSession', 'signIn', 'signOut']);
-  const actor = createActor(sessionMachine.provide({ actors: script.actors })).start();
+  const actor = createActor(sessionMachine().provide({ actors: script.actors })).start();
   const answer = async (src: string, output: unknown) => {
     script.settle(src, { output });
     await flush();

@@ -76,132 +76,144 @@ export type SessionEvent =
 
 export type SessionTag = 'busy' | 'signedIn' | 'error' | 'notice';
 
+const createSessionMachine = () =>
+  setup({
+    types: {
+      context: {} as SessionContext,
+      events: {} as SessionEvent,
+      tags: {} as SessionTag,
+    },
+    actors: {
+      loadSession: notProvided<StoredSession, void>('loadSession'),
+      signIn: notProvided<SignInOutcome, Credentials>('signIn'),
+      signOut: notProvided<void, SignOutInput>('signOut'),
+    },
+    actions: {
+      forget: assign({ profile: null, returnUrl: null }),
+    },
+    delays: {
+      expiredNotice: EXPIRED_NOTICE_MS,
+    },
+  }).createMachine({
+    id: 'session',
+    context: { profile: null, returnUrl: null, error: null, notice: null },
+    initial: 'restoring',
+    states: {
+      restoring: {
+        tags: ['busy'],
+        on: {
+          'session.rememberUrl': { actions: assign({ returnUrl: ({ event }) => event.url }) },
+        },
+        invoke: {
+          id: 'loadSession',
+          src: 'loadSession',
+          onDone: [
+            {
+              guard: ({ event }) => event.output !== null,
+              target: 'signedIn',
+              actions: assign({ profile: ({ event }) => event.output?.profile ?? null }),
+            },
+            { target: 'signedOut' },
+          ],
+          onError: 'signedOut',
+        },
+      },
+      signedOut: {
+        initial: 'idle',
+        on: {
+          'session.signIn': 'signingIn',
+          'session.rememberUrl': { actions: assign({ returnUrl: ({ event }) => event.url }) },
+        },
+        states: {
+          idle: {},
+          failed: { tags: ['error'] },
+        },
+      },
+      signingIn: {
+        tags: ['busy'],
+        entry: assign({ error: null, notice: null }),
+        invoke: {
+          id: 'signIn',
+          src: 'signIn',
+          // The password goes straight to the effect and is never kept in context.
+          input: ({ event }) => {
+            assertEvent(event, 'session.signIn');
+            return { username: event.username, password: event.password };
+          },
+          onDone: [
+            {
+              guard: ({ event }) => event.output.ok,
+              target: 'signedIn',
+              actions: assign({ profile: ({ event }) => (event.output.ok ? event.output.profile : null) }),
+            },
+            {
+              target: 'signedOut.failed',
+              actions: assign({
+                error: ({ event }) => (event.output.ok ? null : loginErrorText(event.output)),
+              }),
+            },
+          ],
+          onError: { target: 'signedOut.failed', actions: assign({ error: UNABLE_TO_PROCESS }) },
+        },
+      },
+      signedIn: {
+        tags: ['signedIn'],
+        on: {
+          'session.signOut': 'signingOut',
+          'session.expired': 'expired',
+          'session.redirected': { actions: assign({ returnUrl: null }) },
+          'session.profileChanged': { actions: assign({ profile: ({ event }) => event.profile }) },
+        },
+      },
+      signingOut: {
+        tags: ['busy'],
+        // Signing out resets the client at once (docs/product/shell-session-search.md#states);
+        // LogOff's answer changes nothing.
+        entry: 'forget',
+        invoke: {
+          id: 'signOut',
+          src: 'signOut',
+          input: { reason: 'user' },
+          onDone: 'signedOut',
+          onError: 'signedOut',
+        },
+      },
+      // NOTE: only signedIn accepts session.expired, and nothing here does: a burst of failing
+      // calls shows the notice once.
+      expired: {
+        tags: ['notice'],
+        entry: [
+          assign({
+            notice: ({ event }) => (event.type === 'session.expired' && event.notice) || SESSION_EXPIRED,
+          }),
+          'forget',
+        ],
+        invoke: {
+          id: 'signOut',
+          src: 'signOut',
+          // A screen's own wording rides along; the default one is the effect's to show.
+          input: ({ context }): SignOutInput =>
+            context.notice && context.notice !== SESSION_EXPIRED
+              ? { reason: 'expired', notice: context.notice }
+              : { reason: 'expired' },
+        },
+        after: { expiredNotice: 'signedOut' },
+      },
+    },
+  });
+
+export type SessionMachine = ReturnType<typeof createSessionMachine>;
+let machine: SessionMachine | undefined;
+
 /**
  * The sign-in session (docs/product/shell-session-search.md#states "Session", "Route guard";
  * docs/product/live-alarms-and-testing.md#states last line): restore at start, sign in, sign out,
  * and one expiry notice however many calls report the expiry.
+ *
+ * NOTE: made on its first use (`sessionMachine()`, the same machine every call), not as the module
+ * loads: making a machine builds its whole state tree, and on a phone the app's start evaluates
+ * this module in a task of its own that should stay short (issue 38).
  */
-export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    tags: {} as SessionTag,
-  },
-  actors: {
-    loadSession: notProvided<StoredSession, void>('loadSession'),
-    signIn: notProvided<SignInOutcome, Credentials>('signIn'),
-    signOut: notProvided<void, SignOutInput>('signOut'),
-  },
-  actions: {
-    forget: assign({ profile: null, returnUrl: null }),
-  },
-  delays: {
-    expiredNotice: EXPIRED_NOTICE_MS,
-  },
-}).createMachine({
-  id: 'session',
-  context: { profile: null, returnUrl: null, error: null, notice: null },
-  initial: 'restoring',
-  states: {
-    restoring: {
-      tags: ['busy'],
-      on: {
-        'session.rememberUrl': { actions: assign({ returnUrl: ({ event }) => event.url }) },
-      },
-      invoke: {
-        id: 'loadSession',
-        src: 'loadSession',
-        onDone: [
-          {
-            guard: ({ event }) => event.output !== null,
-            target: 'signedIn',
-            actions: assign({ profile: ({ event }) => event.output?.profile ?? null }),
-          },
-          { target: 'signedOut' },
-        ],
-        onError: 'signedOut',
-      },
-    },
-    signedOut: {
-      initial: 'idle',
-      on: {
-        'session.signIn': 'signingIn',
-        'session.rememberUrl': { actions: assign({ returnUrl: ({ event }) => event.url }) },
-      },
-      states: {
-        idle: {},
-        failed: { tags: ['error'] },
-      },
-    },
-    signingIn: {
-      tags: ['busy'],
-      entry: assign({ error: null, notice: null }),
-      invoke: {
-        id: 'signIn',
-        src: 'signIn',
-        // The password goes straight to the effect and is never kept in context.
-        input: ({ event }) => {
-          assertEvent(event, 'session.signIn');
-          return { username: event.username, password: event.password };
-        },
-        onDone: [
-          {
-            guard: ({ event }) => event.output.ok,
-            target: 'signedIn',
-            actions: assign({ profile: ({ event }) => (event.output.ok ? event.output.profile : null) }),
-          },
-          {
-            target: 'signedOut.failed',
-            actions: assign({
-              error: ({ event }) => (event.output.ok ? null : loginErrorText(event.output)),
-            }),
-          },
-        ],
-        onError: { target: 'signedOut.failed', actions: assign({ error: UNABLE_TO_PROCESS }) },
-      },
-    },
-    signedIn: {
-      tags: ['signedIn'],
-      on: {
-        'session.signOut': 'signingOut',
-        'session.expired': 'expired',
-        'session.redirected': { actions: assign({ returnUrl: null }) },
-        'session.profileChanged': { actions: assign({ profile: ({ event }) => event.profile }) },
-      },
-    },
-    signingOut: {
-      tags: ['busy'],
-      // Signing out resets the client at once (docs/product/shell-session-search.md#states);
-      // LogOff's answer changes nothing.
-      entry: 'forget',
-      invoke: {
-        id: 'signOut',
-        src: 'signOut',
-        input: { reason: 'user' },
-        onDone: 'signedOut',
-        onError: 'signedOut',
-      },
-    },
-    // NOTE: only signedIn accepts session.expired, and nothing here does: a burst of failing
-    // calls shows the notice once.
-    expired: {
-      tags: ['notice'],
-      entry: [
-        assign({
-          notice: ({ event }) => (event.type === 'session.expired' && event.notice) || SESSION_EXPIRED,
-        }),
-        'forget',
-      ],
-      invoke: {
-        id: 'signOut',
-        src: 'signOut',
-        // A screen's own wording rides along; the default one is the effect's to show.
-        input: ({ context }): SignOutInput =>
-          context.notice && context.notice !== SESSION_EXPIRED
-            ? { reason: 'expired', notice: context.notice }
-            : { reason: 'expired' },
-      },
-      after: { expiredNotice: 'signedOut' },
-    },
-  },
-});
+export function sessionMachine(): SessionMachine {
+  return (machine ??= createSessionMachine());
+}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { sessionMachine } from '../../../../machines/session/sessionMachine';
+import { sessionMachine, type SessionMachine } from '../../../../machines/session/sessionMachine';
 import { AlertHost } from '../../components/alert/AlertHost';
 import { Toaster } from '../../components/toast/Toaster';
 import { expiryNotice, onSessionExpired } from '../../lib/api/sessionExpiry';
@@ -17,10 +17,15 @@ import {
 import { useStore } from '../../lib/store/useStore';
 import { ownerFlag, sessionActors } from './sessionActors';
 
-/** The session machine with the bridge's effects; module level so the hook creates it once. */
-const appSessionMachine = sessionMachine.provide({ actors: sessionActors });
+/**
+ * The session machine with the bridge's effects, made on the first render (not as the app's code
+ * loads, a task of the start that should stay short), then the same one, so the hook creates the
+ * actor once.
+ */
+let appMachine: SessionMachine | undefined;
+const appSessionMachine = () => (appMachine ??= sessionMachine().provide({ actors: sessionActors }));
 
-export function statusOf(s: SnapshotFrom<typeof sessionMachine>): SessionStatus {
+export function statusOf(s: SnapshotFrom<SessionMachine>): SessionStatus {
   if (s.matches('restoring')) return 'checking';
   if (s.matches('signingIn')) return 'signingIn';
   if (s.matches('signedIn')) return 'signedIn';
@@ -36,7 +41,7 @@ export function statusOf(s: SnapshotFrom<typeof sessionMachine>): SessionStatus 
  */
 export function SessionRoot() {
   const navigate = useNavigate();
-  const session = useActorRef(appSessionMachine);
+  const session = useActorRef(appSessionMachine());
   const status = useSelector(session, statusOf);
   const profile = useSelector(session, (s) => s.context.profile);
   const signInError = useSelector(session, (s) => s.context.error);
