@@ -1,4 +1,4 @@
-import { useMemo, type CSSProperties } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import { ReportChart } from '../../../reporting/ReportChart';
 import type { ChartData } from '../model/chartBuckets';
 import { typeColour } from '../../../lib/eventTypes/typeColours';
@@ -7,9 +7,10 @@ import { typeColour } from '../../../lib/eventTypes/typeColours';
  * The live chart: event counts per type over time as stacked bars
  * (docs/product/live-alarms-and-testing.md#screens), drawn by the shared report chart. New counts
  * go through uPlot's setData; the plot is rebuilt only when the set of types or the bucket size
- * changes.
+ * changes. Memoised: the history's re-renders with the same counts (a delta, before its count)
+ * do not reach uPlot's wrapper (issue 38).
  */
-export function LiveChart({
+export const LiveChart = memo(function LiveChart({
   data,
   height = 220,
   label = 'Event counts by type',
@@ -38,4 +39,4 @@ export function LiveChart({
       />
     </div>
   );
-}
+});

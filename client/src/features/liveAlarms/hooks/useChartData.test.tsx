@@ -1,4 +1,4 @@
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countChart } from '../../../../../shared/live/chartCounts';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
@@ -98,5 +98,35 @@ describe('the live chart while the rest of the window is arriving', () => {
     await waitFor(() => expect(cs.result.current.data.total).toBe(2));
     const bad = mountWith({ rows: firstPage, bridgeCounts: [{ bucketMs: 'hour' }] });
     await waitFor(() => expect(bad.result.current.data.total).toBe(2));
+  });
+
+  it('renders again when the counts change, not on every second of the clock', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      let renders = 0;
+      const wrapper = queryWrapper({ retryDelay: 0 });
+      const { result } = renderHook(
+        () => {
+          renders++;
+          return useChartData({
+            enabled: true,
+            rows: firstPage,
+            filter: { types: new Set(['F']), includeTests: false, csNo: '', due: 1 },
+            agencyId: '1',
+            installServcoType: 'D',
+          });
+        },
+        { wrapper },
+      );
+      await act(() => vi.advanceTimersByTimeAsync(10));
+      expect(result.current.data.total).toBe(2);
+      const counted = renders;
+      // Five seconds within the same buckets: the counts are the same, nothing renders.
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect(renders).toBe(counted);
+      expect(result.current.data.total).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

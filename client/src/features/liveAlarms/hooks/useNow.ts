@@ -53,3 +53,11 @@ export function useNow(intervalMs = 1000): number {
   const c = clockOf(intervalMs);
   return useSyncExternalStore(c.subscribe, c.read, c.read);
 }
+
+/**
+ * Calls `listener` on each tick of the shared clock of `intervalMs`, without a render; returns
+ * the unsubscribe. For work that follows the time but shows only when its result changes.
+ */
+export function onClockTick(intervalMs: number, listener: () => void): () => void {
+  return clockOf(intervalMs).subscribe(listener);
+}
