@@ -1,7 +1,6 @@
 import {
-  lazy,
   memo,
-  Suspense,
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -25,7 +24,9 @@ import { ExportButtons } from '../../../reporting/export/ExportButtons';
 import type { ExportTable } from '../../../reporting/export/exportFiles';
 import type { AgencyConfigState } from '../hooks/useAgencyConfig';
 import { useChartData } from '../hooks/useChartData';
+import type { ChartData } from '../model/chartBuckets';
 import { whenIdle } from '../../../lib/schedule/yieldToMain';
+import { loadLiveChart, type LiveChartModule } from './loadLiveChart';
 import { useEventHistory } from '../hooks/useEventHistory';
 import { useEventTypes } from '../hooks/useEventTypes';
 import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
@@ -53,8 +54,8 @@ import { useScrollMode } from './useScrollMode';
 
 const getRowId = (r: EventLogRow) => r.id;
 // NOTE: the chart (uPlot) loads after the first rows, when its box is first on screen; its room
-// is held meanwhile.
-const LiveChart = lazy(() => import('./LiveChart').then((m) => ({ default: m.LiveChart })));
+// is held meanwhile (useLiveChartLoaded).
+let liveChartModule: LiveChartModule | null = null;
 
 /**
  * 'All Event History' (tab 8001): the live feed's rows with the toolbar's filters, the due tabs,
@@ -392,6 +393,7 @@ function EventChart(props: {
   // NOTE: deferred: the counts follow the rows in a render of their own, in slices (issue 38).
   const { rows, held, version } = useDeferredValue(useViewSnapshot(view));
   const [slot, ready] = useChartSlot(shown, rows.length > 0);
+  const chartLoaded = useLiveChartLoaded(shown && ready);
   const bridgeCounts = useFeedSelector(props.feed, (s) => s.chartCounts);
   const source = useMemo(
     () => (held ? null : { version, changesSince: view.changesSince }),
@@ -412,11 +414,42 @@ function EventChart(props: {
     <p className="la-chart la-chart--failed form-error" role="alert" data-testid="live-chart-error">
       {chart.error}
     </p>
+  ) : chartLoaded ? (
+    <LoadedLiveChart data={chart.data} label="Events by type" />
   ) : (
-    <Suspense fallback={<div className="la-chart" />}>
-      <LiveChart data={chart.data} label="Events by type" />
-    </Suspense>
+    <div className="la-chart" />
   );
+}
+
+/**
+ * Whether the chart's module is in, loaded once `wanted` outside the render: a lazy component
+ * suspended the history's render as it was asked for, and its commit then hid and showed the
+ * chart's room again, a long task on a phone (issue 38). The chart mounts in a transition.
+ */
+function useLiveChartLoaded(wanted: boolean): boolean {
+  const [loaded, setLoaded] = useState(liveChartModule !== null);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let gone = false;
+    loadLiveChart().then(
+      (m) => {
+        liveChartModule = m;
+        if (!gone) startTransition(() => setLoaded(true));
+      },
+      // NOTE: the chart's room stays empty; the rows and the rest of the page are unaffected.
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
+
+/** The live chart, rendered once useLiveChartLoaded said its module is in. */
+function LoadedLiveChart(props: { data: ChartData; label: string }) {
+  const { LiveChart } = liveChartModule!;
+  return <LiveChart {...props} />;
 }
 
 /** How long the chart waits for the first rows before it is drawn without them. */
