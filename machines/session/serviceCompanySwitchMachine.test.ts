@@ -162,7 +162,7 @@ const advanceTimers = () => vi.advanceTimersByTime(SELECTOR_LOCK_MS);
 const input = { profile };
 
 describe('service company switch: every state the model reaches', () => {
-  const paths = shortestPaths(serviceCompanySwitchMachine, { input, events });
+  const paths = shortestPaths(serviceCompanySwitchMachine(), { input, events });
 
   it('reaches every state of the chart', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
@@ -181,13 +181,13 @@ describe('service company switch: every state the model reaches', () => {
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const want = expected(path);
     expect(view(path.state)).toEqual(want);
-    const { snapshot } = await replayPath(serviceCompanySwitchMachine, path, { input, advanceTimers });
+    const { snapshot } = await replayPath(serviceCompanySwitchMachine(), path, { input, advanceTimers });
     expect(view(snapshot)).toEqual(want);
   });
 });
 
 describe('service company switch: every simple path back to idle', () => {
-  const paths = simplePaths(serviceCompanySwitchMachine, {
+  const paths = simplePaths(serviceCompanySwitchMachine(), {
     input,
     events: (s) => events(s).filter((e) => !(e.type === 'company.select' && e.company !== corporate)),
     toState: (s) => s.matches('idle') && s.context.profile.servco_no === '300',
@@ -195,7 +195,7 @@ describe('service company switch: every simple path back to idle', () => {
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
     const announced: unknown[] = [];
-    const { snapshot } = await replayPath(serviceCompanySwitchMachine, path, {
+    const { snapshot } = await replayPath(serviceCompanySwitchMachine(), path, {
       input,
       advanceTimers,
       onActor: (actor) => actor.on('company.applied', (e) => announced.push(e)),
@@ -209,7 +209,7 @@ describe('service company switch: every simple path back to idle', () => {
 
 function start(p: PublicProfile = profile) {
   const script = scriptedActors(['applyCompany', 'fetchBanner']);
-  const actor = createActor(serviceCompanySwitchMachine.provide({ actors: script.actors }), {
+  const actor = createActor(serviceCompanySwitchMachine().provide({ actors: script.actors }), {
     input: { profile: p },
   });
   const announced: PublicProfile[] = [];
@@ -259,7 +259,7 @@ describe('service company switch: focused rules', () => {
 
   it('the lock delay can be replaced through provide', async () => {
     const script = scriptedActors(['applyCompany', 'fetchBanner']);
-    const machine = serviceCompanySwitchMachine.provide({
+    const machine = serviceCompanySwitchMachine().provide({
       actors: script.actors,
       delays: { selectorLock: 10 },
     });

@@ -86,112 +86,124 @@ export type ServiceCompanySwitchEmitted = { type: 'company.applied'; profile: Pu
 
 export type ServiceCompanySwitchTag = 'busy' | 'locked' | 'error';
 
+const createServiceCompanySwitchMachine = () =>
+  setup({
+    types: {
+      input: {} as ServiceCompanySwitchInput,
+      context: {} as ServiceCompanySwitchContext,
+      events: {} as ServiceCompanySwitchEvent,
+      emitted: {} as ServiceCompanySwitchEmitted,
+      tags: {} as ServiceCompanySwitchTag,
+    },
+    actors: {
+      applyCompany: notProvided<PublicProfile, ApplyCompanyInput>('applyCompany'),
+      fetchBanner: notProvided<BannerOutput, BannerInput>('fetchBanner'),
+    },
+    actions: {
+      announce: emit(({ context }) => ({ type: 'company.applied' as const, profile: context.profile })),
+    },
+    delays: {
+      selectorLock: SELECTOR_LOCK_MS,
+    },
+  }).createMachine({
+    id: 'serviceCompanySwitch',
+    context: ({ input }) => ({ profile: input.profile, company: null, pending: 0, error: null }),
+    on: {
+      'requests.changed': { actions: assign({ pending: ({ event }) => Math.max(0, event.pending) }) },
+    },
+    initial: 'idle',
+    states: {
+      idle: {
+        initial: 'ready',
+        on: {
+          'company.select': {
+            guard: ({ context, event }) => {
+              const next = applyServiceCompany(context.profile, event.company);
+              return (
+                showsCompanySelector(context.profile) &&
+                next !== null &&
+                next.servco_no !== context.profile.servco_no
+              );
+            },
+            target: 'switching',
+            actions: assign({ company: ({ event }) => event.company, error: null }),
+          },
+          'company.sync': { actions: assign({ profile: ({ event }) => event.profile }) },
+        },
+        states: {
+          ready: {},
+          /** The choice could not be stored; the previous company stays. */
+          failed: { tags: ['error'] },
+        },
+      },
+      switching: {
+        tags: ['busy', 'locked'],
+        invoke: {
+          id: 'applyCompany',
+          src: 'applyCompany',
+          input: ({ context, event }) => {
+            assertEvent(event, 'company.select');
+            // The guard has checked that the entry carries a number, so the fallback never applies.
+            return {
+              company: event.company,
+              profile: applyServiceCompany(context.profile, event.company) ?? context.profile,
+            };
+          },
+          // The bridge answers the profile as it stored it; that is the one the app uses.
+          onDone: { target: 'fetchingBanner', actions: assign({ profile: ({ event }) => event.output }) },
+          onError: { target: 'idle.failed', actions: assign({ error: UNABLE_TO_PROCESS, company: null }) },
+        },
+      },
+      fetchingBanner: {
+        tags: ['busy', 'locked'],
+        invoke: {
+          id: 'fetchBanner',
+          src: 'fetchBanner',
+          input: ({ context }) => ({ servcoNo: context.profile.servco_no }),
+          onDone: {
+            target: 'locked',
+            actions: [
+              assign({
+                profile: ({ context, event }) => ({
+                  ...context.profile,
+                  bannerImage: event.output.bannerImage,
+                }),
+              }),
+              'announce',
+            ],
+          },
+          // NOTE: the switch is stored; a missing banner keeps the old one and is not worth an alert.
+          onError: { target: 'locked', actions: 'announce' },
+        },
+      },
+      locked: {
+        tags: ['locked'],
+        exit: assign({ company: null }),
+        initial: 'timing',
+        states: {
+          timing: {
+            after: { selectorLock: 'draining' },
+          },
+          draining: {
+            always: { guard: ({ context }) => context.pending === 0, target: '#serviceCompanySwitch.idle' },
+          },
+        },
+      },
+    },
+  });
+
+export type ServiceCompanySwitchMachine = ReturnType<typeof createServiceCompanySwitchMachine>;
+let machine: ServiceCompanySwitchMachine | undefined;
+
 /**
  * The service company selector (docs/product/shell-session-search.md#states "Service company
  * switch"): apply the choice, fetch the dealer banner, have the screens reload, and keep the
  * selector disabled for 1.5 s and while requests are pending.
+ *
+ * NOTE: made on its first use (`serviceCompanySwitchMachine()`, the same machine every call), not
+ * as the module loads: making a machine builds its whole state tree, and a phone evaluates the
+ * shell's code in one task of its start (issue 38).
  */
-export const serviceCompanySwitchMachine = setup({
-  types: {
-    input: {} as ServiceCompanySwitchInput,
-    context: {} as ServiceCompanySwitchContext,
-    events: {} as ServiceCompanySwitchEvent,
-    emitted: {} as ServiceCompanySwitchEmitted,
-    tags: {} as ServiceCompanySwitchTag,
-  },
-  actors: {
-    applyCompany: notProvided<PublicProfile, ApplyCompanyInput>('applyCompany'),
-    fetchBanner: notProvided<BannerOutput, BannerInput>('fetchBanner'),
-  },
-  actions: {
-    announce: emit(({ context }) => ({ type: 'company.applied' as const, profile: context.profile })),
-  },
-  delays: {
-    selectorLock: SELECTOR_LOCK_MS,
-  },
-}).createMachine({
-  id: 'serviceCompanySwitch',
-  context: ({ input }) => ({ profile: input.profile, company: null, pending: 0, error: null }),
-  on: {
-    'requests.changed': { actions: assign({ pending: ({ event }) => Math.max(0, event.pending) }) },
-  },
-  initial: 'idle',
-  states: {
-    idle: {
-      initial: 'ready',
-      on: {
-        'company.select': {
-          guard: ({ context, event }) => {
-            const next = applyServiceCompany(context.profile, event.company);
-            return (
-              showsCompanySelector(context.profile) &&
-              next !== null &&
-              next.servco_no !== context.profile.servco_no
-            );
-          },
-          target: 'switching',
-          actions: assign({ company: ({ event }) => event.company, error: null }),
-        },
-        'company.sync': { actions: assign({ profile: ({ event }) => event.profile }) },
-      },
-      states: {
-        ready: {},
-        /** The choice could not be stored; the previous company stays. */
-        failed: { tags: ['error'] },
-      },
-    },
-    switching: {
-      tags: ['busy', 'locked'],
-      invoke: {
-        id: 'applyCompany',
-        src: 'applyCompany',
-        input: ({ context, event }) => {
-          assertEvent(event, 'company.select');
-          // The guard has checked that the entry carries a number, so the fallback never applies.
-          return {
-            company: event.company,
-            profile: applyServiceCompany(context.profile, event.company) ?? context.profile,
-          };
-        },
-        // The bridge answers the profile as it stored it; that is the one the app uses.
-        onDone: { target: 'fetchingBanner', actions: assign({ profile: ({ event }) => event.output }) },
-        onError: { target: 'idle.failed', actions: assign({ error: UNABLE_TO_PROCESS, company: null }) },
-      },
-    },
-    fetchingBanner: {
-      tags: ['busy', 'locked'],
-      invoke: {
-        id: 'fetchBanner',
-        src: 'fetchBanner',
-        input: ({ context }) => ({ servcoNo: context.profile.servco_no }),
-        onDone: {
-          target: 'locked',
-          actions: [
-            assign({
-              profile: ({ context, event }) => ({
-                ...context.profile,
-                bannerImage: event.output.bannerImage,
-              }),
-            }),
-            'announce',
-          ],
-        },
-        // NOTE: the switch is stored; a missing banner keeps the old one and is not worth an alert.
-        onError: { target: 'locked', actions: 'announce' },
-      },
-    },
-    locked: {
-      tags: ['locked'],
-      exit: assign({ company: null }),
-      initial: 'timing',
-      states: {
-        timing: {
-          after: { selectorLock: 'draining' },
-        },
-        draining: {
-          always: { guard: ({ context }) => context.pending === 0, target: '#serviceCompanySwitch.idle' },
-        },
-      },
-    },
-  },
-});
+export function serviceCompanySwitchMachine(): ServiceCompanySwitchMachine {
+  return (machine ??= createServiceCompanySwitchMachine());
+}

@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
-import { serviceCompanySwitchMachine } from '../../../../machines/session/serviceCompanySwitchMachine';
+import {
+  serviceCompanySwitchMachine,
+  type ServiceCompanySwitchMachine,
+} from '../../../../machines/session/serviceCompanySwitchMachine';
 import { showToast } from '../../components/toast/toastStore';
 import { pendingRequests } from '../../lib/api/pendingRequests';
 import {
@@ -13,7 +16,10 @@ import {
 import { companySwitchActors } from './companySwitchActors';
 import { startAccountsLoad } from './sessionEffects';
 
-const appSwitchMachine = serviceCompanySwitchMachine.provide({ actors: companySwitchActors });
+/** The switch machine with the bridge's effects, made on the first render, then the same one. */
+let appMachine: ServiceCompanySwitchMachine | undefined;
+const appSwitchMachine = () =>
+  (appMachine ??= serviceCompanySwitchMachine().provide({ actors: companySwitchActors }));
 
 /**
  * The service-company switch while signed in (docs/product/shell-session-search.md#states): the
@@ -24,7 +30,7 @@ const appSwitchMachine = serviceCompanySwitchMachine.provide({ actors: companySw
 export function CompanySwitchHost({ profile, children }: { profile: PublicProfile; children: ReactNode }) {
   const base = useSessionView();
   const baseCommands = useSessionCommands();
-  const switcher = useActorRef(appSwitchMachine, { input: { profile } });
+  const switcher = useActorRef(appSwitchMachine(), { input: { profile } });
   const locked = useSelector(switcher, (s) => s.hasTag('locked'));
   const [epoch, setEpoch] = useState(0);
 
