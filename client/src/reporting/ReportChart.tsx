@@ -117,7 +117,6 @@ function barLeft(p: ReportChartProps, u: uPlot, x: number, width: number): numbe
 function options(live: Live, width: number): uPlot.Options {
   const p = live.props;
   const bars = p.kind === 'bar' || p.kind === 'stackedBar';
-  const n = xCount(p.x);
   const timeStep = p.x.kind === 'time' ? (p.x.step ?? 0) : 0;
   return {
     width,
@@ -157,16 +156,56 @@ function options(live: Live, width: number): uPlot.Options {
     ],
     series: [
       { label: p.x.kind === 'time' ? 'Time' : 'x' },
-      ...p.series.map((s, k) => ({
-        label: s.label,
-        stroke: colourOf(s, k),
-        fill: p.kind === 'area' ? areaFill(colourOf(s, k)) : bars ? colourOf(s, k) : undefined,
-        width: bars ? 0 : 2,
-        ...(bars ? { paths: () => null, points: { show: false } } : { points: { show: n < 60 } }),
-      })),
+      ...p.series.map((s, k) => seriesOptions(p, s, k)),
     ],
     hooks: bars ? { draw: [(u: uPlot) => void (live.barsShown && drawBars(u, live.props))] } : {},
   };
+}
+
+function seriesOptions(p: ReportChartProps, s: ChartSeries, k: number): uPlot.Series {
+  const bars = isBars(p.kind);
+  return {
+    label: s.label,
+    stroke: colourOf(s, k),
+    fill: p.kind === 'area' ? areaFill(colourOf(s, k)) : bars ? colourOf(s, k) : undefined,
+    width: bars ? 0 : 2,
+    ...(bars ? { paths: () => null, points: { show: false } } : { points: { show: xCount(p.x) < 60 } }),
+  };
+}
+
+const isBars = (kind: ChartKind) => kind === 'bar' || kind === 'stackedBar';
+
+/** What a series shows in the legend (its label and colour). */
+const seriesKeys = (p: ReportChartProps) => p.series.map((s, k) => `${s.label}:${colourOf(s, k)}`);
+
+/**
+ * A bar chart's series made the props' ones in place, when only their labels or colours moved
+ * (the live chart's types sorted by count): the bars are drawn by our hook, so uPlot's series give
+ * the legend only, and each changed series takes its new label and colour, its legend row with it
+ * (the same markup and marker style as uPlot makes). Every series is shown again, as in a new plot.
+ * No new plot, canvas or first draw when the types' order moves (issue 38). A change in the number
+ * of series rebuilds the plot (it is part of the shape).
+ */
+function syncSeries(u: uPlot, has: string[], p: ReportChartProps): string[] {
+  const want = seriesKeys(p);
+  const rows = u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
+  for (let k = 0; k < want.length; k++) {
+    if (has[k] === want[k]) continue;
+    const s = u.series[k + 1];
+    const colour = colourOf(p.series[k], k);
+    s.label = p.series[k].label;
+    s.stroke = () => colour;
+    s.fill = () => colour;
+    const row = rows[k];
+    const text = row?.querySelector<HTMLElement>('.u-label');
+    if (text) text.textContent = p.series[k].label;
+    const marker = row?.querySelector<HTMLElement>('.u-marker');
+    if (marker) marker.style.background = colour;
+  }
+  u.series.forEach((s, i) => {
+    if (i > 0 && s.show === false) u.setSeries(i, { show: true });
+  });
+  return want;
 }
 
 /** Tick text of a non-time x: the category's name, or the number (signal counts). */
@@ -192,6 +231,8 @@ export function ReportChart(props: ReportChartProps) {
   // A plot replaced by a rebuild stays on screen until its successor is drawn (no blank frame).
   const retired = useRef<uPlot | null>(null);
   const live = useRef<Live>({ props, barsShown: false });
+  // The legend's series of the plot on screen (label and colour each).
+  const shownSeries = useRef<string[]>([]);
   // The plot's handlers read the latest props; set after each render, before the effects below.
   useLayoutEffect(() => {
     live.current.props = props;
@@ -203,7 +244,8 @@ export function ReportChart(props: ReportChartProps) {
     x.kind,
     height,
     props.yRange?.join('-') ?? '',
-    series.map((s, k) => `${s.label}:${colourOf(s, k)}`).join(','),
+    // A bar chart's series change in place (syncSeries); a line's or an area's rebuild the plot.
+    isBars(kind) ? series.length : seriesKeys(props).join(','),
     x.kind === 'time' ? (x.step ?? 0) : '',
   ].join('|');
 
@@ -217,12 +259,17 @@ export function ReportChart(props: ReportChartProps) {
     // and text set up: 150-300 ms in one task at 4x CPU slowdown). It is made in three tasks, the
     // browser free to paint and take input between them: the plot built (its DOM and legend),
     // its first draw of axes and grid, then the bars.
+    // NOTE: the plot's width comes from the box's ResizeObserver (its first report is the box's
+    // size after layout): no forced layout read in the build, and a report of the same width does
+    // not size and draw the plot again (uPlot's setSize redraws whatever the size). Without a
+    // ResizeObserver the width is read once.
+    let width = 0;
     const build = async () => {
       await yieldToMain();
       if (cancelled) return;
-      const width = Math.max(300, el.clientWidth || 600);
       live.current.barsShown = false;
       let init = () => {};
+      const keys = seriesKeys(live.current.props);
       const made = new uPlot(options(live.current, width), plotData(live.current.props), (_u, go) => {
         init = () => void go();
       });
@@ -233,20 +280,20 @@ export function ReportChart(props: ReportChartProps) {
       retired.current = null;
       el.appendChild(made.root);
       init();
+      shownSeries.current = keys;
       plot.current = made;
       listen(made);
+      // The box changed width while the plot was being built.
+      if (made.width !== width) made.setSize({ width, height });
       await yieldToMain();
       if (cancelled) return;
       live.current.barsShown = true;
       // The latest values, with the bars (a change while the plot was being built included).
-      made.setData(plotData(live.current.props));
+      const cur = live.current.props;
+      if (isBars(cur.kind)) shownSeries.current = syncSeries(made, shownSeries.current, cur);
+      made.setData(plotData(cur));
     };
     const listen = (made: uPlot) => {
-      ro =
-        typeof ResizeObserver === 'undefined'
-          ? null
-          : new ResizeObserver(() => made.setSize({ width: Math.max(300, el.clientWidth), height }));
-      ro?.observe(el);
       made.over.addEventListener('mousemove', onMove);
       made.over.addEventListener('mouseleave', onLeave);
       made.over.addEventListener('click', onClick);
@@ -274,7 +321,24 @@ export function ReportChart(props: ReportChartProps) {
       if (k < 0) return;
       cur.onPointClick(pointsAt(cur, idx)[k]);
     };
-    void build();
+    if (typeof ResizeObserver === 'undefined') {
+      width = Math.max(300, el.clientWidth || 600);
+      void build();
+    } else {
+      ro = new ResizeObserver((entries) => {
+        const box = Math.round(entries[entries.length - 1].contentRect.width);
+        if (width === 0) {
+          width = Math.max(300, box || 600);
+          void build();
+          return;
+        }
+        const next = Math.max(300, box);
+        if (next === width) return;
+        width = next;
+        plot.current?.setSize({ width, height });
+      });
+      ro.observe(el);
+    }
     return () => {
       cancelled = true;
       ro?.disconnect();
@@ -301,7 +365,12 @@ export function ReportChart(props: ReportChartProps) {
     [],
   );
 
-  const showValues = useEffectEvent(() => plot.current?.setData(plotData(props)));
+  const showValues = useEffectEvent(() => {
+    const u = plot.current;
+    if (!u) return;
+    if (isBars(kind)) shownSeries.current = syncSeries(u, shownSeries.current, props);
+    u.setData(plotData(props));
+  });
   useEffect(() => {
     showValues();
   }, [x, series]);
