@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './client/build/precompress.ts';
 import { pwa } from './client/build/pwa.ts';
+import { signedInPreloadsFile } from './client/build/signedInPreloads.ts';
 import { startStepGroups, startSteps } from './client/build/startSteps.ts';
 
 /** One timestamp per build: baked into the bundle and written to build-date.json beside it. */
@@ -30,7 +31,7 @@ function buildDateFile(): Plugin {
 // /api and /live to itself in development (see server/dev.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), buildDateFile(), startSteps(), precompress(), pwa()],
+  plugins: [react(), buildDateFile(), startSteps(), signedInPreloadsFile(), precompress(), pwa()],
   define: { __BUILD_DATE__: JSON.stringify(BUILD_DATE) },
   build: {
     outDir: 'dist',

@@ -3,8 +3,10 @@ import { brotliCompressSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
+import { SIGNED_IN_PRELOADS_FILE } from '../../shared/build/signedInPreloads';
 import { sessionIdFromCookieHeader } from '../session/sessionCookie';
 import { precompressedAssets, sendPrecompressed } from './precompressedFiles';
+import { parseSignedInPreloads, signedInHtml } from './signedInHtml';
 import { signInErrorText, signInHtml } from './signInHtml';
 
 // NOTE: two levels up from server/app/ and from the prebuilt build/server/ alike: the project root.
@@ -46,12 +48,48 @@ export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DI
   });
   // NOTE: index.html is looked up per request, so a build that lands (or is redone) while the
   // bridge runs is served without a restart; until then these paths fall through to a JSON 404.
+  const signedIn = signedInPage(index, join(dir, SIGNED_IN_PRELOADS_FILE));
   app.get(/^\/(?!api\/|socket\.io\/|healthz|readyz|metrics).*/, (req, res, next) => {
     if (!existsSync(index)) return next();
-    if (sendPrecompressed(res, index, String(req.headers['accept-encoding'] ?? ''), 'no-cache')) return;
+    const acceptEncoding = String(req.headers['accept-encoding'] ?? '');
+    // A browser with a session gets the shell preloaded (signedInHtml.ts): the same page but for
+    // hints, so a cache keys on the cookie too.
+    const page = sessionIdFromCookieHeader(req.headers.cookie) ? signedIn() : null;
+    if (page) {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Vary', 'Accept-Encoding, Cookie');
+      res.type('html');
+      if (/\bbr\b/.test(acceptEncoding)) {
+        res.setHeader('Content-Encoding', 'br');
+        res.send(page.br);
+      } else res.send(page.text);
+      return;
+    }
+    if (sendPrecompressed(res, index, acceptEncoding, 'no-cache'))
+      return void res.setHeader('Vary', 'Accept-Encoding, Cookie');
     res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Cookie');
     res.sendFile(index);
   });
+}
+
+/**
+ * index.html with the signed-in shell preloaded, made again when either file changes (a new
+ * build), kept compressed. Null while there is no build or no list of preloads (an older build):
+ * the caller then serves index.html as it is.
+ */
+function signedInPage(index: string, preloadsFile: string): () => { text: string; br: Buffer } | null {
+  let built: { key: string; page: { text: string; br: Buffer } | null } | null = null;
+  return () => {
+    if (!existsSync(index) || !existsSync(preloadsFile)) return null;
+    const key = `${statSync(index).mtimeMs}:${statSync(preloadsFile).mtimeMs}`;
+    if (built?.key !== key) {
+      const preloads = parseSignedInPreloads(readFileSync(preloadsFile, 'utf8'));
+      const text = preloads ? signedInHtml(readFileSync(index, 'utf8'), preloads) : null;
+      built = { key, page: text === null ? null : { text, br: brotliCompressSync(text) } };
+    }
+    return built.page;
+  };
 }
 
 /**

@@ -182,6 +182,8 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
       expect(rows, JSON.stringify(first)).toBeLessThanOrEqual(FIRST_PART_ROWS);
     expect(first.frameBytes, JSON.stringify(first)).toBeLessThanOrEqual(FIRST_ROWS_FRAME_BYTES);
     expect(first.bytes, JSON.stringify(first)).toBeLessThanOrEqual(FIRST_ROWS_BYTES);
+    // A signed-in deep link fetches the shell beside the start's chunks, not after the session check.
+    expect(first.shellWaitedForSession, JSON.stringify(first)).toBe(false);
     for (const p of [alarmsA, alarmsB]) {
       await p.goto(`${url}/dashboardDetails`);
       await p.getByRole('tab', { name: /Active Alarms Only/ }).click();

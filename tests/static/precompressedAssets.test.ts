@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_DIR, serveClient } from '../../server/app/serveClient';
+import { SIGNED_IN_PRELOADS_FILE } from '../../shared/build/signedInPreloads';
 import { ensureBuilt } from '../browser/liveAlarmsStack';
 
 function get(url: string, acceptEncoding?: string, cookie?: string) {
@@ -90,6 +91,36 @@ describe('the built client is served precompressed', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.body).toString()).toContain('<div id="root"');
+  });
+
+  it('a client route with a session cookie preloads the signed-in shell; without one, it does not', async () => {
+    const preloads = JSON.parse(readFileSync(join(DEFAULT_CLIENT_DIR, SIGNED_IN_PRELOADS_FILE), 'utf8')) as {
+      modules: string[];
+      styles: string[];
+    };
+    // The shell's chunk (vite.config.ts's `shell` group: the guard and the Live Alarm View) and its CSS.
+    expect(preloads.modules).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/shell-[^/]+\.js$/)]),
+    );
+    expect(preloads.styles).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/shell-[^/]+\.css$/)]),
+    );
+    for (const href of [...preloads.modules, ...preloads.styles])
+      expect(existsSync(join(DEFAULT_CLIENT_DIR, href)), href).toBe(true);
+
+    const signedIn = await get(`${base}/dashboardDetails`, 'br', 'dlp_session=abc');
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    expect(String(signedIn.headers.vary)).toMatch(/Cookie/);
+    const html = brotliDecompressSync(signedIn.body).toString();
+    for (const href of preloads.modules)
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
+    for (const href of preloads.styles)
+      expect(html).toContain(`<link rel="preload" as="style" crossorigin href="${href}">`);
+    expect(html).toContain('<script type="module"');
+
+    const plain = await get(`${base}/dashboardDetails`);
+    expect(String(plain.headers.vary)).toMatch(/Cookie/);
+    expect(plain.body.toString()).not.toMatch(/\/assets\/shell-/);
   });
 
   it('`/` without a session is the sign-in form as HTML, with no script of the app; with one, the app', async () => {

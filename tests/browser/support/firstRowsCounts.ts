@@ -29,6 +29,11 @@ export interface FirstRowsCounts {
   restBytes: number;
   /** Script fetched before the first row (decoded bytes: what the browser parsed and evaluated). */
   scriptBytes: number;
+  /**
+   * Whether the signed-in shell's chunk was asked for only once the session check had answered (a
+   * round trip and a download in a row); null when either is not among the page's requests.
+   */
+  shellWaitedForSession: boolean | null;
   /** Milliseconds from navigation start to the first row (a timing, for the bench only). */
   atMs: number;
 }
@@ -96,7 +101,11 @@ const INIT_SCRIPT = `(() => {
     const scriptBytes = ended
       .filter((r) => /\\.m?js(\\?|$)/.test(r.name))
       .reduce((s, r) => s + r.decodedBodySize, 0);
+    const all = performance.getEntriesByType('resource');
+    const shell = all.find((r) => /\\/assets\\/shell-[^/]*\\.js$/.test(r.name));
+    const session = all.find((r) => new URL(r.name).pathname === '/api/session');
     state.frozen = {
+      shellWaitedForSession: shell && session ? shell.startTime >= session.responseEnd : null,
       bytes: http + state.frameBytes,
       frameBytes: state.frameBytes,
       rows: state.rows,

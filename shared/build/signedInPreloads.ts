@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * The signed-in shell's chunks and styles (issue 38): written by the client's build beside
+ * index.html (client/build/signedInPreloads.ts), read by the bridge to preload them on a signed-in
+ * deep link (server/app/signedInHtml.ts).
+ */
+export const SIGNED_IN_PRELOADS_FILE = 'signed-in-preloads.json';
+
+const HREF = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+export const signedInPreloadsSchema = z.object({
+  modules: z.array(z.string().regex(HREF)).max(20),
+  styles: z.array(z.string().regex(HREF)).max(20),
+});
+
+export type SignedInPreloads = z.infer<typeof signedInPreloadsSchema>;
