@@ -1,7 +1,41 @@
+import { memo, useState } from 'react';
 import type { FeedHandle, FeedState } from '../../../lib/live/feedHandle';
-import { useFeedState } from '../../../lib/live/LiveProvider';
+import { useFeedSelector, useFeedState } from '../../../lib/live/LiveProvider';
 import { useNow } from '../hooks/useNow';
-import { freshnessOf } from '../model/freshness';
+import { freshnessOf, type Freshness } from '../model/freshness';
+
+type StatusFields = Pick<
+  FeedState,
+  'state' | 'lastPollAt' | 'reason' | 'replay' | 'loadingOlder' | 'intervalMs'
+>;
+
+/** All that a feed's status shows: its freshness at a time, the state it names, the older rows' note. */
+export interface StatusWords {
+  freshness: Freshness;
+  state: FeedState['state'];
+  loadingOlder: boolean;
+}
+
+function wordsOf(feed: StatusFields, now: number): StatusWords {
+  const freshness = freshnessOf(
+    {
+      state: feed.state,
+      lastPollAt: feed.lastPollAt,
+      reason: feed.reason,
+      replaying: feed.replay != null,
+      intervalMs: feed.intervalMs,
+    },
+    now,
+  );
+  return { freshness, state: feed.state, loadingOlder: feed.loadingOlder === true };
+}
+
+const sameWords = (a: StatusWords, b: StatusWords) =>
+  a.state === b.state &&
+  a.loadingOlder === b.loadingOlder &&
+  a.freshness.level === b.freshness.level &&
+  a.freshness.label === b.freshness.label &&
+  a.freshness.warning === b.freshness.warning;
 
 /**
  * The freshness indicator that replaces the original's 15-second countdown: the age of the
@@ -12,25 +46,26 @@ export function FeedStatus({
   feed,
   show = 'both',
 }: {
-  feed: Pick<FeedState, 'state' | 'lastPollAt' | 'reason' | 'replay' | 'loadingOlder' | 'intervalMs'>;
+  feed: StatusFields;
   show?: 'label' | 'warning' | 'both';
 }) {
-  const now = useNow(1000);
-  const f = freshnessOf(
-    {
-      state: feed.state,
-      lastPollAt: feed.lastPollAt,
-      reason: feed.reason,
-      replaying: feed.replay != null,
-      intervalMs: feed.intervalMs,
-    },
-    now,
-  );
+  return <FeedStatusWords words={wordsOf(feed, useNow(1000))} show={show} />;
+}
+
+/** The status as words already read (useStatusWords): re-renders only when they change. */
+export const FeedStatusWords = memo(function FeedStatusWords({
+  words,
+  show = 'both',
+}: {
+  words: StatusWords;
+  show?: 'label' | 'warning' | 'both';
+}) {
+  const f = words.freshness;
   if (show === 'warning' && !f.warning) return null;
   return (
     <div
       className={`la-feed-status la-feed-status--${f.level}`}
-      data-feed-state={feed.state}
+      data-feed-state={words.state}
       data-freshness={f.level}
     >
       {show !== 'warning' ? (
@@ -39,7 +74,7 @@ export function FeedStatus({
           {f.label}
         </span>
       ) : null}
-      {feed.loadingOlder && show !== 'warning' ? (
+      {words.loadingOlder && show !== 'warning' ? (
         <span className="la-feed-status__older">Loading older events…</span>
       ) : null}
       {f.warning && show !== 'label' ? (
@@ -49,6 +84,26 @@ export function FeedStatus({
       ) : null}
     </div>
   );
+});
+
+/**
+ * What a feed's status says now, read from its handle: the same object while the words are the
+ * same, so the caller re-renders when they change, not on every delta (a delta moves the last
+ * poll's time, "updated 0s ago" stays) nor on a tick that changes no word. NOTE: on a wall's TV
+ * stick a render and commit of the status per delta was a few milliseconds of a 16 ms budget
+ * (issue 38).
+ */
+export function useStatusWords(handle: FeedHandle | null): StatusWords {
+  const now = useNow(1000);
+  const [select] = useState(() => {
+    let last: StatusWords | null = null;
+    return (feed: FeedState, at: number): StatusWords => {
+      const next = wordsOf(feed, at);
+      if (!last || !sameWords(last, next)) last = next;
+      return last;
+    };
+  });
+  return useFeedSelector(handle, (s) => select(s, now));
 }
 
 /** The status of a feed the caller holds: this part re-renders as the feed moves, the caller does not. */

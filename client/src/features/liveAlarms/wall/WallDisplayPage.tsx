@@ -12,12 +12,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
 import type { FeedHandle } from '../../../lib/live/feedHandle';
 import type { LiveClient } from '../../../lib/live/liveClient';
-import { useFeedHandle, useFeedSelector, useFeedState, useLiveClient } from '../../../lib/live/LiveProvider';
+import { useFeedHandle, useFeedSelector, useLiveClient } from '../../../lib/live/LiveProvider';
 import type { FeedView } from '../../../lib/live/feedView';
 import { useFeedView, useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
 import { useSessionView } from '../../../lib/session/sessionView';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
-import { FeedStatus } from '../components/FeedStatus';
+import { FeedStatusWords, useStatusWords } from '../components/FeedStatus';
 import { typeColour } from '../../../lib/eventTypes/typeColours';
 import { useNow } from '../hooks/useNow';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';
@@ -26,6 +26,7 @@ import { fullAddress, groupBySite } from '../../../reporting/map/siteGroups';
 import { placeOf, useZipTable } from '../../../reporting/map/useSitePlaces';
 import { DEFAULT_CENTRE, GROUP_ZOOM } from '../../../reporting/map/zipPlaces';
 import { hexToRgb } from '../model/rowColours';
+import { useBoundNode } from '../../../lib/store/useBoundNode';
 import { useValueFor } from '../../../lib/store/useValueFor';
 import { compareFor } from '../model/rowSort';
 import { groupRowOfAlarm } from '../model/siteRef';
@@ -174,11 +175,14 @@ function Wall({
   );
 }
 
-/** The worst state of the two feeds: the wall says so. Re-renders as they move, the wall does not. */
+/**
+ * The worst state of the two feeds: the wall says so. Re-renders as their words change (a delta
+ * that leaves "updated 0s ago" as it was re-renders nothing), the wall does not.
+ */
 function WallFeedStatus({ alarms, events }: { alarms: FeedHandle | null; events: FeedHandle | null }) {
-  const a = useFeedState(alarms);
-  const e = useFeedState(events);
-  return <FeedStatus feed={a.state !== 'live' || !events ? a : e} />;
+  const a = useStatusWords(alarms);
+  const e = useStatusWords(events);
+  return <FeedStatusWords words={a.state !== 'live' || !events ? a : e} />;
 }
 
 function AlarmsTabName({ alarms }: { alarms: FeedView<ActiveAlarmRow> }) {
@@ -242,8 +246,8 @@ const WALL_ALARMS = {
 /**
  * The Counts view. NOTE: each half reads its own store and re-renders on its own: a delta of the
  * alarms re-renders the active alarms by type only when a count changed (most signals are on
- * accounts already in alarm), a delta of the history re-renders the bars, and of those only the
- * bars whose count or scale changed (issue 38: a TV stick's main thread per delta).
+ * accounts already in alarm), and a delta of the history writes the bars' counts and lengths
+ * without a render unless the bars' order changes (issue 38: a TV stick's main thread per delta).
  */
 const WallCounts = memo(function WallCounts({
   alarms,
@@ -300,35 +304,54 @@ function activeAlarmsByType() {
   };
 }
 
+/**
+ * "Events, last hour": React renders the bars, their types and their order, and re-renders when
+ * the order or the set of types changes; each bar's count and length follow the tally by
+ * themselves (TypeBar).
+ */
 function LastHourByType({ tally }: { tally: EventTally }) {
-  const lastHour = useSyncExternalStore(tally.subscribe, tally.getSnapshot);
-  const max = barScaleMax(Math.max(1, ...lastHour.map((c) => c.count)));
+  const types = useSyncExternalStore(tally.subscribe, tally.types);
   return (
     <section aria-label="Events in the last hour by type">
       <h2>Events, last hour</h2>
       <ul className="wall__bars">
-        {lastHour.map((c) => (
-          <TypeBar key={c.type} type={c.type} count={c.count} max={max} />
+        {types.map((type) => (
+          <TypeBar key={type} type={type} tally={tally} />
         ))}
       </ul>
     </section>
   );
 }
 
+// NOTE: the count's text node is changed in place once there is one (a new node each time otherwise).
+const writeCount = (node: HTMLElement, count: number) => {
+  if (node.firstChild) node.firstChild.nodeValue = String(count);
+  else node.textContent = String(count);
+};
+const writeScale = (node: HTMLElement, scale: number) => {
+  node.style.transform = `scaleX(${scale})`;
+};
+
 /**
- * One bar: re-renders when its count or the scale changes, not when another type's count does.
- * Its count is a box of its own (wall.css): a new count lays out that box, not the list.
+ * One bar. NOTE: its count and its length are written from the tally's change straight to their
+ * two nodes (useBoundNode), not by a render: on a TV stick a delta's render and commit of the
+ * list was most of its script (issue 38; docs/decisions.md, "A wall's delta at 6x on a fast
+ * host"). The bar renders once, as it mounts; its count is a box of its own (wall.css), so a new
+ * count lays out that box, not the list.
  */
-const TypeBar = memo(function TypeBar({ type, count, max }: { type: string; count: number; max: number }) {
+const TypeBar = memo(function TypeBar({ type, tally }: { type: string; tally: EventTally }) {
+  const [count] = useState(() => () => tally.countOf(type));
+  const [scale] = useState(
+    () => () => tally.countOf(type) / barScaleMax(Math.max(1, tally.getSnapshot()[0]?.count ?? 0)),
+  );
+  const countRef = useBoundNode(tally.subscribe, count, writeCount);
+  const barRef = useBoundNode(tally.subscribe, scale, writeScale);
   return (
     <li>
       <span className="wall__bar-label">{type}</span>
-      <span
-        className="wall__bar"
-        style={{ transform: `scaleX(${count / max})`, background: typeColour(type) }}
-      />
+      <span ref={barRef} className="wall__bar" style={{ background: typeColour(type) }} />
       <strong>
-        <span className="wall__bar-count">{count}</span>
+        <span ref={countRef} className="wall__bar-count" />
       </strong>
     </li>
   );

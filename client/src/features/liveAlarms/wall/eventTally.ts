@@ -26,6 +26,9 @@ export function createEventTally(opts: { from: number }) {
   const counts = new Map<string, number>();
   const listeners = new Set<() => void>();
   let snapshot: readonly TypeCount[] | null = null;
+  /** The types in the order shown, and the snapshot they were read from. */
+  let order: readonly string[] = [];
+  let orderOf: readonly TypeCount[] = NONE;
 
   const bump = (type: string, by: number) => {
     const n = (counts.get(type) ?? 0) + by;
@@ -90,6 +93,22 @@ export function createEventTally(opts: { from: number }) {
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** How many events of `type` the hour holds (0 for a type it has none of). */
+    countOf(type: string): number {
+      return counts.get(type) ?? 0;
+    },
+    /**
+     * The types in the order shown (largest count first, ties by type): the same array while
+     * the order and the set of types are the same, whatever the counts do.
+     */
+    types(): readonly string[] {
+      const shown = tally.getSnapshot();
+      if (shown === orderOf) return order;
+      orderOf = shown;
+      if (shown.length !== order.length || shown.some((c, i) => c.type !== order[i]))
+        order = shown.map((c) => c.type);
+      return order;
     },
     getSnapshot(): readonly TypeCount[] {
       if (!snapshot)

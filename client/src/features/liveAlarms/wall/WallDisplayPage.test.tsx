@@ -1,0 +1,157 @@
+// NOTE: first, before anything loads react-dom: React looks for the hook that records renders once.
+import { rendersDuring } from '../../../lib/testing/renderLog';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
+import { LiveProvider } from '../../../lib/live/LiveProvider';
+import { renderWithProviders } from '../../../lib/testing/renderWithProviders';
+import { eventRow, isoWithOffset } from '../model/testRows';
+import { WallDisplayPage } from './WallDisplayPage';
+
+/** The bridge's end of the wall's socket: it answers subscribes and sends what a test says. */
+const wire = vi.hoisted(() => {
+  const handlers = new Map<string, ((msg: unknown) => void)[]>();
+  const socket = {
+    id: 'wall-1',
+    connected: true,
+    on(event: string, fn: (msg: unknown) => void) {
+      handlers.set(event, [...(handlers.get(event) ?? []), fn]);
+      return socket;
+    },
+    emit(event: string, _req: unknown, ack?: (a: unknown) => void) {
+      if (event === 'subscribe') ack?.({ ok: true, mode: 'snapshot' });
+    },
+    disconnect() {
+      socket.connected = false;
+    },
+  };
+  return { socket, send: (event: string, msg: unknown) => handlers.get(event)?.forEach((fn) => fn(msg)) };
+});
+vi.mock('socket.io-client', () => ({ io: () => wire.socket }));
+
+afterEach(cleanup);
+
+const now = Date.now();
+const alarm = (id: string): ActiveAlarmRow => ({
+  id,
+  cs_No: `C${id}`,
+  alarm_Date: isoWithOffset(now - 60_000, -480),
+  event_Descr: 'BURGLARY',
+  site_Name: `Site ${id}`,
+  site_Addr1: null,
+  site_Addr2: null,
+  city_Name: null,
+  siteloc_Descr: null,
+  site_No: id,
+  system_No: id,
+  state_Id: null,
+  zipcode: null,
+  install_Servco_No: '100',
+  color: null,
+  color_Code: null,
+  alarminc_No: `9${id}`,
+  alarm_event_id: 'BA',
+});
+/** An event of `type` a minute ago. */
+const event = (id: string, type: string) => eventRow({ id, eventrpt_id: type }, now - 60_000);
+
+let seq = 1;
+const feed = (name: 'alarms' | 'events') => ({ feed: name, agencyId: '100', epoch: 'e1' });
+const historyDelta = (upserts: unknown[]) =>
+  act(() => wire.send('delta', { ...feed('events'), seq: ++seq, upserts, removes: [], at: Date.now() }));
+
+/** The wall on its Counts view, both feeds' first rows in: events B, B, B and A. */
+async function openCounts() {
+  seq = 1;
+  renderWithProviders(
+    <LiveProvider>
+      <WallDisplayPage />
+    </LiveProvider>,
+  );
+  const at = Date.now();
+  act(() => {
+    wire.send('snapshot', { ...feed('alarms'), seq: 1, rows: [alarm('1')], stale: false, lastPollAt: at });
+    wire.send('snapshot', {
+      ...feed('events'),
+      seq: 1,
+      rows: [event('1', 'B'), event('2', 'B'), event('3', 'B'), event('4', 'A')],
+      stale: false,
+      lastPollAt: at,
+    });
+  });
+  fireEvent.click(await screen.findByRole('button', { name: 'Counts' }));
+  await screen.findByRole('region', { name: 'Events in the last hour by type' });
+}
+
+/** Each bar as a viewer reads it: its type, its count and its length (the scale of its column). */
+const bars = () =>
+  within(screen.getByRole('region', { name: 'Events in the last hour by type' }))
+    .getAllByRole('listitem')
+    .map((li) => [
+      li.querySelector('.wall__bar-label')!.textContent,
+      li.querySelector('strong')!.textContent,
+      li.querySelector<HTMLElement>('.wall__bar')!.style.transform,
+    ]);
+
+describe("the wall's Counts view on a delta of the history", () => {
+  it("writes the bars' counts and lengths from the tally without a render, and renders again when their order changes", async () => {
+    await openCounts();
+    // A full bar stands for 3 (the largest count on its stepped scale).
+    expect(bars()).toEqual([
+      ['B', '3', 'scaleX(1)'],
+      ['A', '1', `scaleX(${1 / 3})`],
+    ]);
+
+    // A fourth B: its count and every length move (the scale is 4 now), and nothing renders.
+    const fourth = rendersDuring(() => historyDelta([event('5', 'B')]));
+    expect(bars()).toEqual([
+      ['B', '4', 'scaleX(1)'],
+      ['A', '1', 'scaleX(0.25)'],
+    ]);
+    expect(fourth.count('LastHourByType')).toBe(0);
+    expect(fourth.count('TypeBar')).toBe(0);
+
+    // A passes B: the list renders again in the new order, each bar keeping its own count.
+    const passed = rendersDuring(() =>
+      historyDelta([event('6', 'A'), event('7', 'A'), event('8', 'A'), event('9', 'A')]),
+    );
+    expect(passed.count('LastHourByType')).toBe(1);
+    expect(bars()).toEqual([
+      ['A', '5', 'scaleX(1)'],
+      ['B', '4', 'scaleX(0.8)'],
+    ]);
+
+    // A new type gets its bar, its count and its length as it mounts.
+    historyDelta([event('10', 'F')]);
+    expect(bars()).toEqual([
+      ['A', '5', 'scaleX(1)'],
+      ['B', '4', 'scaleX(0.8)'],
+      ['F', '1', 'scaleX(0.2)'],
+    ]);
+  });
+
+  it('re-renders the status when its words change, not on a delta that leaves them as they were', async () => {
+    await openCounts();
+    const status = () => document.querySelector('.wall__status .la-feed-status__label')!.textContent;
+    expect(status()).toBe('Live · updated 0s ago');
+
+    const delta = rendersDuring(() => historyDelta([event('5', 'B')]));
+    expect(delta.count('WallFeedStatus')).toBe(0);
+    expect(delta.count('FeedStatusWords')).toBe(0);
+    expect(status()).toBe('Live · updated 0s ago');
+
+    const stale = rendersDuring(() =>
+      act(() =>
+        wire.send('status', {
+          ...feed('events'),
+          seq,
+          stale: true,
+          lastPollAt: Date.now(),
+          reason: 'No answer',
+        }),
+      ),
+    );
+    expect(stale.count('FeedStatusWords')).toBe(1);
+    expect(status()).toBe('Stale · updated 0s ago');
+  });
+});
