@@ -1,3 +1,4 @@
+import { onFirstUse } from '../../shared/onFirstUse';
 import { assertEvent, assign, emit, setup } from 'xstate';
 import type { PublicProfile, ServiceCompany } from '../../shared/upstream/loginProfile';
 import { UNABLE_TO_PROCESS } from '../messages';
@@ -193,7 +194,6 @@ const createServiceCompanySwitchMachine = () =>
   });
 
 export type ServiceCompanySwitchMachine = ReturnType<typeof createServiceCompanySwitchMachine>;
-let machine: ServiceCompanySwitchMachine | undefined;
 
 /**
  * The service company selector (docs/product/shell-session-search.md#states "Service company
@@ -204,6 +204,6 @@ let machine: ServiceCompanySwitchMachine | undefined;
  * as the module loads: making a machine builds its whole state tree, and a phone evaluates the
  * shell's code in one task of its start (issue 38).
  */
-export function serviceCompanySwitchMachine(): ServiceCompanySwitchMachine {
-  return (machine ??= createServiceCompanySwitchMachine());
-}
+export const serviceCompanySwitchMachine: () => ServiceCompanySwitchMachine = onFirstUse(
+  createServiceCompanySwitchMachine,
+);

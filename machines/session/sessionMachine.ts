@@ -1,3 +1,4 @@
+import { onFirstUse } from '../../shared/onFirstUse';
 import { assertEvent, assign, setup } from 'xstate';
 import type { PublicProfile } from '../../shared/upstream/loginProfile';
 import { SESSION_EXPIRED, UNABLE_TO_CONNECT, UNABLE_TO_PROCESS } from '../messages';
@@ -203,7 +204,6 @@ const createSessionMachine = () =>
   });
 
 export type SessionMachine = ReturnType<typeof createSessionMachine>;
-let machine: SessionMachine | undefined;
 
 /**
  * The sign-in session (docs/product/shell-session-search.md#states "Session", "Route guard";
@@ -214,6 +214,4 @@ let machine: SessionMachine | undefined;
  * loads: making a machine builds its whole state tree, and on a phone the app's start evaluates
  * this module in a task of its own that should stay short (issue 38).
  */
-export function sessionMachine(): SessionMachine {
-  return (machine ??= createSessionMachine());
-}
+export const sessionMachine: () => SessionMachine = onFirstUse(createSessionMachine);

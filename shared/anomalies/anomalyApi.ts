@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { lazySchema } from '../lazySchema';
+import { onFirstUse } from '../onFirstUse';
 
 /**
  * Live anomalies (issue 39): runaway systems and repeat alarms seen on the event history as it
  * arrives. The thresholds a dealer's owner sets, the episodes screens, walls and pushes show, and
  * their words. Both ends import these schemas; the bridge validates every body with them. The
- * schemas are built on first use (lazySchema): a screen that shows only the words loads none.
+ * schemas are built on first use (onFirstUse): a screen that shows only the words loads none.
  */
 
 export const ANOMALY_KINDS = ['runaway', 'repeatAlarms'] as const;
@@ -34,7 +34,7 @@ const whole = (what: string, min: number, max: number) =>
  * The ranges: at least 2 (one signal is not a pattern); a runaway window of at most a day (1,440
  * minutes) and a repeat window of at most 24 hours (the event history the bridge holds).
  */
-export const anomalyThresholdsSchema = lazySchema(() =>
+export const anomalyThresholdsSchema = onFirstUse(() =>
   z.strictObject({
     runawaySignals: whole('Runaway signals', 2, 1000),
     runawayMinutes: whole('Runaway window (minutes)', 1, 1440),
@@ -45,7 +45,7 @@ export const anomalyThresholdsSchema = lazySchema(() =>
 export type AnomalyThresholds = z.infer<ReturnType<typeof anomalyThresholdsSchema>>;
 
 /** `GET /api/anomalies/thresholds/:agencyId`: the agency's thresholds, and whether they are the defaults. */
-export const thresholdsAnswerSchema = lazySchema(() =>
+export const thresholdsAnswerSchema = onFirstUse(() =>
   z.object({
     agencyId: z.string(),
     thresholds: anomalyThresholdsSchema(),
@@ -55,7 +55,7 @@ export const thresholdsAnswerSchema = lazySchema(() =>
 export type ThresholdsAnswer = z.infer<ReturnType<typeof thresholdsAnswerSchema>>;
 
 /** One open episode: one per kind and account until its count falls back under the threshold. */
-export const anomalyEpisodeSchema = lazySchema(() =>
+export const anomalyEpisodeSchema = onFirstUse(() =>
   z.object({
     /** Unique per episode (a later episode of the same account has another id). */
     id: z.string(),
@@ -78,7 +78,7 @@ export const anomalyEpisodeSchema = lazySchema(() =>
 export type AnomalyEpisode = z.infer<ReturnType<typeof anomalyEpisodeSchema>>;
 
 /** The live message `anomalies`: every open episode of one agency, sent whole on each change. */
-export const anomaliesMessageSchema = lazySchema(() =>
+export const anomaliesMessageSchema = onFirstUse(() =>
   z.object({
     agencyId: z.string(),
     episodes: z.array(anomalyEpisodeSchema()),

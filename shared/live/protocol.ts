@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazySchema } from '../lazySchema';
+import { onFirstUse } from '../onFirstUse';
 import type { AnomaliesMessage } from '../anomalies/anomalyApi';
 import type { ActiveAlarmRow } from '../upstream/activeAlarmRow';
 import type { EventLogRow } from '../upstream/eventLogRow';
@@ -29,10 +29,10 @@ export interface FeedRows {
 export type FeedRow = FeedRows[FeedName];
 
 // NOTE: the requests' schemas check what a screen sends; only the bridge parses with them. Built on
-// first use (lazySchema), they cost a screen nothing as this file's types and constants load.
+// first use (onFirstUse), they cost a screen nothing as this file's types and constants load.
 
 /** Identifies one feed: an agency's event history or its active alarms. */
-export const feedRefSchema = lazySchema(() =>
+export const feedRefSchema = onFirstUse(() =>
   z.strictObject({
     feed: z.enum(FEEDS),
     agencyId: z
@@ -45,7 +45,7 @@ export const feedRefSchema = lazySchema(() =>
 export type FeedRef = z.infer<ReturnType<typeof feedRefSchema>>;
 
 /** Where a screen last was: lets the bridge send only what it missed. */
-export const cursorSchema = lazySchema(() =>
+export const cursorSchema = onFirstUse(() =>
   z.strictObject({
     epoch: z.string().min(1).max(64),
     seq: z.number().int().min(0),
@@ -53,12 +53,12 @@ export const cursorSchema = lazySchema(() =>
 );
 export type FeedCursor = z.infer<ReturnType<typeof cursorSchema>>;
 
-export const subscribeSchema = lazySchema(() => feedRefSchema().extend({ since: cursorSchema().optional() }));
+export const subscribeSchema = onFirstUse(() => feedRefSchema().extend({ since: cursorSchema().optional() }));
 export type SubscribeRequest = z.infer<ReturnType<typeof subscribeSchema>>;
 export const unsubscribeSchema = feedRefSchema;
 
 /** Replay controls for a tester's private replay room. */
-export const replayStartSchema = lazySchema(() =>
+export const replayStartSchema = onFirstUse(() =>
   z.strictObject({
     recording: z
       .string()
@@ -74,7 +74,7 @@ export const replayStartSchema = lazySchema(() =>
       .optional(),
   }),
 );
-export const replayControlSchema = lazySchema(() =>
+export const replayControlSchema = onFirstUse(() =>
   z.strictObject({
     action: z.enum(['pause', 'resume', 'step', 'seek', 'speed', 'stop']),
     /** For seek: milliseconds from the start of the recording. For speed: the new speed. */
@@ -83,12 +83,12 @@ export const replayControlSchema = lazySchema(() =>
 );
 
 /** `replay.list`: every recording the session may see, or those of one agency's feeds. */
-export const replayListSchema = lazySchema(() =>
+export const replayListSchema = onFirstUse(() =>
   z.strictObject({ agencyId: feedRefSchema().shape.agencyId.optional() }),
 );
 
 /** "Who is handling it": a user has a dialog open on an alarm. */
-export const presenceSchema = lazySchema(() =>
+export const presenceSchema = onFirstUse(() =>
   z.strictObject({
     agencyId: z.string().min(1).max(40),
     alarmId: z.string().min(1).max(64),
@@ -101,9 +101,9 @@ export const presenceSchema = lazySchema(() =>
  * size the chart counts live rows in (shared/live/chartCounts.ts): bucket j starts at
  * `from + j * bucketMs` (UTC milliseconds, `from` a multiple of `bucketMs`), and each row counts
  * the events of one type, tests or not, per bucket. Rows of nothing but zeros are left out.
- * Built on first use (lazySchema): a screen checks them when its chart first reads them.
+ * Built on first use (onFirstUse): a screen checks them when its chart first reads them.
  */
-export const chartCountsSchema = lazySchema(() =>
+export const chartCountsSchema = onFirstUse(() =>
   z
     .array(
       z.strictObject({

@@ -1,8 +1,8 @@
 // zod/mini: these schemas are on the sign-in page, where every kilobyte counts (docs/decisions.md).
 import * as z from 'zod/mini';
-import { lazySchema } from '../lazySchema';
+import { onFirstUse } from '../onFirstUse';
 
-// NOTE: the schemas of this file are built on their first use (lazySchema): the browser's first
+// NOTE: the schemas of this file are built on their first use (onFirstUse): the browser's first
 // task evaluates this module with the session's code, and a phone's start should not pay for
 // schemas it parses with only when the first answers come (issue 38).
 
@@ -11,7 +11,7 @@ import { lazySchema } from '../lazySchema';
  * (docs/product/shell-session-search.md#entities). `result` is validated separately by the call
  * that knows its shape.
  */
-export const envelopeSchema = lazySchema(() =>
+export const envelopeSchema = onFirstUse(() =>
   z.object({
     isSessionValid: z.boolean(),
     apiStatus: z.optional(z.nullable(z.union([z.string(), z.number(), z.boolean()]))),
@@ -30,7 +30,7 @@ export function envelopeOf<T extends z.core.$ZodType>(result: T) {
  * The alarm-incident gateway (`POST MASAPI/APIRequest`) answers in its own shape
  * (docs/product/live-alarms-and-testing.md#calls).
  */
-export const gatewayAnswerSchema = lazySchema(() =>
+export const gatewayAnswerSchema = onFirstUse(() =>
   z.object({
     Result: z.unknown(),
     ErrorMessage: z.optional(z.nullable(z.string())),
@@ -59,7 +59,7 @@ export const GATEWAY_METHODS = [
 ] as const;
 export type GatewayMethod = (typeof GATEWAY_METHODS)[number];
 
-export const gatewayRequestSchema = lazySchema(() =>
+export const gatewayRequestSchema = onFirstUse(() =>
   z.object({
     sessionGuid: z.string().check(z.minLength(1), z.maxLength(200)),
     methodName: z.enum(GATEWAY_METHODS),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { lazySchema } from '../lazySchema';
+import { onFirstUse } from '../onFirstUse';
 
 /**
  * One row of `AlarmBuffer/GetEventLogs` (`result.eventLogList`), spelled as the upstream spells it
  * (docs/product/live-alarms-and-testing.md#entities): note `cS_`, `event_Id` and `system_No`.
- * Built on first use (lazySchema): a screen's live rows come checked by the bridge.
+ * Built on first use (onFirstUse): a screen's live rows come checked by the bridge.
  */
-export const eventLogRowSchema = lazySchema(() =>
+export const eventLogRowSchema = onFirstUse(() =>
   z.object({
     id: z.union([z.number(), z.string()]).transform(String),
     eventDate: z.string(),
@@ -47,7 +47,7 @@ export const eventLogsResultSchema = <T extends z.ZodType>(row: T) =>
  * Request body of `AlarmBuffer/GetEventLogs` and `GetEventLogsLiveAlarm_Dev`
  * (docs/product/live-alarms-and-testing.md#calls).
  */
-export const eventLogsRequestSchema = lazySchema(() =>
+export const eventLogsRequestSchema = onFirstUse(() =>
   z.object({
     Curentsession: z.string().max(200).optional(),
     AgencyId: z.union([z.number(), z.string()]).transform(String),

@@ -1,10 +1,10 @@
 // zod/mini: the profile is read on the sign-in page, where every kilobyte counts.
 import * as z from 'zod/mini';
-import { lazySchema } from '../lazySchema';
+import { onFirstUse } from '../onFirstUse';
 
-// NOTE: built on first use (lazySchema), as the envelope's: the browser evaluates this module in
+// NOTE: built on first use (onFirstUse), as the envelope's: the browser evaluates this module in
 // its first task, and the profile is parsed only when the session's answer comes (issue 38).
-const idish = lazySchema(() =>
+const idish = onFirstUse(() =>
   z.pipe(
     z.union([z.number(), z.string()]),
     z.transform((v) => String(v)),
@@ -12,7 +12,7 @@ const idish = lazySchema(() =>
 );
 const optional = <T extends z.core.$ZodType>(t: T) => z.optional(z.nullable(t));
 
-export const serviceCompanySchema = lazySchema(() =>
+export const serviceCompanySchema = onFirstUse(() =>
   z.object({
     servco_name: z.string(),
     servco_Type: z.string(),
@@ -30,7 +30,7 @@ export type ServiceCompany = z.infer<ReturnType<typeof serviceCompanySchema>>;
  * secrets: the bridge keeps them and strips them before a profile reaches the browser (see
  * `publicProfile`).
  */
-export const loginProfileSchema = lazySchema(() =>
+export const loginProfileSchema = onFirstUse(() =>
   z.object({
     loginGUID: z.string().check(z.minLength(1)),
     agencyId: idish(),

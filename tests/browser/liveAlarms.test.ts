@@ -184,6 +184,8 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     expect(first.bytes, JSON.stringify(first)).toBeLessThanOrEqual(FIRST_ROWS_BYTES);
     // A signed-in deep link fetches the shell beside the start's chunks, not after the session check.
     expect(first.shellWaitedForSession, JSON.stringify(first)).toBe(false);
+    // Nor does it load the locale's collation data: it sorts no text by locale.
+    expect(first.collations, JSON.stringify(first)).toBe(0);
     for (const p of [alarmsA, alarmsB]) {
       await p.goto(`${url}/dashboardDetails`);
       await p.getByRole('tab', { name: /Active Alarms Only/ }).click();
@@ -195,6 +197,9 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
       await p.waitForSelector(`${ALARMS} [data-row-id="${answer.alarm!.id}"]`, { timeout: 15_000 });
     // The new row is flashed, and it sits first (newest first).
     expect((await rowIds(history, HISTORY))[0]).toBe(String(answer.event.id));
+    // The chart drawn and a delta applied, still no collation.
+    await history.locator('canvas').first().waitFor();
+    expect(await history.evaluate(() => window.__firstRows!.collations)).toBe(0);
     await context.close();
   });
 

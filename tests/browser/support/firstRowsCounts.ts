@@ -34,13 +34,19 @@ export interface FirstRowsCounts {
    * round trip and a download in a row); null when either is not among the page's requests.
    */
   shellWaitedForSession: boolean | null;
+  /**
+   * Collations made before the first row (`Intl.Collator`s and `localeCompare` calls): the
+   * first of a page loads the locale's collation data, which the first screen does not need.
+   */
+  collations: number;
   /** Milliseconds from navigation start to the first row (a timing, for the bench only). */
   atMs: number;
 }
 
 declare global {
   interface Window {
-    __firstRows?: { frozen: FirstRowsCounts | null };
+    /** `collations`: as in FirstRowsCounts, counted on after the first row too. */
+    __firstRows?: { frozen: FirstRowsCounts | null; collations: number };
   }
 }
 
@@ -49,8 +55,21 @@ declare global {
  * tsx/esbuild give functions (`__name`), which the page does not define.
  */
 const INIT_SCRIPT = `(() => {
-  const state = { frameBytes: 0, rows: 0, feedRows: {}, restRows: 0, restBytes: 0, at: null, frozen: null };
+  const state = { frameBytes: 0, rows: 0, feedRows: {}, restRows: 0, restBytes: 0, collations: 0, at: null, frozen: null };
   window.__firstRows = state;
+  const NativeCollator = Intl.Collator;
+  const CountingCollator = function (locales, options) {
+    state.collations++;
+    return new NativeCollator(locales, options);
+  };
+  CountingCollator.prototype = NativeCollator.prototype;
+  CountingCollator.supportedLocalesOf = NativeCollator.supportedLocalesOf;
+  Intl.Collator = CountingCollator;
+  const nativeLocaleCompare = String.prototype.localeCompare;
+  String.prototype.localeCompare = function (...args) {
+    state.collations++;
+    return nativeLocaleCompare.apply(this, args);
+  };
   const Native = window.WebSocket;
   // The event and rows of a socket.io frame: 42/live,["snapshot",{...}].
   const messageOf = (data) => {
@@ -106,6 +125,7 @@ const INIT_SCRIPT = `(() => {
     const session = all.find((r) => new URL(r.name).pathname === '/api/session');
     state.frozen = {
       shellWaitedForSession: shell && session ? shell.startTime >= session.responseEnd : null,
+      collations: state.collations,
       bytes: http + state.frameBytes,
       frameBytes: state.frameBytes,
       rows: state.rows,

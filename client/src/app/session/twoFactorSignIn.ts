@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '../../../../shared/lazySchema';
+import { onFirstUse } from '../../../../shared/onFirstUse';
 import { post } from '../../lib/api/apiClient';
 import { ApiError } from '../../lib/api/apiError';
 import { sessionAnswerSchema, type SessionAnswer } from '../../lib/session/sessionAnswer';
@@ -10,7 +10,7 @@ import { createStore } from '../../lib/store/createStore';
  * sign-in waits here while the one-time-password dialog (SignInTwoFactor) runs; a code the bridge
  * accepts gives the session answer and the sign-in goes on. The session machine sees one sign-in.
  */
-export const twoFactorChallengeSchema = lazySchema(() =>
+export const twoFactorChallengeSchema = onFirstUse(() =>
   z.object({
     twoFactor: z.object({
       challenge: z.string(),
@@ -51,7 +51,7 @@ export function answerChallenge(challenge: TwoFactorChallenge, signal: AbortSign
 
 export const cancelledSignIn = () => new ApiError(401, 'two_factor_cancelled', SIGN_IN_CANCELLED);
 
-const sentSchema = lazySchema(() => z.object({ sent: z.boolean() }));
+const sentSchema = onFirstUse(() => z.object({ sent: z.boolean() }));
 
 export const twoFactorApi = {
   send: (challenge: string, address: number) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventLogRowSchema, type EventLogRow } from '../../../../shared/upstream/eventLogRow';
-import { lazySchema } from '../../../../shared/lazySchema';
+import { onFirstUse } from '../../../../shared/onFirstUse';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { getEnvelope, postEnvelope } from '../../lib/api/apiClient';
 import { saveSitePreferences } from '../../lib/session/saveSitePreferences';
@@ -12,10 +12,10 @@ import type { DueValue } from './model/dueWindow';
  * the bridge injects the session.
  */
 
-// NOTE: each answer's schema is built on its first call (lazySchema): a deep link loads this file
+// NOTE: each answer's schema is built on its first call (onFirstUse): a deep link loads this file
 // with its first screen, whose first rows come over the live connection.
 
-const eventTypesSchema = lazySchema(() =>
+const eventTypesSchema = onFirstUse(() =>
   z
     .array(
       z.object({
@@ -38,7 +38,7 @@ export function fetchEventTypes(signal?: AbortSignal): Promise<EventType[]> {
   });
 }
 
-const agencyConfigSchema = lazySchema(() =>
+const agencyConfigSchema = onFirstUse(() =>
   z
     .array(z.object({ columnFormat: z.string().nullable().optional() }).passthrough())
     .nullable()
@@ -97,7 +97,7 @@ export interface OlderPageQuery {
   installServcoType: string;
 }
 
-const eventLogsSchema = lazySchema(() =>
+const eventLogsSchema = onFirstUse(() =>
   z
     .object({
       eventLogList: z
@@ -134,7 +134,7 @@ export async function fetchEventPage(
   return { rows, total: rows[0]?.totalRows ?? (rows.length === 0 ? 0 : null) };
 }
 
-const chartRowsSchema = lazySchema(() =>
+const chartRowsSchema = onFirstUse(() =>
   z
     .array(
       z.object({

@@ -1,7 +1,7 @@
 // zod/mini here and in the sign-in page's schemas: classic zod (24 KB) loads with the screens.
 // Both kinds of schema are accepted: they share zod's core.
 import * as z from 'zod/mini';
-import { lazySchema } from '../../../../shared/lazySchema';
+import { onFirstUse } from '../../../../shared/onFirstUse';
 import { envelopeSchema } from '../../../../shared/upstream/envelope';
 import { UNABLE_TO_PROCESS } from '../../../../machines/messages';
 import { ApiError } from './apiError';
@@ -21,7 +21,7 @@ export interface CallOptions<T> {
   signal?: AbortSignal;
   /**
    * Validates the JSON answer; without one the answer is returned as `unknown`. A function
-   * (`lazySchema`'s) is called when the answer comes: a call made as the page loads then builds
+   * (`onFirstUse`'s) is called when the answer comes: a call made as the page loads then builds
    * its schema in the answer's task, not in the start's first one.
    */
   schema?: z.core.$ZodType<T> | (() => z.core.$ZodType<T>);
@@ -36,7 +36,7 @@ export interface CallOptions<T> {
   as?: 'blob';
 }
 
-const errorBodySchema = lazySchema(() =>
+const errorBodySchema = onFirstUse(() =>
   z.object({
     error: z.string(),
     message: z.string(),

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '../../../../shared/lazySchema';
+import { onFirstUse } from '../../../../shared/onFirstUse';
 
 /**
  * Row shapes the shell reads (docs/product/shell-session-search.md#entities), with the upstream's
  * field names. Numbers and strings are both accepted for ids and turned into text once, here;
- * unknown fields are dropped. Each is built on its first use (lazySchema): the shell loads this
+ * unknown fields are dropped. Each is built on its first use (onFirstUse): the shell loads this
  * file at start and reads none of these rows before its first screen.
  */
-const text = lazySchema(() =>
+const text = onFirstUse(() =>
   z.pipe(
     z.optional(z.nullable(z.union([z.string(), z.number()]))),
     z.transform((v: string | number | null | undefined) => (v == null ? '' : String(v).trim())),
@@ -22,7 +22,7 @@ export const listOf = <T extends z.core.$ZodType>(row: T) =>
   );
 
 /** Site or account search result (recently accessed, advanced search 1001/1003). */
-export const siteRowSchema = lazySchema(() =>
+export const siteRowSchema = onFirstUse(() =>
   z.object({
     acct_no: text(),
     cs_no: text(),
@@ -49,7 +49,7 @@ export const siteRowSchema = lazySchema(() =>
 export type SiteRow = z.infer<ReturnType<typeof siteRowSchema>>;
 
 /** Event status summary row (advanced search 1002). */
-export const statusRowSchema = lazySchema(() =>
+export const statusRowSchema = onFirstUse(() =>
   z.object({
     servtype_id: text(),
     status_descr: text(),
@@ -62,7 +62,7 @@ export const statusRowSchema = lazySchema(() =>
 export type StatusRow = z.infer<ReturnType<typeof statusRowSchema>>;
 
 /** Site system (account) of the all-accounts list. */
-export const siteSystemSchema = lazySchema(() =>
+export const siteSystemSchema = onFirstUse(() =>
   z.object({
     cs_no: text(),
     site_name: text(),

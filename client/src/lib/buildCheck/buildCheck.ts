@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '../../../../shared/lazySchema';
+import { onFirstUse } from '../../../../shared/onFirstUse';
 
 /**
  * Application start (docs/product/shell-session-search.md#states): the deployed build-date file is
@@ -7,7 +7,7 @@ import { lazySchema } from '../../../../shared/lazySchema';
  * the page reloads. A marker in sessionStorage stops a reload loop if the server keeps answering a
  * newer date.
  */
-const buildDateSchema = lazySchema(() => z.object({ buildDate: z.string() }));
+const buildDateSchema = onFirstUse(() => z.object({ buildDate: z.string() }));
 const RELOADED_FOR = 'reloadedForBuild';
 
 export interface BuildCheckDeps {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '../../../../shared/lazySchema';
+import { onFirstUse } from '../../../../shared/onFirstUse';
 
 /**
  * The time-range lists of the report tabs (docs/product/reports-and-settings.md#time-range-lists,
@@ -42,7 +42,7 @@ export const DEFAULT_RANGE_LISTS: RangeLists = {
  * The `rangeLists` key of /config.json: each list optional; a malformed list keeps its default.
  * Built with the runtime configuration's schema, when /config.json answers.
  */
-export const rangeListsSchema = lazySchema(() => {
+export const rangeListsSchema = onFirstUse(() => {
   const optionSchema = z.object({
     key: z.pipe(
       z.union([z.string().check(z.minLength(1)), z.number()]),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { createStore } from '../store/createStore';
-import { lazySchema } from '../../../../shared/lazySchema';
+import { onFirstUse } from '../../../../shared/onFirstUse';
 import { copyRangeLists, rangeListsSchema } from './rangeListsConfig';
 
 /** A value that falls back to `value` when missing or malformed. */
@@ -32,7 +32,7 @@ const DEFAULTS = {
  * external links...). Missing or malformed values fall back to the defaults above. Built when the
  * file answers, not as the first screen's code loads.
  */
-const runtimeConfigSchema = lazySchema(() =>
+const runtimeConfigSchema = onFirstUse(() =>
   z.object({
     /** QDT Type switch default: 'Current' (flat list) or 'New' (grouped tree). */
     sidebarDefaultMode: orElse(z.enum(['Current', 'New']), DEFAULTS.sidebarDefaultMode),

@@ -107,7 +107,11 @@ export function createBucketCounter(due: DueValue, from: number, now: number): B
         if (sum > 0) sums.set(t, sum);
         total += sum;
       }
-      const types = [...sums.keys()].sort((a, b) => sums.get(b)! - sums.get(a)! || a.localeCompare(b));
+      // NOTE: ties in code-unit order, as the bridge's counts: a locale's order would load its
+      // collation data on the first screen for the order of equal bars.
+      const types = [...sums.keys()].sort(
+        (a, b) => sums.get(b)! - sums.get(a)! || (a < b ? -1 : a > b ? 1 : 0),
+      );
       return {
         xs: starts.map((t) => Math.floor(t / 1000)),
         types,

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '../../../../../shared/lazySchema';
+import { onFirstUse } from '../../../../../shared/onFirstUse';
 import { get, post } from '../../../lib/api/apiClient';
 
 /**
  * Recorded moments as the bridge finds them (server/recordings/recordingRoutes.ts); the schema is
  * built on the first search (the view loads this file with its first screen).
  */
-const momentsSchema = lazySchema(() =>
+const momentsSchema = onFirstUse(() =>
   z.object({
     moments: z.array(
       z.object({
