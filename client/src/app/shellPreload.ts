@@ -44,12 +44,13 @@ export async function startAtLoad(page: string): Promise<void> {
     const { openLiveEarly } = await import('../lib/live/LiveProvider');
     const live = openLiveEarly();
     if (!isView) return;
-    const [{ prefetchAgencyConfig }, { watchedAgencyOf }] = await Promise.all([
+    const [{ prefetchAgencyConfig, prefetchEventTypes }, { watchedAgencyOf }] = await Promise.all([
       import('../features/liveAlarms/liveAlarmsApi'),
       import('../features/liveAlarms/hooks/useWatchedAgency'),
     ]);
     const agencyId = watchedAgencyOf(answer.profile);
     const configIn = prefetchAgencyConfig(agencyId);
+    prefetchEventTypes();
     const held = (['events', 'alarms'] as const).map((feed) => live.feed({ feed, agencyId }, { hold: true }));
     setTimeout(() => held.forEach((h) => h.release()), HOLD_FEEDS_MS);
     // NOTE: the view draws its rows once the column configuration is in as well: both, then.
