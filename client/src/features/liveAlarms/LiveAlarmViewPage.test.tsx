@@ -10,24 +10,9 @@ import { LiveAlarmViewPage, TAB_ALARMS, TAB_HISTORY } from './LiveAlarmViewPage'
 import { eventRow, isoWithOffset } from './model/testRows';
 
 /** The bridge's end of the page's socket: it answers subscribes and sends what a test says. */
-const wire = vi.hoisted(() => {
-  const handlers = new Map<string, ((msg: unknown) => void)[]>();
-  const socket = {
-    id: 'screen-1',
-    connected: true,
-    on(event: string, fn: (msg: unknown) => void) {
-      handlers.set(event, [...(handlers.get(event) ?? []), fn]);
-      return socket;
-    },
-    emit(event: string, _req: unknown, ack?: (a: unknown) => void) {
-      if (event === 'subscribe') ack?.({ ok: true, mode: 'snapshot' });
-    },
-    disconnect() {
-      socket.connected = false;
-    },
-  };
-  return { socket, send: (event: string, msg: unknown) => handlers.get(event)?.forEach((fn) => fn(msg)) };
-});
+const wire = await vi.hoisted(async () =>
+  (await import('../../lib/testing/fakeLiveSocket')).fakeLiveSocket('screen-1'),
+);
 vi.mock('socket.io-client', () => ({ io: () => wire.socket }));
 vi.mock('./liveAlarmsApi', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./liveAlarmsApi')>()),

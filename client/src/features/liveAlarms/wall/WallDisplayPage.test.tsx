@@ -9,24 +9,9 @@ import { eventRow, isoWithOffset } from '../model/testRows';
 import { WallDisplayPage } from './WallDisplayPage';
 
 /** The bridge's end of the wall's socket: it answers subscribes and sends what a test says. */
-const wire = vi.hoisted(() => {
-  const handlers = new Map<string, ((msg: unknown) => void)[]>();
-  const socket = {
-    id: 'wall-1',
-    connected: true,
-    on(event: string, fn: (msg: unknown) => void) {
-      handlers.set(event, [...(handlers.get(event) ?? []), fn]);
-      return socket;
-    },
-    emit(event: string, _req: unknown, ack?: (a: unknown) => void) {
-      if (event === 'subscribe') ack?.({ ok: true, mode: 'snapshot' });
-    },
-    disconnect() {
-      socket.connected = false;
-    },
-  };
-  return { socket, send: (event: string, msg: unknown) => handlers.get(event)?.forEach((fn) => fn(msg)) };
-});
+const wire = await vi.hoisted(async () =>
+  (await import('../../../lib/testing/fakeLiveSocket')).fakeLiveSocket('wall-1'),
+);
 vi.mock('socket.io-client', () => ({ io: () => wire.socket }));
 
 afterEach(cleanup);
