@@ -22,10 +22,15 @@ export function parseSignedInPreloads(text: string): SignedInPreloads | null {
 export function signedInHtml(indexHtml: string, preloads: SignedInPreloads): string | null {
   if (!indexHtml.includes('</head>')) return null;
   // NOTE: crossorigin as the app's own loader asks for them (Vite's preload helper), or the
-  // browser would fetch each a second time.
+  // browser would fetch each a second time. Low priority: the start's own chunks and the first
+  // paint come first, the shell is needed only once the session check has answered.
   const links = [
-    ...preloads.modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...preloads.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...preloads.modules.map(
+      (href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`,
+    ),
+    ...preloads.styles.map(
+      (href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`,
+    ),
   ];
   if (links.length === 0) return indexHtml;
   return indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);

@@ -113,9 +113,11 @@ describe('the built client is served precompressed', () => {
     expect(String(signedIn.headers.vary)).toMatch(/Cookie/);
     const html = brotliDecompressSync(signedIn.body).toString();
     for (const href of preloads.modules)
-      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
+      expect(html).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`);
     for (const href of preloads.styles)
-      expect(html).toContain(`<link rel="preload" as="style" crossorigin href="${href}">`);
+      expect(html).toContain(
+        `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`,
+      );
     expect(html).toContain('<script type="module"');
 
     const plain = await get(`${base}/dashboardDetails`);
