@@ -7,7 +7,7 @@ import type { EventLogRow } from '../../../../shared/upstream/eventLogRow';
 import { LiveProvider } from '../../lib/live/LiveProvider';
 import { renderWithProviders, testProfile, withLayoutSize } from '../../lib/testing/renderWithProviders';
 import { LiveAlarmViewPage, TAB_ALARMS, TAB_HISTORY } from './LiveAlarmViewPage';
-import { eventRow, isoWithOffset } from './model/testRows';
+import { alarmRow, eventRow } from './model/testRows';
 
 /** The bridge's end of the page's socket: it answers subscribes and sends what a test says. */
 const wire = await vi.hoisted(async () =>
@@ -24,27 +24,8 @@ afterEach(cleanup);
 withLayoutSize({ clientHeight: 800, clientWidth: 1200 });
 
 const now = Date.now();
-const alarm = (id: string, minutesAgo: number, over: Partial<ActiveAlarmRow> = {}): ActiveAlarmRow => ({
-  id,
-  cs_No: `C${id}`,
-  alarm_Date: isoWithOffset(now - minutesAgo * 60_000, -480),
-  event_Descr: 'BURGLARY',
-  site_Name: `Site ${id}`,
-  site_Addr1: null,
-  site_Addr2: null,
-  city_Name: null,
-  siteloc_Descr: null,
-  site_No: id,
-  system_No: id,
-  state_Id: null,
-  zipcode: null,
-  install_Servco_No: '100',
-  color: null,
-  color_Code: null,
-  alarminc_No: `9${id}`,
-  alarm_event_id: 'BA',
-  ...over,
-});
+const alarm = (id: string, minutesAgo: number, over: Partial<ActiveAlarmRow> = {}) =>
+  alarmRow(id, now - minutesAgo * 60_000, over);
 const event = (id: string, minutesAgo: number, over: Partial<EventLogRow> = {}) =>
   eventRow({ id, siteName: `Event site ${id}`, ...over }, now - minutesAgo * 60_000);
 

@@ -1,3 +1,4 @@
+import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 
 /** Builds event rows for the tests: times as the upstream writes them, with the site's offset. */
@@ -24,6 +25,31 @@ export function eventRow(
     zipcode: '92618',
     color: null,
     colorCode: null,
+    ...over,
+  };
+}
+
+/** Builds an active alarm of agency 100 for the tests: a burglary at `at`, its site and system named by `id`. */
+export function alarmRow(id: string, at: number, over: Partial<ActiveAlarmRow> = {}): ActiveAlarmRow {
+  return {
+    id,
+    cs_No: `C${id}`,
+    alarm_Date: isoWithOffset(at, -480),
+    event_Descr: 'BURGLARY',
+    site_Name: `Site ${id}`,
+    site_Addr1: null,
+    site_Addr2: null,
+    city_Name: null,
+    siteloc_Descr: null,
+    site_No: id,
+    system_No: id,
+    state_Id: null,
+    zipcode: null,
+    install_Servco_No: '100',
+    color: null,
+    color_Code: null,
+    alarminc_No: `9${id}`,
+    alarm_event_id: 'BA',
     ...over,
   };
 }

@@ -2,10 +2,9 @@
 import { rendersDuring } from '../../../lib/testing/renderLog';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
 import { LiveProvider } from '../../../lib/live/LiveProvider';
 import { renderWithProviders } from '../../../lib/testing/renderWithProviders';
-import { eventRow, isoWithOffset } from '../model/testRows';
+import { alarmRow, eventRow } from '../model/testRows';
 import { WallDisplayPage } from './WallDisplayPage';
 
 /** The bridge's end of the wall's socket: it answers subscribes and sends what a test says. */
@@ -17,26 +16,7 @@ vi.mock('socket.io-client', () => ({ io: () => wire.socket }));
 afterEach(cleanup);
 
 const now = Date.now();
-const alarm = (id: string): ActiveAlarmRow => ({
-  id,
-  cs_No: `C${id}`,
-  alarm_Date: isoWithOffset(now - 60_000, -480),
-  event_Descr: 'BURGLARY',
-  site_Name: `Site ${id}`,
-  site_Addr1: null,
-  site_Addr2: null,
-  city_Name: null,
-  siteloc_Descr: null,
-  site_No: id,
-  system_No: id,
-  state_Id: null,
-  zipcode: null,
-  install_Servco_No: '100',
-  color: null,
-  color_Code: null,
-  alarminc_No: `9${id}`,
-  alarm_event_id: 'BA',
-});
+const alarm = (id: string) => alarmRow(id, now - 60_000);
 /** An event of `type` a minute ago. */
 const event = (id: string, type: string) => eventRow({ id, eventrpt_id: type }, now - 60_000);
 
