@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveClient } from './liveClient';
 
 const made: LiveClient[] = [];
@@ -22,6 +23,51 @@ function Shows({ seen }: { seen: (c: LiveClient) => void }) {
 describe('the live connection of a deep link', () => {
   beforeEach(() => {
     made.length = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('a first render React threw away and began again keeps its connection, which the start then uses', async () => {
+    let resolve!: () => void;
+    const later = new Promise<void>((r) => (resolve = r));
+    let waited = false;
+    function SuspendsOnce() {
+      if (!waited) {
+        waited = true;
+        throw later;
+      }
+      return null;
+    }
+    let seen: LiveClient | null = null;
+    const view = render(
+      <Suspense fallback={null}>
+        <LiveProvider>
+          <Shows seen={(c) => (seen = c)} />
+          <SuspendsOnce />
+        </LiveProvider>
+      </Suspense>,
+    );
+    // The page-load start asks while the shell's first render is suspended.
+    const started = openLiveEarly();
+    await act(async () => resolve());
+    expect(made).toHaveLength(1);
+    expect(seen).toBe(made[0]);
+    expect(started).toBe(made[0]);
+    view.unmount();
+  });
+
+  it('a connection no provider took closes after 10 s, and a provider rendering later opens its own', () => {
+    vi.useFakeTimers();
+    const unused = openLiveEarly();
+    vi.advanceTimersByTime(10_000);
+    expect(unused.close).toHaveBeenCalled();
+    let seen: LiveClient | null = null;
+    render(
+      <LiveProvider>
+        <Shows seen={(c) => (seen = c)} />
+      </LiveProvider>,
+    ).unmount();
+    expect(made).toHaveLength(2);
+    expect(seen).toBe(made[1]);
   });
 
   it('opened as the page loads is the one the shell renders with: one socket, not two', () => {

@@ -19,7 +19,12 @@ const closing = new WeakMap<LiveClient, ReturnType<typeof setTimeout>>();
 function closeLater(c: LiveClient, ms: number): void {
   closing.set(
     c,
-    setTimeout(() => c.close(), ms),
+    setTimeout(() => {
+      c.close();
+      // A closed connection is no one's to take (a provider that renders later opens its own).
+      if (provided?.live === c) provided = null;
+      if (early?.live === c) early = null;
+    }, ms),
   );
 }
 const keep = (c: LiveClient) => {
@@ -47,8 +52,12 @@ function open(): Opened {
 
 /** The connection opened as the page loaded, before the shell rendered; the first provider takes it. */
 let early: Opened | null = null;
-/** The connection a provider holds: the page-load start uses it when the shell rendered first. */
-let provided: LiveClient | null = null;
+/**
+ * The connection a provider holds, from its first render on: the page-load start uses it when the
+ * shell rendered first, and a render of the provider React threw away and began again (an
+ * interrupted transition, a suspended first mount) takes it again rather than a new one.
+ */
+let provided: Opened | null = null;
 
 /**
  * Opens the live connection now, for the provider that will render: a deep link's socket then
@@ -57,7 +66,7 @@ let provided: LiveClient | null = null;
  * connection: a second one would get every feed's first page again.
  */
 export function openLiveEarly(): LiveClient {
-  if (provided) return provided;
+  if (provided) return provided.live;
   early ??= open();
   return early.live;
 }
@@ -78,9 +87,12 @@ export function LiveProvider({
 }) {
   const [{ live, hooks }] = useState<Opened>(() => {
     if (client) return { live: client, hooks: { setExpired: () => undefined } };
-    const taken = early ?? open();
+    // NOTE: a render thrown away set `provided` and never mounted: its connection is the one to
+    // take, or the start's held feeds and the screen's would subscribe on two and get every
+    // feed's first page twice.
+    const taken = early ?? provided ?? open();
     early = null;
-    provided = taken.live;
+    provided = taken;
     return taken;
   });
   // NOTE: set while rendering, not in an effect: an expiry the socket reports while a company
@@ -91,12 +103,12 @@ export function LiveProvider({
   useEffect(() => {
     if (live === client) return;
     keep(live);
-    provided = live;
+    provided = { live, hooks };
     return () => {
-      if (provided === live) provided = null;
+      if (provided?.live === live) provided = null;
       closeLater(live, 0);
     };
-  }, [live, client]);
+  }, [live, hooks, client]);
   return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
 }
 
