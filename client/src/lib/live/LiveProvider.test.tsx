@@ -20,6 +20,17 @@ function Shows({ seen }: { seen: (c: LiveClient) => void }) {
   return null;
 }
 
+/** The shell's provider rendered; `seen()` is the connection its screen got. */
+function renderShell() {
+  let seen: LiveClient | null = null;
+  const view = render(
+    <LiveProvider>
+      <Shows seen={(c) => (seen = c)} />
+    </LiveProvider>,
+  );
+  return { view, seen: () => seen };
+}
+
 describe('the live connection of a deep link', () => {
   beforeEach(() => {
     made.length = 0;
@@ -60,54 +71,36 @@ describe('the live connection of a deep link', () => {
     const unused = openLiveEarly();
     vi.advanceTimersByTime(10_000);
     expect(unused.close).toHaveBeenCalled();
-    let seen: LiveClient | null = null;
-    render(
-      <LiveProvider>
-        <Shows seen={(c) => (seen = c)} />
-      </LiveProvider>,
-    ).unmount();
+    const { view, seen } = renderShell();
+    view.unmount();
     expect(made).toHaveLength(2);
-    expect(seen).toBe(made[1]);
+    expect(seen()).toBe(made[1]);
   });
 
   it('opened as the page loads is the one the shell renders with: one socket, not two', () => {
     openLiveEarly();
     openLiveEarly();
     expect(made).toHaveLength(1);
-    let seen: LiveClient | null = null;
-    const view = render(
-      <LiveProvider>
-        <Shows seen={(c) => (seen = c)} />
-      </LiveProvider>,
-    );
+    const { view, seen } = renderShell();
     expect(made).toHaveLength(1);
-    expect(seen).toBe(made[0]);
+    expect(seen()).toBe(made[0]);
     view.unmount();
   });
 
   it('without one opened early, the provider opens its own', () => {
-    let seen: LiveClient | null = null;
-    render(
-      <LiveProvider>
-        <Shows seen={(c) => (seen = c)} />
-      </LiveProvider>,
-    ).unmount();
+    const { view, seen } = renderShell();
+    view.unmount();
     expect(made).toHaveLength(1);
-    expect(seen).toBe(made[0]);
+    expect(seen()).toBe(made[0]);
   });
 
   it('rendered before the page-load start asks for one, its connection is the one the start uses', () => {
-    let seen: LiveClient | null = null;
-    const view = render(
-      <LiveProvider>
-        <Shows seen={(c) => (seen = c)} />
-      </LiveProvider>,
-    );
-    expect(openLiveEarly()).toBe(seen);
+    const { view, seen } = renderShell();
+    expect(openLiveEarly()).toBe(seen());
     expect(made).toHaveLength(1);
     // Once the shell has gone (a sign-out), a later start opens a connection of its own.
     view.unmount();
-    expect(openLiveEarly()).not.toBe(seen);
+    expect(openLiveEarly()).not.toBe(seen());
     expect(made).toHaveLength(2);
   });
 });
