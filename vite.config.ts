@@ -4,6 +4,7 @@ import { precompress } from './client/build/precompress.ts';
 import { pwa } from './client/build/pwa.ts';
 import { signedInPreloadsFile } from './client/build/signedInPreloads.ts';
 import { startStepGroups, startSteps } from './client/build/startSteps.ts';
+import { uplotLocaleOnUse } from './client/build/uplotLocaleOnUse.ts';
 
 /** One timestamp per build: baked into the bundle and written to build-date.json beside it. */
 const BUILD_DATE = new Date().toISOString();
@@ -31,7 +32,15 @@ function buildDateFile(): Plugin {
 // /api and /live to itself in development (see server/dev.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), buildDateFile(), startSteps(), signedInPreloadsFile(), precompress(), pwa()],
+  plugins: [
+    react(),
+    buildDateFile(),
+    uplotLocaleOnUse(),
+    startSteps(),
+    signedInPreloadsFile(),
+    precompress(),
+    pwa(),
+  ],
   define: { __BUILD_DATE__: JSON.stringify(BUILD_DATE) },
   build: {
     outDir: 'dist',

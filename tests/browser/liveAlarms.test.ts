@@ -186,6 +186,8 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
     expect(first.shellWaitedForSession, JSON.stringify(first)).toBe(false);
     // Nor does it load the locale's collation data: it sorts no text by locale.
     expect(first.collations, JSON.stringify(first)).toBe(0);
+    // Nor the locale's number and date data: it formats nothing by locale.
+    expect(first.localeFormats, JSON.stringify(first)).toBe(0);
     for (const p of [alarmsA, alarmsB]) {
       await p.goto(`${url}/dashboardDetails`);
       await p.getByRole('tab', { name: /Active Alarms Only/ }).click();
@@ -197,9 +199,11 @@ describe.skipIf(!existsSync(CHROMIUM))('Live Alarm View in Chromium', () => {
       await p.waitForSelector(`${ALARMS} [data-row-id="${answer.alarm!.id}"]`, { timeout: 15_000 });
     // The new row is flashed, and it sits first (newest first).
     expect((await rowIds(history, HISTORY))[0]).toBe(String(answer.event.id));
-    // The chart drawn and a delta applied, still no collation.
+    // The chart drawn and a delta applied, still no collation and no locale format (the first of
+    // each loads the locale's data: a long task on a phone).
     await history.locator('canvas').first().waitFor();
     expect(await history.evaluate(() => window.__firstRows!.collations)).toBe(0);
+    expect(await history.evaluate(() => window.__firstRows!.localeFormats)).toBe(0);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type Reac
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import {
+  axisNumber,
   isChartEmpty,
   nearestSeries,
   PALETTE,
@@ -152,7 +153,11 @@ function options(live: Live, width: number): uPlot.Options {
                 splits.map((v) => (Number.isInteger(v) ? xTick(live.props.x, v) : '')),
             }),
       },
-      { stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.15)' } },
+      {
+        stroke: 'currentColor',
+        grid: { stroke: 'rgba(128,128,128,0.15)' },
+        values: (_u: uPlot, splits: number[]) => splits.map(axisNumber),
+      },
     ],
     series: [
       { label: p.x.kind === 'time' ? 'Time' : 'x' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closestPair } from '../lib/colour/colourDistance';
 import {
+  axisNumber,
   isChartEmpty,
   nearestSeries,
   PALETTE,
@@ -64,5 +65,17 @@ describe('a fixed y axis', () => {
   it('rises above its top when the data goes higher, so no point is cut off', () => {
     const [, top] = yRangeAtLeast('line', line([20, 140, 3]), 3, 100);
     expect(top).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('a y axis tick', () => {
+  // uPlot's own en-US format, written out (no Intl in the page: issue 38).
+  it('groups thousands with commas and keeps fractions and signs', () => {
+    const ticks = [0, 5, 999, 1000, 1250, 12_345_678, 0.5, 1234.25, -2, -1500, null];
+    expect(ticks.map(axisNumber)).toEqual(
+      ticks.map((v) =>
+        v == null ? '' : new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 }).format(v),
+      ),
+    );
   });
 });

@@ -142,3 +142,17 @@ export function stackedSeriesAt(series: readonly ChartSeries[], index: number, y
   }
   return -1;
 }
+
+/**
+ * A y axis tick as uPlot wrote it in English ("1,250", "0.5", "-2"), written out: the page's
+ * first `Intl.NumberFormat` loads the locale's data, the longest task of a phone's load once a
+ * chart is drawn (issue 38; client/build/uplotLocaleOnUse.ts).
+ */
+export function axisNumber(v: number | null): string {
+  if (v == null || !Number.isFinite(v)) return '';
+  const text = String(Math.abs(v));
+  if (text.includes('e')) return String(v);
+  const [whole, fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${v < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}

@@ -7,20 +7,13 @@ let loading: Promise<LiveChartModule> | null = null;
 const idle = () => new Promise<void>((resolve) => whenIdle(resolve, 1000));
 
 /**
- * The live chart's module, loaded in steps that each take a task of their own (issue 38).
- * NOTE: uPlot makes a number format and a date format as its module evaluates. The first of each
- * in a page loads the locale's data (the number format's first making was 20-30 ms at full speed
- * on the test host; the next one takes a tenth of a millisecond), so the chart's evaluation was one
- * of the longest tasks after the first rows. They are made here first, each in an idle moment,
- * and the module is asked for in another, so the preload of its files is not part of a render or
- * a commit either.
+ * The live chart's module, asked for in an idle moment (issue 38), so the preload of its files is
+ * not part of a render or a commit. NOTE: its evaluation makes no number or date format (uPlot's
+ * are made on first use, client/build/uplotLocaleOnUse.ts, and the chart formats its own axis):
+ * the first of a page loads the locale's data, which was the longest task of this screen's load.
  */
 export function loadLiveChart(): Promise<LiveChartModule> {
   loading ??= (async () => {
-    await idle();
-    new Intl.NumberFormat(typeof navigator === 'undefined' ? undefined : navigator.language).format(0);
-    await idle();
-    void new Intl.DateTimeFormat().resolvedOptions().timeZone;
     await idle();
     return import('./LiveChart');
   })();
