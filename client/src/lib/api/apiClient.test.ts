@@ -88,6 +88,22 @@ describe('the API client', () => {
     });
   });
 
+  it('makes a result schema given as a function once the answer is in, and validates with it', async () => {
+    let reply: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (reply = resolve))),
+    );
+    const make = vi.fn(() => z.array(z.object({ cs_no: z.string() })));
+    const call = getEnvelope('/x', make);
+    await Promise.resolve();
+    // Not in the task that started the call (a deep link's start makes several at once).
+    expect(make).not.toHaveBeenCalled();
+    reply(answer(200, { isSessionValid: true, apiStatus: true, result: [{ cs_no: 1 }], errors: null }));
+    await expect(call).rejects.toMatchObject({ error: 'bad_response' });
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
   it('sends queries and JSON bodies, and counts calls in flight', async () => {
     const seen: { url: string; init: RequestInit }[] = [];
     let release: () => void = () => undefined;

@@ -125,6 +125,12 @@ function statusFailed(apiStatus: unknown): boolean {
   return false;
 }
 
+/**
+ * An envelope's `result` schema, or a function that makes it: then it is made in the answer's
+ * task, not in the task that starts the call (a deep link's start makes several calls at once).
+ */
+type ResultSchema<T> = z.core.$ZodType<T> | (() => z.core.$ZodType<T>);
+
 type EnvelopeInit = Pick<CallOptions<unknown>, 'query' | 'signal' | 'headers'> & { body?: unknown };
 
 /**
@@ -135,7 +141,7 @@ type EnvelopeInit = Pick<CallOptions<unknown>, 'query' | 'signal' | 'headers'> &
 export async function callEnvelope<T>(
   method: 'GET' | 'POST',
   path: string,
-  result: z.core.$ZodType<T>,
+  result: ResultSchema<T>,
   init: EnvelopeInit = {},
 ): Promise<T> {
   const env = await request(method, path, init.body, {
@@ -151,16 +157,16 @@ export async function callEnvelope<T>(
   const errors = (env.errors ?? []).filter((e) => e.trim() !== '');
   if (errors.length > 0 || statusFailed(env.apiStatus))
     throw new ApiError(200, 'api_errors', errors.join('\n') || UNABLE_TO_PROCESS, errors);
-  const checked = z.safeParse(result, env.result);
+  const checked = z.safeParse(typeof result === 'function' ? result() : result, env.result);
   if (!checked.success) throw new ApiError(200, 'bad_response', UNABLE_TO_PROCESS);
   return checked.data;
 }
 
 export const getEnvelope = <T>(
   path: string,
-  result: z.core.$ZodType<T>,
+  result: ResultSchema<T>,
   init: { query?: Query; signal?: AbortSignal } = {},
 ) => callEnvelope('GET', path, result, init);
 
-export const postEnvelope = <T>(path: string, result: z.core.$ZodType<T>, init: EnvelopeInit = {}) =>
+export const postEnvelope = <T>(path: string, result: ResultSchema<T>, init: EnvelopeInit = {}) =>
   callEnvelope('POST', path, result, init);
