@@ -69,24 +69,30 @@ function samplesOf(profile: CpuProfile): Array<{ ts: number; stack: string[] }> 
   });
 }
 
-/** The functions most often on the stack of the samples in [from, to), with their share in ms. */
+/**
+ * The functions most often on the stack of the samples in [from, to), with their share in ms:
+ * the page's own (React DOM's inner loop left out: it is on every render's stack), then the
+ * functions the samples were in (self), which names the library or built-in the time went to.
+ */
 function functionsIn(samples: Array<{ ts: number; stack: string[] }>, from: number, to: number): string {
-  const counts = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const self = new Map<string, number>();
   let n = 0;
+  const skipped = (f: string) => /^\((program|root|idle)\)/.test(f) || / react-dom-[^ ]*:\d+$/.test(f);
   for (const s of samples) {
     if (s.ts < from || s.ts >= to) continue;
     n++;
-    for (const f of new Set(s.stack))
-      if (!f.startsWith('(program)') && !f.startsWith('(root)') && !f.startsWith('(idle)'))
-        counts.set(f, (counts.get(f) ?? 0) + 1);
+    self.set(s.stack[0], (self.get(s.stack[0]) ?? 0) + 1);
+    for (const f of new Set(s.stack)) if (!skipped(f)) inclusive.set(f, (inclusive.get(f) ?? 0) + 1);
   }
   if (n === 0) return '(no samples)';
   const per = (to - from) / 1000 / n;
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 12)
-    .map(([f, c]) => `${f} ${Math.round(c * per)}`)
-    .join('\n      ');
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([f, c]) => `${f} ${Math.round(c * per)}`);
+  return [...top(inclusive, 12), `self: ${top(self, 5).join('; ')}`].join('\n      ');
 }
 
 interface TraceEvent {
