@@ -5,9 +5,8 @@ import { feedConnectionMachine } from './feedConnectionMachine';
 
 function start() {
   const subscribes: number[] = [];
-  const actor = createActor(
-    feedConnectionMachine.provide({ actions: { subscribe: () => void subscribes.push(1) } }),
-  );
+  const actor = createActor(feedConnectionMachine);
+  actor.on('subscribe', () => void subscribes.push(1));
   actor.start();
   return { actor, subscribes };
 }

@@ -1,9 +1,11 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 
 /**
  * One screen's connection to one live feed. It does not own the socket: the live client sends it
- * what happens and it asks for a (re)subscribe through the `subscribe` action, which the client
- * provides. States: connecting, live, stale, resyncing, offline.
+ * what happens and it asks for a (re)subscribe by emitting `subscribe`, which the client listens
+ * for (`actor.on`). States: connecting, live, stale, resyncing, offline.
+ * NOTE: emitted, not an action each client provides: `provide` makes a new machine (its whole
+ * state tree) for every feed a screen opens, on a phone's start among them (issue 38).
  */
 export const feedConnectionMachine = setup({
   types: {
@@ -18,10 +20,11 @@ export const feedConnectionMachine = setup({
       | { type: 'feed.status'; stale: boolean; lastPollAt: number | null; reason?: string }
       | { type: 'feed.refused'; reason: string }
       | { type: 'session.expired' },
+    emitted: {} as { type: 'subscribe' },
   },
   actions: {
-    // Provided by the live client: emit `subscribe` with the replica's cursor.
-    subscribe: () => {},
+    // The live client subscribes with the replica's cursor.
+    subscribe: emit({ type: 'subscribe' as const }),
     markFresh: assign(({ event }) =>
       'lastPollAt' in event ? { lastPollAt: event.lastPollAt, reason: null } : {},
     ),

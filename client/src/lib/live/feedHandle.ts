@@ -89,27 +89,22 @@ export function createFeedHandle<F extends FeedName>(
   const restParts: SnapshotRestMessage[] = [];
   let state: FeedState | null = null;
 
-  const actor = createActor(
-    feedConnectionMachine.provide({
-      actions: {
-        subscribe: () => {
-          const since = replica.cursor;
-          replica.beginSync(since !== null);
-          requestSubscribe(since, (mode, refusal) => {
-            if (mode === null) {
-              // A passing failure (the bridge busy, its store away) is retried; a refusal is final.
-              if (refusal && (refusal.code === 'internal' || refusal.code === 'rate_limited'))
-                setTimeout(() => actor.send({ type: 'feed.gap' }), 1000 + Math.random() * 1000);
-              else actor.send({ type: 'feed.refused', reason: refusal?.message ?? 'Refused.' });
-            } else if (mode === 'resume') {
-              actor.send({ type: replica.endSync() === 'gap' ? 'feed.gap' : 'feed.resumed' });
-              changed();
-            }
-          });
-        },
-      },
-    }),
-  );
+  const actor = createActor(feedConnectionMachine);
+  actor.on('subscribe', () => {
+    const since = replica.cursor;
+    replica.beginSync(since !== null);
+    requestSubscribe(since, (mode, refusal) => {
+      if (mode === null) {
+        // A passing failure (the bridge busy, its store away) is retried; a refusal is final.
+        if (refusal && (refusal.code === 'internal' || refusal.code === 'rate_limited'))
+          setTimeout(() => actor.send({ type: 'feed.gap' }), 1000 + Math.random() * 1000);
+        else actor.send({ type: 'feed.refused', reason: refusal?.message ?? 'Refused.' });
+      } else if (mode === 'resume') {
+        actor.send({ type: replica.endSync() === 'gap' ? 'feed.gap' : 'feed.resumed' });
+        changed();
+      }
+    });
+  });
   actor.subscribe(() => changed());
   actor.start();
 
