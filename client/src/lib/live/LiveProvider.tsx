@@ -189,8 +189,24 @@ const same = <T,>(x: T) => x;
  * caller only when that slice changes, not on every delta. `select` returns a value compared with
  * `Object.is`: a primitive, or an object the state keeps (`replay`).
  */
-export function useFeedSelector<T>(handle: FeedHandle | null, select: (state: FeedState) => T): T {
-  const store = useMemo(() => (handle ? untilMounted(handle) : NO_STORE), [handle]);
+export function useFeedSelector<T>(
+  handle: FeedHandle | null,
+  select: (state: FeedState) => T,
+  /** Something else `select` reads (a clock): on its change `select` runs again. Stable. */
+  alsoOn?: (listener: () => void) => () => void,
+): T {
+  const store = useMemo(() => {
+    const feed = handle ? untilMounted(handle) : NO_STORE;
+    if (!alsoOn) return feed;
+    return {
+      subscribe(listener: () => void) {
+        const stopFeed = feed.subscribe(listener);
+        const stopOther = alsoOn(listener);
+        return () => (stopFeed(), stopOther());
+      },
+      getSnapshot: feed.getSnapshot,
+    };
+  }, [handle, alsoOn]);
   return useSyncExternalStore(store.subscribe, () => select(store.getSnapshot()));
 }
 

@@ -1,8 +1,9 @@
-import { memo, useState } from 'react';
+import { memo, useState, type Ref } from 'react';
 import type { FeedHandle, FeedState } from '../../../lib/live/feedHandle';
 import { useFeedSelector, useFeedState } from '../../../lib/live/LiveProvider';
-import { useNow } from '../hooks/useNow';
+import { clockOf, useNow } from '../hooks/useNow';
 import { freshnessOf, type Freshness } from '../model/freshness';
+import { useBoundNode } from '../../../lib/store/useBoundNode';
 
 type StatusFields = Pick<
   FeedState,
@@ -30,11 +31,11 @@ function wordsOf(feed: StatusFields, now: number): StatusWords {
   return { freshness, state: feed.state, loadingOlder: feed.loadingOlder === true };
 }
 
-const sameWords = (a: StatusWords, b: StatusWords) =>
+/** The same words but, it may be, the label (which a bound label writes by itself). */
+const sameButLabel = (a: StatusWords, b: StatusWords) =>
   a.state === b.state &&
   a.loadingOlder === b.loadingOlder &&
   a.freshness.level === b.freshness.level &&
-  a.freshness.label === b.freshness.label &&
   a.freshness.warning === b.freshness.warning;
 
 /**
@@ -52,13 +53,18 @@ export function FeedStatus({
   return <FeedStatusWords words={wordsOf(feed, useNow(1000))} show={show} />;
 }
 
-/** The status as words already read (useStatusWords): re-renders only when they change. */
+/**
+ * The status as words already read (useStatusWords): re-renders only when they change. With
+ * `labelRef` the label's text is not rendered: the caller writes it to that node (useStatusLabel).
+ */
 export const FeedStatusWords = memo(function FeedStatusWords({
   words,
   show = 'both',
+  labelRef,
 }: {
   words: StatusWords;
   show?: 'label' | 'warning' | 'both';
+  labelRef?: Ref<HTMLSpanElement>;
 }) {
   const f = words.freshness;
   if (show === 'warning' && !f.warning) return null;
@@ -71,7 +77,7 @@ export const FeedStatusWords = memo(function FeedStatusWords({
       {show !== 'warning' ? (
         <span className="la-feed-status__label" role="status" aria-live="polite">
           <span className="la-feed-status__dot" aria-hidden="true" />
-          {f.label}
+          {labelRef ? <span ref={labelRef} /> : f.label}
         </span>
       ) : null}
       {words.loadingOlder && show !== 'warning' ? (
@@ -87,24 +93,72 @@ export const FeedStatusWords = memo(function FeedStatusWords({
 });
 
 /**
- * What a feed's status says now, read from its handle: the same object while the words are the
- * same, so the caller re-renders when they change, not on every delta (a delta moves the last
- * poll's time, "updated 0s ago" stays) nor on a tick that changes no word. NOTE: on a wall's TV
- * stick a render and commit of the status per delta was a few milliseconds of a 16 ms budget
- * (issue 38).
+ * What a feed's status says now, read from its handle, but for its label: the same object while
+ * the level, the state, the warning and the older rows' note are the same, so the caller
+ * re-renders when they change, not on every delta nor on the second's tick. The label ("updated
+ * 3s ago", which a delta or a tick moves) is written to its node by useStatusLabel. NOTE: on a
+ * wall's TV stick a render and commit of the status per delta, then per tick, was a few
+ * milliseconds of a 16 ms budget (issue 38).
  */
 export function useStatusWords(handle: FeedHandle | null): StatusWords {
-  const now = useNow(1000);
   const [select] = useState(() => {
     let last: StatusWords | null = null;
-    return (feed: FeedState, at: number): StatusWords => {
-      const next = wordsOf(feed, at);
-      if (!last || !sameWords(last, next)) last = next;
+    return (feed: FeedState): StatusWords => {
+      const next = wordsOf(feed, SECOND.read());
+      if (!last || !sameButLabel(last, next)) last = next;
       return last;
     };
   });
-  return useFeedSelector(handle, (s) => select(s, now));
+  return useFeedSelector(handle, select, SECOND.subscribe);
 }
+
+const SECOND = clockOf(1000);
+
+/**
+ * The label of `pick`'s words now, written to a node as the feeds or the second's tick move it,
+ * with no render (useBoundNode); pass the ref to FeedStatusWords' `labelRef`. `pick` chooses among
+ * the feeds' words, in the order of `handles` (a wall shows the worse of two); it is stable.
+ */
+export function useStatusLabel(
+  handles: readonly (FeedHandle | null)[],
+  pick: (words: readonly StatusWords[]) => StatusWords,
+) {
+  const [bound, setBound] = useState(() => bindLabel(handles, pick));
+  // A new binding when the handles change (an array made in each render: compared by its items).
+  if (bound.handles.length !== handles.length || bound.handles.some((h, i) => h !== handles[i]))
+    setBound(bindLabel(handles, pick));
+  return useBoundNode(bound.subscribe, bound.read, writeLabel);
+}
+
+function bindLabel(
+  handles: readonly (FeedHandle | null)[],
+  pick: (words: readonly StatusWords[]) => StatusWords,
+) {
+  return {
+    handles,
+    subscribe(listener: () => void): () => void {
+      const stops = [SECOND.subscribe(listener)];
+      for (const h of handles) if (h) stops.push(h.subscribe(listener));
+      return () => stops.forEach((stop) => stop());
+    },
+    read: () =>
+      pick(handles.map((h) => wordsOf(h ? h.getSnapshot() : NO_FEED, SECOND.read()))).freshness.label,
+  };
+}
+
+const NO_FEED: StatusFields = {
+  state: 'connecting',
+  lastPollAt: null,
+  reason: null,
+  replay: null,
+  loadingOlder: false,
+  intervalMs: null,
+};
+
+const writeLabel = (node: HTMLElement, label: string) => {
+  if (node.firstChild) node.firstChild.nodeValue = label;
+  else node.textContent = label;
+};
 
 /** The status of a feed the caller holds: this part re-renders as the feed moves, the caller does not. */
 export function LiveFeedStatus({

@@ -1,44 +1,78 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A shared clock: every component asking for the same interval reads one timer, so a hundred
- * alarm clocks tick together with one setInterval and re-render only themselves.
+ * Shared clocks: every component asking for the same interval reads one clock, so a hundred
+ * alarm clocks tick together and re-render only themselves. Every clock ticks from one timer, on
+ * the boundaries of its interval in wall-clock time (a second's clock as each second begins, a
+ * minute's as each minute begins).
+ *
+ * NOTE: one aligned timer, not an interval per clock started whenever its first reader mounted:
+ * the wall's clock, its status and the alarms' ages then change in one task, and the browser
+ * draws one frame a second for them, not one per clock (issue 38: a TV stick's main thread); and
+ * a clock shows a second as it begins, not up to a second late.
  */
 interface Clock {
+  intervalMs: number;
   now: number;
   listeners: Set<() => void>;
-  timer: ReturnType<typeof setInterval> | null;
   subscribe(listener: () => void): () => void;
   read(): number;
 }
 
 const clocks = new Map<number, Clock>();
+let timer: ReturnType<typeof setTimeout> | null = null;
+let timerAt = Infinity;
+/** A timer that fires this much before its boundary (clocks differ by a millisecond) still ticks it. */
+const EARLY_MS = 4;
 
-function clockOf(intervalMs: number): Clock {
+const boundaryAfter = (c: Clock) => (Math.floor(c.now / c.intervalMs) + 1) * c.intervalMs;
+
+/** The one timer, set for the next boundary of a clock that has readers (none if none has). */
+function schedule(): void {
+  let at = Infinity;
+  for (const c of clocks.values()) if (c.listeners.size > 0) at = Math.min(at, boundaryAfter(c));
+  if (at === timerAt) return;
+  if (timer) clearTimeout(timer);
+  timer = null;
+  timerAt = at;
+  if (at !== Infinity) timer = setTimeout(tick, Math.max(0, at - Date.now()));
+}
+
+function tick(): void {
+  timer = null;
+  timerAt = Infinity;
+  const t = Date.now();
+  const due: Clock[] = [];
+  for (const c of clocks.values()) {
+    const boundary = boundaryAfter(c);
+    if (c.listeners.size === 0 || t < boundary - EARLY_MS) continue;
+    c.now = Math.max(t, boundary);
+    due.push(c);
+  }
+  schedule();
+  for (const c of due) for (const l of [...c.listeners]) l();
+}
+
+/** The shared clock of `intervalMs`: `read` answers the time of its last tick. */
+export function clockOf(intervalMs: number): Pick<Clock, 'subscribe' | 'read'> {
   let c = clocks.get(intervalMs);
   if (c) return c;
   const clock: Clock = {
+    intervalMs,
     now: Date.now(),
     listeners: new Set(),
-    timer: null,
     // NOTE: one stable subscribe per interval: a new function per render would make React
     // resubscribe on every render.
     subscribe(listener) {
+      // An idle clock catches up once, when it starts again (not on every resubscribe), and
+      // after the system's time was set back.
+      if (clock.listeners.size === 0 && Math.abs(Date.now() - clock.now) >= intervalMs)
+        clock.now = Date.now();
       clock.listeners.add(listener);
-      if (!clock.timer) {
-        // An idle clock catches up once, when it starts again (not on every resubscribe).
-        if (Date.now() - clock.now >= intervalMs) clock.now = Date.now();
-        clock.timer = setInterval(() => {
-          clock.now = Date.now();
-          for (const l of [...clock.listeners]) l();
-        }, intervalMs);
-      }
+      schedule();
       return () => {
         clock.listeners.delete(listener);
-        if (clock.listeners.size === 0 && clock.timer) {
-          clearInterval(clock.timer);
-          clock.timer = null;
-        }
+        if (clock.listeners.size === 0) schedule();
       };
     },
     read: () => clock.now,

@@ -13,7 +13,10 @@ const wire = await vi.hoisted(async () =>
 );
 vi.mock('socket.io-client', () => ({ io: () => wire.socket }));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const now = Date.now();
 const alarm = (id: string) => alarmRow(id, now - 60_000);
@@ -57,6 +60,33 @@ const bars = () =>
       li.querySelector('strong')!.textContent,
       li.querySelector<HTMLElement>('.wall__bar')!.style.transform,
     ]);
+
+// NOTE: first in the file: under fake timers a provider rendered after another test's took that
+// test's closing connection, and the feed never went live.
+describe("the wall's second", () => {
+  it("ticks the clock and the status's label as each second begins, with no render", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    // Half a second into the 11th second of the next minute: the ticks below cross no minute (the
+    // wall's hour moves on then, and it renders).
+    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 70_500);
+    await openCounts();
+    const clock = () => document.querySelector('.wall__clock-time')!.textContent;
+    const status = () => document.querySelector('.wall__status .la-feed-status__label')!.textContent;
+    act(() => wire.send('status', { ...feed('events'), seq, stale: false, lastPollAt: Date.now() }));
+    const shown = clock();
+
+    // To the next second: the clock shows it, the status still says "0s ago"; nothing renders.
+    const tick = rendersDuring(() => act(() => vi.advanceTimersByTime(1000 - (Date.now() % 1000))));
+    expect(clock()).not.toBe(shown);
+    expect(status()).toBe('Live · updated 0s ago');
+    expect(tick.all).toEqual([]);
+
+    // A second later the label moves to "1s ago", written in place: still nothing renders.
+    const next = rendersDuring(() => act(() => vi.advanceTimersByTime(1000)));
+    expect(status()).toBe('Live · updated 1s ago');
+    expect(next.all).toEqual([]);
+  });
+});
 
 describe("the wall's Counts view on a delta of the history", () => {
   it("writes the bars' counts and lengths from the tally without a render, and renders again when their order changes", async () => {

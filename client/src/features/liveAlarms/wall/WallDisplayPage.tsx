@@ -17,7 +17,7 @@ import type { FeedView } from '../../../lib/live/feedView';
 import { useFeedView, useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
 import { useSessionView } from '../../../lib/session/sessionView';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
-import { FeedStatusWords, useStatusWords } from '../components/FeedStatus';
+import { FeedStatusWords, useStatusLabel, useStatusWords, type StatusWords } from '../components/FeedStatus';
 import { typeColour } from '../../../lib/eventTypes/typeColours';
 import { useNow } from '../hooks/useNow';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';
@@ -176,14 +176,20 @@ function Wall({
 }
 
 /**
- * The worst state of the two feeds: the wall says so. Re-renders as their words change (a delta
- * that leaves "updated 0s ago" as it was re-renders nothing), the wall does not.
+ * The worst state of the two feeds: the wall says so. Re-renders as its level, state or warning
+ * change; its label ("updated 0s ago") is written as the feeds and the second's tick move it, with
+ * no render (useStatusLabel); the wall does not re-render.
  */
 function WallFeedStatus({ alarms, events }: { alarms: FeedHandle | null; events: FeedHandle | null }) {
   const a = useStatusWords(alarms);
   const e = useStatusWords(events);
-  return <FeedStatusWords words={a.state !== 'live' || !events ? a : e} />;
+  const labelRef = useStatusLabel(events ? [alarms, events] : [alarms], worstOf);
+  return <FeedStatusWords words={worstOf(events ? [a, e] : [a])} labelRef={labelRef} />;
 }
+
+/** The alarms' words unless they are live and there is a history: then the history's. */
+const worstOf = (words: readonly StatusWords[]) =>
+  words[0].state !== 'live' || words.length < 2 ? words[0] : words[1];
 
 function AlarmsTabName({ alarms }: { alarms: FeedView<ActiveAlarmRow> }) {
   const n = useViewSelector(alarms, (s) => s.rows.length);
