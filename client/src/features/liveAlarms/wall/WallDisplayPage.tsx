@@ -347,9 +347,7 @@ const writeScale = (node: HTMLElement, scale: number) => {
  */
 const TypeBar = memo(function TypeBar({ type, tally }: { type: string; tally: EventTally }) {
   const [count] = useState(() => () => tally.countOf(type));
-  const [scale] = useState(
-    () => () => tally.countOf(type) / barScaleMax(Math.max(1, tally.getSnapshot()[0]?.count ?? 0)),
-  );
+  const [scale] = useState(() => () => tally.countOf(type) / barScaleMax(Math.max(1, tally.largest())));
   const countRef = useBoundNode(tally.subscribe, count, writeCount);
   const barRef = useBoundNode(tally.subscribe, scale, writeScale);
   return (

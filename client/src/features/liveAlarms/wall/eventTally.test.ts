@@ -43,6 +43,7 @@ describe("the wall's events of the last hour", () => {
       const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
       let from = NOW - HOUR;
       const tally = createEventTally({ from });
+      let lastOrder = tally.types();
       const window = new Map<string, EventLogRow>();
       let nextId = 1;
       const fresh = () => ev(nextId++, pick(TYPES), Math.floor(rnd() * 24 * 60));
@@ -66,7 +67,14 @@ describe("the wall's events of the last hour", () => {
         tally.apply({ kind: 'rows', upserts, removes });
         if (rnd() < 0.1) tally.moveTo((from += 60_000));
         if (rnd() < 0.02) tally.apply({ kind: 'reset', rows: new Map(window) });
-        expect(tally.getSnapshot()).toEqual(countAfresh(window.values(), from));
+        const fresh = countAfresh(window.values(), from);
+        expect(tally.getSnapshot()).toEqual(fresh);
+        // The order shown, checked rather than sorted again: the same array while it holds.
+        const shown = tally.types();
+        expect(shown).toEqual(fresh.map((c) => c.type));
+        if (shown.join() === lastOrder.join()) expect(shown).toBe(lastOrder);
+        lastOrder = shown;
+        expect(tally.largest()).toBe(fresh[0]?.count ?? 0);
       }
     }
   });

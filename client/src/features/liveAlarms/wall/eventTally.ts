@@ -28,7 +28,14 @@ export function createEventTally(opts: { from: number }) {
   let snapshot: readonly TypeCount[] | null = null;
   /** The types in the order shown, and the snapshot they were read from. */
   let order: readonly string[] = [];
-  let orderOf: readonly TypeCount[] = NONE;
+  /** `order` was checked against the counts since they last changed. */
+  let orderChecked = true;
+  /** Whether type `a` shows before type `b`: a larger count, or the same and `a` first by name. */
+  const before = (a: string, b: string) => {
+    const ca = counts.get(a) ?? 0;
+    const cb = counts.get(b) ?? 0;
+    return ca !== cb ? ca > cb : a.localeCompare(b) < 0;
+  };
 
   const bump = (type: string, by: number) => {
     const n = (counts.get(type) ?? 0) + by;
@@ -55,6 +62,7 @@ export function createEventTally(opts: { from: number }) {
 
   function changed() {
     snapshot = null;
+    orderChecked = false;
     for (const l of [...listeners]) l();
   }
 
@@ -100,15 +108,26 @@ export function createEventTally(opts: { from: number }) {
     },
     /**
      * The types in the order shown (largest count first, ties by type): the same array while
-     * the order and the set of types are the same, whatever the counts do.
+     * the order and the set of types are the same, whatever the counts do. NOTE: checked in one
+     * pass over the order already shown, not sorted again: a delta moves a count or two and most
+     * leave the order as it was (issue 38: a TV stick's main thread per delta).
      */
     types(): readonly string[] {
-      const shown = tally.getSnapshot();
-      if (shown === orderOf) return order;
-      orderOf = shown;
-      if (shown.length !== order.length || shown.some((c, i) => c.type !== order[i]))
-        order = shown.map((c) => c.type);
+      if (orderChecked) return order;
+      orderChecked = true;
+      const same =
+        order.length === counts.size &&
+        order.every((t, i) => counts.has(t) && (i === 0 || before(order[i - 1], t)));
+      if (same) return order;
+      const next = tally.getSnapshot().map((c) => c.type);
+      if (next.length !== order.length || next.some((t, i) => t !== order[i])) order = next;
       return order;
+    },
+    /** The largest count of a type (0 with none): a full bar. */
+    largest(): number {
+      let most = 0;
+      for (const n of counts.values()) if (n > most) most = n;
+      return most;
     },
     getSnapshot(): readonly TypeCount[] {
       if (!snapshot)
