@@ -8,7 +8,7 @@ import { selectedNavIds } from '../../lib/session/sitePreferences';
 import { useSessionView } from '../../lib/session/sessionView';
 import { detailsLink, placeOnTestLink } from './anomalyLinks';
 import './anomalies.css';
-import { startedText } from './startedText';
+import { clockText } from '../../lib/time/clockText';
 
 /** Lines shown before "Show all": the grid stays in view with many accounts over a threshold. */
 const FOLDED_LINES = 5;
@@ -57,7 +57,7 @@ export function LiveAnomaliesStrip({ agencyId }: { agencyId: string }) {
               <li key={e.id} className={`anomalies__line anomalies__line--${e.kind}`}>
                 <span className="anomalies__text">{anomalyText(e)}</span>
                 {e.siteName ? <span className="anomalies__site">{e.siteName}</span> : null}
-                <span className="anomalies__started">started {startedText(e.startedAt)}</span>
+                <span className="anomalies__started">started {clockText(e.startedAt)}</span>
                 <span className="anomalies__actions">
                   {e.kind === 'runaway' && mayPlaceOnTest ? (
                     <button

@@ -2,6 +2,7 @@ import { memo, useMemo, type CSSProperties } from 'react';
 import { ReportChart } from '../../../reporting/ReportChart';
 import type { ChartData } from '../model/chartBuckets';
 import { typeColour } from '../../../lib/eventTypes/typeColours';
+import { clockText } from '../../../lib/time/clockText';
 
 /**
  * The live chart: event counts per type over time as stacked bars
@@ -10,6 +11,9 @@ import { typeColour } from '../../../lib/eventTypes/typeColours';
  * changes. Memoised: the history's re-renders with the same counts (a delta, before its count)
  * do not reach uPlot's wrapper (issue 38).
  */
+/** A bucket's start in the tooltip, written out (no locale data loaded by a first hover). */
+const bucketTime = (unixSeconds: number) => clockText(unixSeconds * 1000);
+
 export const LiveChart = memo(function LiveChart({
   data,
   height = 220,
@@ -36,6 +40,7 @@ export const LiveChart = memo(function LiveChart({
         label={label}
         height={height}
         testId="live-chart"
+        formatTime={bucketTime}
       />
     </div>
   );

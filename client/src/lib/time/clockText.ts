@@ -1,11 +1,12 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * The start in this browser's time: "2:10 PM" today, "Nov 28, 2:10 PM" before today (a day's
- * repeat alarms). NOTE: written out, not Intl: the first DateTimeFormat a page makes loads the
- * locale's data, 40 ms on a desktop and four times that on a phone, in the first screen's task.
+ * A moment in this browser's time: "2:10 PM" today, "Nov 28, 2:10 PM" before today (an
+ * anomaly's start, a chart's bucket). NOTE: written out, not Intl: the first DateTimeFormat a
+ * page makes loads the locale's data, 55-130 ms at full speed on the test host and four times
+ * that on a phone (issue 38).
  */
-export function startedText(at: number, now = Date.now()): string {
+export function clockText(at: number, now = Date.now()): string {
   const d = new Date(at);
   const n = new Date(now);
   const today =
