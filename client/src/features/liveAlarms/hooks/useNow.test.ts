@@ -1,5 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clockOf, onClockTick } from './useNow';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// NOTE: the clocks are module state, and this project's files share their modules
+// (vitest.config.ts, `isolate: false`): a screen another file rendered may still read a clock.
+// Each test takes a module of its own.
+let clockOf: typeof import('./useNow').clockOf;
+let onClockTick: typeof import('./useNow').onClockTick;
+
+beforeEach(async () => {
+  vi.resetModules();
+  ({ clockOf, onClockTick } = await import('./useNow'));
+});
 
 afterEach(() => {
   vi.useRealTimers();
