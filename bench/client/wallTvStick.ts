@@ -8,11 +8,13 @@
  *   frame that carries a delta (told by its payload) the thread time of the work it caused: its
  *   task (socket.io's parse, the replica's apply, React's render and commit, flushed in the same
  *   task) and the tasks after it up to and with the frame it drew (style, layout, paint, the
- *   compositor's commit), leaving out tasks with another cause (another frame, a timer). A frame
- *   drawn for a delta and the clock's tick together counts whole for the delta: the figure errs
- *   high. NOTE: not the second's cost minus the idle second's: a p99 less a p50 pairs no two
- *   seconds, and the tick and the status move in and out of a delta's second. Beside it, each
- *   second's deltas summed (a signal can make one delta per feed).
+ *   compositor's commit), leaving out tasks with another cause (another frame). The wall draws a
+ *   delta on the clock's next tick (one frame a second, docs/decisions.md): that tick's task and
+ *   frame count for the delta less what a tick and its frame cost with no delta (the baseline's
+ *   median, traced too); beside it, the same with the tick and frame counted whole (errs high).
+ *   NOTE: not the second's cost minus the idle second's: a p99 less a p50 pairs no two seconds,
+ *   and the status moves in and out of a delta's second. Beside it, each second's deltas summed
+ *   (a signal can make one delta per feed), and the frames drawn.
  * - A second with one delta: Chromium's own count of the page's main-thread task time
  *   (`Performance.getMetrics`, TaskDuration) read once a second, one signal per second between
  *   reads, over the first minute; p50/p99/max. Each second also holds the wall's clock tick and
@@ -147,24 +149,49 @@ const DRAWS = new Set(['Layout', 'PrePaint', 'Paint', 'Commit', 'Layerize']);
 
 /**
  * The main thread's thread time that each delta frame caused: the task that received the frame
- * (socket.io's parse, the replica's apply, React's render and commit, which a store's update
- * flushes in the same task), then every task after it up to and with the first that draws
- * (style, layout, paint, the compositor's commit), leaving out tasks with another cause (another
- * socket frame, a timer). A frame drawn for a delta and a tick together counts whole for the
- * delta, so the figure errs high, never low. `deltaAt`: the trace times of the delta frames.
+ * (socket.io's parse, the replica's apply), then every task after it up to and with the first that
+ * draws (style, layout, paint, the compositor's commit), leaving out tasks with another cause
+ * (another socket frame). The wall draws a delta on the clock's next tick (pacedToClock): when a
+ * timer task comes first, the delta's writes and renders are in it, and the tick's task and the
+ * frame after it count for the delta less `tickMs`, what a tick and its frame cost with no delta
+ * (the baseline's median). `whole` counts them whole (errs high: the clock's own frame in it).
+ * `deltaAt`: the trace times of the delta frames.
  */
-function perDeltaMs(tasks: readonly Task[], deltaAt: ReadonlySet<number>): Array<{ at: number; ms: number }> {
-  const out: Array<{ at: number; ms: number }> = [];
+function perDeltaMs(
+  tasks: readonly Task[],
+  deltaAt: ReadonlySet<number>,
+  tickMs: number,
+): Array<{ at: number; ms: number; whole: number }> {
+  const out: Array<{ at: number; ms: number; whole: number }> = [];
   tasks.forEach((task, i) => {
     if (task.frameAt === null || !deltaAt.has(task.frameAt)) return;
+    let own = task.ms;
+    let onTick = 0;
+    for (let j = i + 1; !task.draws && j < tasks.length && tasks[j].ts - task.end < 1e6; j++) {
+      const next = tasks[j];
+      if (next.frameAt !== null) continue;
+      if (next.timer || onTick > 0) onTick += next.ms;
+      else own += next.ms;
+      if (next.draws) break;
+    }
+    out.push({ at: task.ts, ms: own + Math.max(0, onTick - tickMs), whole: own + onTick });
+  });
+  return out;
+}
+
+/** Each clock tick's thread time: its timer task and the tasks after it up to and with its frame. */
+function perTickMs(tasks: readonly Task[]): number[] {
+  const out: number[] = [];
+  tasks.forEach((task, i) => {
+    if (!task.timer || task.frameAt !== null) return;
     let ms = task.ms;
     for (let j = i + 1; !task.draws && j < tasks.length && tasks[j].ts - task.end < 1e6; j++) {
       const next = tasks[j];
-      if (next.frameAt !== null || next.timer) continue;
+      if (next.frameAt !== null || next.timer) break;
       ms += next.ms;
       if (next.draws) break;
     }
-    out.push({ at: task.ts, ms });
+    out.push(ms);
   });
   return out;
 }
@@ -176,7 +203,13 @@ function perDeltaMs(tasks: readonly Task[], deltaAt: ReadonlySet<number>): Array
  * (`42["delta",...`), read from the DevTools network events and matched to the trace's socket
  * frames by length and time.
  */
-async function tracedCpu(browser: Browser, page: Page, cdp: CDPSession, run: () => Promise<void>) {
+async function tracedCpu(
+  browser: Browser,
+  page: Page,
+  cdp: CDPSession,
+  run: () => Promise<void>,
+  tickMs = 0,
+) {
   const deltas: Array<{ at: number; length: number }> = [];
   const onFrame = (e: { timestamp: number; response: { payloadData: string } }) => {
     if (/^42(\/[^,]*,)?\["delta",/.test(e.response.payloadData))
@@ -202,7 +235,17 @@ async function tracedCpu(browser: Browser, page: Page, cdp: CDPSession, run: () 
     events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onThread(t)(e));
   // The page's renderer: the main thread with the most tasks.
   const main = mains.sort((a, b) => tasksOf(b).length - tasksOf(a).length)[0];
-  if (!main) return { perSecondMs: [], byWorkMs: {}, perDeltaMs: [], deltasPerSecondMs: [], deltaFrames: 0 };
+  if (!main)
+    return {
+      perSecondMs: [],
+      byWorkMs: {},
+      perDeltaMs: [],
+      wholeDeltaMs: [],
+      deltasPerSecondMs: [],
+      deltaFrames: 0,
+      ticksMs: [],
+      framesDrawn: 0,
+    };
   const ms = (e: TraceEvent) => (e.tdur ?? e.dur ?? 0) / 1000;
   const runTasks = tasksOf(main).sort((a, b) => a.ts - b.ts);
   const t0 = Math.min(...runTasks.map((e) => e.ts));
@@ -257,7 +300,7 @@ async function tracedCpu(browser: Browser, page: Page, cdp: CDPSession, run: () 
       .sort((a, b) => Math.abs(a.ts - d.at) - Math.abs(b.ts - d.at))[0];
     if (near) deltaAt.add(near.ts);
   }
-  const caused = perDeltaMs(tasks, deltaAt);
+  const caused = perDeltaMs(tasks, deltaAt, tickMs);
   // One signal's deltas (one per feed) fall in the same second of the trace, most seconds.
   const deltasPerSecond = new Array<number>(perSecond.length).fill(0);
   for (const d of caused) {
@@ -269,8 +312,11 @@ async function tracedCpu(browser: Browser, page: Page, cdp: CDPSession, run: () 
     perSecondMs: perSecond.map(round),
     byWorkMs,
     perDeltaMs: caused.map((d) => round(d.ms)),
+    wholeDeltaMs: caused.map((d) => round(d.whole)),
     deltasPerSecondMs: deltasPerSecond.map(round),
     deltaFrames: deltas.length,
+    ticksMs: perTickMs(tasks).map(round),
+    framesDrawn: tasks.filter((x) => x.draws).length,
   };
 }
 
@@ -317,7 +363,12 @@ async function main() {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await sleep(5000);
 
-    const idle = await perSecond(cdp, 15, async () => {});
+    let idle: number[] = [];
+    // The baseline traced too: what a clock tick and its frame cost with no delta.
+    const idleCpu = await tracedCpu(browser, page, cdp, async () => {
+      idle = await perSecond(cdp, 15, async () => {});
+    });
+    const tick = summary(idleCpu.ticksMs, 2);
     let sent = 0;
     const signal = async () => {
       const csNo = accounts[sent++ % accounts.length];
@@ -333,9 +384,15 @@ async function main() {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(PROFILE_OUT, JSON.stringify(profile));
     }
-    const cpu = await tracedCpu(browser, page, cdp, async () => {
-      firstMinute = await perSecond(cdp, 60, signal);
-    });
+    const cpu = await tracedCpu(
+      browser,
+      page,
+      cdp,
+      async () => {
+        firstMinute = await perSecond(cdp, 60, signal);
+      },
+      tick.p50,
+    );
     const cpuPerSecond = summary(cpu.perSecondMs, 2);
     const heap: Array<[number, number]> = [[1, await heapKB(cdp)]];
     const started = Date.now();
@@ -345,6 +402,7 @@ async function main() {
     }
     const perDelta = summary(firstMinute);
     const deltaCpu = summary(cpu.perDeltaMs, 2);
+    const wholeCpu = summary(cpu.wholeDeltaMs, 2);
     const deltasInSecond = summary(cpu.deltasPerSecondMs, 2);
     const heapSlope = heap.length > 2 ? slope(heap) : NaN;
     const out = {
@@ -359,7 +417,10 @@ async function main() {
       cpuPerSecondMs: cpuPerSecond,
       cpuByWorkMs: cpu.byWorkMs,
       deltaFrames: cpu.deltaFrames,
+      idleTickMs: tick,
+      framesDrawn: { idle15s: idleCpu.framesDrawn, minute: cpu.framesDrawn },
       deltaCpuMs: deltaCpu,
+      deltaCpuWithWholeTickMs: wholeCpu,
       deltasInSecondCpuMs: deltasInSecond,
       heapKB: heap.map(([m, kb]) => [Number(m.toFixed(2)), Math.round(kb)]),
       heapSlopeKBPerMin: Number(heapSlope.toFixed(1)),
@@ -375,10 +436,14 @@ async function main() {
       view: VIEW,
       'active alarms': accounts.length,
       'idle second (clock only), p50/p99 ms': `${percentile(idle, 50).toFixed(1)} / ${percentile(idle, 99).toFixed(1)}`,
+      'its CPU (thread time), p50/p99': `${summary(idleCpu.perSecondMs, 2).p50} / ${summary(idleCpu.perSecondMs, 2).p99}`,
       'second with one delta, p50/p99/max ms': `${perDelta.p50} / ${perDelta.p99} / ${perDelta.max}`,
       'its CPU (thread time), p50/p99 ms': `${cpuPerSecond.p50} / ${cpuPerSecond.p99}`,
       'CPU of the minute by work, ms': JSON.stringify(cpu.byWorkMs),
+      'idle tick and its frame, p50/p99 ms': `${tick.p50} / ${tick.p99} (${tick.n} ticks)`,
+      'frames drawn, idle 15 s / the minute': `${idleCpu.framesDrawn} / ${cpu.framesDrawn}`,
       'CPU a delta caused, p50/p99/max ms': `${deltaCpu.p50} / ${deltaCpu.p99} / ${deltaCpu.max} (${deltaCpu.n} of ${cpu.deltaFrames} delta frames)`,
+      '  with the whole tick and frame, p50/p99': `${wholeCpu.p50} / ${wholeCpu.p99}`,
       "CPU of a second's deltas, p50/p99 ms": `${deltasInSecond.p50} / ${deltasInSecond.p99}`,
       'heap slope KB/min': out.heapSlopeKBPerMin,
     });

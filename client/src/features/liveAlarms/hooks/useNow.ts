@@ -65,9 +65,9 @@ export function clockOf(intervalMs: number): Pick<Clock, 'subscribe' | 'read'> {
     // resubscribe on every render.
     subscribe(listener) {
       // An idle clock catches up once, when it starts again (not on every resubscribe), and
-      // after the system's time was set back.
-      if (clock.listeners.size === 0 && Math.abs(Date.now() - clock.now) >= intervalMs)
-        clock.now = Date.now();
+      // after the system's time was set back, by any amount (its next tick is due from now).
+      const t = Date.now();
+      if (clock.listeners.size === 0 && (t < clock.now || t - clock.now >= intervalMs)) clock.now = t;
       clock.listeners.add(listener);
       schedule();
       return () => {

@@ -1,7 +1,6 @@
 import { memo, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
-import type { FeedView } from '../../../lib/live/feedView';
-import { useViewSnapshot } from '../../../lib/live/useFeedView';
+import { useViewSnapshot, type ViewStore } from '../../../lib/live/useFeedView';
 import { AlarmClock } from '../components/AlarmClock';
 import { useClockThresholds } from '../hooks/useClockThresholds';
 import type { AlarmThresholds } from '../model/alarmClock';
@@ -23,7 +22,7 @@ const ROW_GUESS = 100;
  * rows under it by transform: no layout of the other rows, and no layout shift, which the rows
  * pushed down in the flow made (Lighthouse's 0.16 on the wall, issue 38). A row wraps as before.
  */
-export const WallAlarms = memo(function WallAlarms({ view }: { view: FeedView<ActiveAlarmRow> }) {
+export const WallAlarms = memo(function WallAlarms({ view }: { view: ViewStore<ActiveAlarmRow> }) {
   const rows = useViewSnapshot(view).rows;
   const [thresholds] = useClockThresholds();
   const [heights] = useState(() => createRowHeights());

@@ -1,11 +1,20 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi';
 import { LiveProvider } from '../../../lib/live/LiveProvider';
 import { WallAnomalies } from './WallAnomalies';
 import { fakeLiveClient } from '../../../lib/testing/fakeLiveClient';
 
-afterEach(cleanup);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** To the next second's tick, when the wall draws what came in the second. */
+const toNextSecond = () => act(() => vi.advanceTimersByTime(1000 - (Date.now() % 1000)));
 
 const startedAt = new Date(2026, 10, 29, 14, 5).getTime();
 const episode = (i: number): AnomalyEpisode => ({
@@ -30,6 +39,7 @@ function renderBanner(episodes: AnomalyEpisode[]) {
     </LiveProvider>,
   );
   receive('anomalies', { agencyId: '100', episodes, at: 1 });
+  toNextSecond();
 }
 
 const lines = () =>
@@ -44,6 +54,20 @@ describe("the wall's anomalies banner", () => {
       'Repeat alarms: CS# C10001 had 3 alarms in 24 h · Site 1',
       'Repeat alarms: CS# C10002 had 3 alarms in 24 h · Site 2',
     ]);
+  });
+
+  it("draws a change on the second's tick, with the clock, not in a frame of its own", () => {
+    vi.setSystemTime(Math.floor(Date.now() / 1000) * 1000 + 1300);
+    const { client, receive } = fakeLiveClient();
+    render(
+      <LiveProvider client={client}>
+        <WallAnomalies agencyId="100" />
+      </LiveProvider>,
+    );
+    receive('anomalies', { agencyId: '100', episodes: [episode(1)], at: 1 });
+    expect(screen.queryByRole('region', { name: 'Live anomalies' })).toBeNull();
+    toNextSecond();
+    expect(lines()).toEqual(['Repeat alarms: CS# C10001 had 3 alarms in 24 h · Site 1']);
   });
 
   it('draws the lines that can show in its 40% of the screen, not every open episode', () => {

@@ -1,6 +1,8 @@
-import { useSyncExternalStore } from 'react';
-import { anomalyText } from '../../../../../shared/anomalies/anomalyApi';
-import { useLiveAnomalies } from '../../../lib/live/useLiveAnomalies';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { anomalyText, type AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi';
+import { anomalyBookOf } from '../../../lib/live/anomalyBook';
+import { useLiveClient } from '../../../lib/live/LiveProvider';
+import { pacedToClock } from '../hooks/pacedToClock';
 
 /**
  * The wall's banner of live anomalies (issue 39): the Live Alarm View strip's lines, readable from
@@ -12,7 +14,7 @@ import { useLiveAnomalies } from '../../../lib/live/useLiveAnomalies';
  * each account in alarm); each line drawn is DOM, layout and memory a TV stick keeps.
  */
 export function WallAnomalies({ agencyId }: { agencyId: string }) {
-  const episodes = useLiveAnomalies(agencyId);
+  const episodes = usePacedAnomalies(agencyId);
   const fit = useSyncExternalStore(onResize, linesThatFit, () => Infinity);
   if (episodes.length === 0) return null;
   return (
@@ -27,6 +29,18 @@ export function WallAnomalies({ agencyId }: { agencyId: string }) {
       </ul>
     </section>
   );
+}
+
+/**
+ * The agency's open episodes (as useLiveAnomalies), heard on the second's tick with the wall's
+ * clock: an episode's count moves with each repeat signal, and the band is drawn in the second's
+ * frame, not in one of its own (issue 38).
+ */
+function usePacedAnomalies(agencyId: string): readonly AnomalyEpisode[] {
+  const book = anomalyBookOf(useLiveClient());
+  const [subscribe] = useState(() => pacedToClock(book.subscribe));
+  const getSnapshot = useCallback(() => book.episodes(agencyId), [book, agencyId]);
+  return useSyncExternalStore(subscribe, getSnapshot);
 }
 
 let fits: number | null = null;

@@ -27,6 +27,13 @@ let seq = 1;
 const feed = (name: 'alarms' | 'events') => ({ feed: name, agencyId: '100', epoch: 'e1' });
 const historyDelta = (upserts: unknown[]) =>
   act(() => wire.send('delta', { ...feed('events'), seq: ++seq, upserts, removes: [], at: Date.now() }));
+/** To the next second's tick, when the wall draws what came in the second (pacedToClock). */
+const toNextSecond = () => act(() => vi.advanceTimersByTime(1000 - (Date.now() % 1000)));
+/** A delta of the history, then the second's tick that draws it. */
+const historyDeltaDrawn = (upserts: unknown[]) => {
+  historyDelta(upserts);
+  toNextSecond();
+};
 
 /** The wall on its Counts view, both feeds' first rows in: events B, B, B and A. */
 async function openCounts() {
@@ -89,7 +96,10 @@ describe("the wall's second", () => {
 });
 
 describe("the wall's Counts view on a delta of the history", () => {
-  it("writes the bars' counts and lengths from the tally without a render, and renders again when their order changes", async () => {
+  it("writes the bars' counts and lengths from the tally on the second's tick without a render, and renders again when their order changes", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    // Half a second into a second, away from a minute's start (the wall's hour moves on then).
+    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 70_500);
     await openCounts();
     // A full bar stands for 3 (the largest count on its stepped scale).
     expect(bars()).toEqual([
@@ -97,8 +107,13 @@ describe("the wall's Counts view on a delta of the history", () => {
       ['A', '1', `scaleX(${1 / 3})`],
     ]);
 
-    // A fourth B: its count and every length move (the scale is 4 now), and nothing renders.
-    const fourth = rendersDuring(() => historyDelta([event('5', 'B')]));
+    // A fourth B: nothing moves until the second's tick, then its count and every length move
+    // (the scale is 4 now), and nothing renders.
+    const fourth = rendersDuring(() => {
+      historyDelta([event('5', 'B')]);
+      expect(bars()[0]).toEqual(['B', '3', 'scaleX(1)']);
+      toNextSecond();
+    });
     expect(bars()).toEqual([
       ['B', '4', 'scaleX(1)'],
       ['A', '1', 'scaleX(0.25)'],
@@ -108,7 +123,7 @@ describe("the wall's Counts view on a delta of the history", () => {
 
     // A passes B: the list renders again in the new order, each bar keeping its own count.
     const passed = rendersDuring(() =>
-      historyDelta([event('6', 'A'), event('7', 'A'), event('8', 'A'), event('9', 'A')]),
+      historyDeltaDrawn([event('6', 'A'), event('7', 'A'), event('8', 'A'), event('9', 'A')]),
     );
     expect(passed.count('LastHourByType')).toBe(1);
     expect(bars()).toEqual([
@@ -117,7 +132,7 @@ describe("the wall's Counts view on a delta of the history", () => {
     ]);
 
     // A new type gets its bar, its count and its length as it mounts.
-    historyDelta([event('10', 'F')]);
+    historyDeltaDrawn([event('10', 'F')]);
     expect(bars()).toEqual([
       ['A', '5', 'scaleX(1)'],
       ['B', '4', 'scaleX(0.8)'],

@@ -14,12 +14,13 @@ import type { FeedHandle } from '../../../lib/live/feedHandle';
 import type { LiveClient } from '../../../lib/live/liveClient';
 import { useFeedHandle, useFeedSelector, useLiveClient } from '../../../lib/live/LiveProvider';
 import type { FeedView } from '../../../lib/live/feedView';
-import { useFeedView, useViewSelector, useViewSnapshot } from '../../../lib/live/useFeedView';
+import { useFeedView, useViewSelector, useViewSnapshot, type ViewStore } from '../../../lib/live/useFeedView';
 import { useSessionView } from '../../../lib/session/sessionView';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
 import { FeedStatusWords, useStatusLabel, useStatusWords, type StatusWords } from '../components/FeedStatus';
 import { typeColour } from '../../../lib/eventTypes/typeColours';
 import { useNow } from '../hooks/useNow';
+import { pacedToClock } from '../hooks/pacedToClock';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';
 import { WallAnomalies } from './WallAnomalies';
 import { fullAddress, groupBySite } from '../../../reporting/map/siteGroups';
@@ -124,8 +125,9 @@ function Wall({
     };
   }, [agencyName]);
 
-  // The alarms sorted once, then kept sorted by each delta (a feed view), never copied whole.
-  const sorted = useFeedView(alarmsFeed, WALL_ALARMS);
+  // The alarms sorted once, then kept sorted by each delta (a feed view), never copied whole; the
+  // views draw them on the second's tick (pacedToClock).
+  const sorted = usePacedView(useFeedView(alarmsFeed, WALL_ALARMS));
   // Nothing in the body until the first alarms are in (then for good): the anomalies banner comes
   // just before them, and a body drawn earlier ("No active alarms") was moved down by it.
   const [ready, setReady] = useState(false);
@@ -191,7 +193,19 @@ function WallFeedStatus({ alarms, events }: { alarms: FeedHandle | null; events:
 const worstOf = (words: readonly StatusWords[]) =>
   words[0].state !== 'live' || words.length < 2 ? words[0] : words[1];
 
-function AlarmsTabName({ alarms }: { alarms: FeedView<ActiveAlarmRow> }) {
+/**
+ * A view whose readers hear its changes on the second's tick, with the clock: the wall draws one
+ * frame a second, however many deltas came in it (issue 38; docs/decisions.md).
+ */
+function usePacedView<R extends ActiveAlarmRow>(view: FeedView<R>): ViewStore<R> {
+  const [paced] = useState(() => ({
+    subscribe: pacedToClock(view.subscribe),
+    getSnapshot: view.getSnapshot,
+  }));
+  return paced;
+}
+
+function AlarmsTabName({ alarms }: { alarms: ViewStore<ActiveAlarmRow> }) {
   const n = useViewSelector(alarms, (s) => s.rows.length);
   return `Alarms (${n})`;
 }
@@ -205,14 +219,17 @@ function AlarmsTabName({ alarms }: { alarms: FeedView<ActiveAlarmRow> }) {
 function useEventTally(
   agencyId: string | null,
   minute: number,
-): { tally: EventTally; events: FeedHandle | null } {
+): { tally: TallyStore; events: FeedHandle | null } {
   const live = useLiveClient();
   const [wall] = useState(() => tallyFeed(createEventTally({ from: minute * 60_000 - HOUR_MS })));
   useLayoutEffect(() => wall.tally.moveTo(minute * 60_000 - HOUR_MS), [wall, minute]);
   useEffect(() => (agencyId ? wall.open(live, agencyId) : undefined), [wall, live, agencyId]);
   const events = useSyncExternalStore(wall.subscribe, wall.handle);
-  return { tally: wall.tally, events };
+  return { tally: wall.shown, events };
 }
+
+/** What the Counts view reads of the tally: its changes heard on the second's tick. */
+type TallyStore = Pick<EventTally, 'subscribe' | 'types' | 'countOf' | 'largest'>;
 
 /** The tally and the handle it follows while open (a store: the wall's status reads the handle). */
 function tallyFeed(tally: EventTally) {
@@ -224,6 +241,12 @@ function tallyFeed(tally: EventTally) {
   };
   return {
     tally,
+    shown: {
+      subscribe: pacedToClock(tally.subscribe),
+      types: tally.types,
+      countOf: tally.countOf,
+      largest: tally.largest,
+    } satisfies TallyStore,
     open(live: LiveClient, agencyId: string): () => void {
       const feed = live.feed({ feed: 'events', agencyId }, { rows: 'changes' });
       const stop = tally.follow(feed.handle);
@@ -259,9 +282,9 @@ const WallCounts = memo(function WallCounts({
   alarms,
   tally,
 }: {
-  alarms: FeedView<ActiveAlarmRow>;
+  alarms: ViewStore<ActiveAlarmRow>;
   /** The last hour's events by type, kept from the history's changes. */
-  tally: EventTally;
+  tally: TallyStore;
 }) {
   return (
     <div className="wall__counts">
@@ -271,7 +294,7 @@ const WallCounts = memo(function WallCounts({
   );
 });
 
-function ActiveByType({ alarms }: { alarms: FeedView<ActiveAlarmRow> }) {
+function ActiveByType({ alarms }: { alarms: ViewStore<ActiveAlarmRow> }) {
   const [select] = useState(activeAlarmsByType);
   const byAlarm = useViewSelector(alarms, select);
   return (
@@ -315,7 +338,7 @@ function activeAlarmsByType() {
  * the order or the set of types changes; each bar's count and length follow the tally by
  * themselves (TypeBar).
  */
-function LastHourByType({ tally }: { tally: EventTally }) {
+function LastHourByType({ tally }: { tally: TallyStore }) {
   const types = useSyncExternalStore(tally.subscribe, tally.types);
   return (
     <section aria-label="Events in the last hour by type">
@@ -345,7 +368,7 @@ const writeScale = (node: HTMLElement, scale: number) => {
  * host"). The bar renders once, as it mounts; its count is a box of its own (wall.css), so a new
  * count lays out that box, not the list.
  */
-const TypeBar = memo(function TypeBar({ type, tally }: { type: string; tally: EventTally }) {
+const TypeBar = memo(function TypeBar({ type, tally }: { type: string; tally: TallyStore }) {
   const [count] = useState(() => () => tally.countOf(type));
   const [scale] = useState(() => () => tally.countOf(type) / barScaleMax(Math.max(1, tally.largest())));
   const countRef = useBoundNode(tally.subscribe, count, writeCount);
@@ -361,7 +384,7 @@ const TypeBar = memo(function TypeBar({ type, tally }: { type: string; tally: Ev
   );
 });
 
-const WallMap = memo(function WallMap({ view }: { view: FeedView<ActiveAlarmRow> }) {
+const WallMap = memo(function WallMap({ view }: { view: ViewStore<ActiveAlarmRow> }) {
   const rows = useViewSnapshot(view).rows;
   const { codes } = useZipTable();
   const groups = useMemo(() => groupBySite(rows, groupRowOfAlarm), [rows]);
