@@ -28,13 +28,14 @@
  * runs a pinned version through npx, fetched from the npm registry on first use.
  *
  * Run (after `NODE_ENV=production npx vite build`): npx tsx bench/client/lighthouse.ts [--runs 3]
- *   [--pages signIn,liveAlarmView,wall] [--cpu-slowdown 4]
+ *   [--pages signIn,liveAlarmView,wall] [--cpu-slowdown 4] [--save-traces] (each run's trace kept
+ *   beside its report in bench/results/lighthouse)
  * `--cpu-slowdown` pins the multiplier instead of deriving it from this moment's benchmarkIndex:
  * for comparing two builds on a busy machine, where the index of the first pass moves the
  * multiplier by half from one batch to the next.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine } from '../support/report';
@@ -56,6 +57,8 @@ const PAGES = (p > 0 ? process.argv[p + 1] : 'signIn,liveAlarmView,wall').split(
 type PageName = 'signIn' | 'liveAlarmView' | 'wall';
 const c = process.argv.indexOf('--cpu-slowdown');
 const PINNED_SLOWDOWN = c > 0 ? Number(process.argv[c + 1]) : null;
+/** Keep each run's trace beside its report (Lighthouse's --save-assets), to open a task's insides. */
+const SAVE_TRACES = process.argv.includes('--save-traces');
 
 /** Lighthouse's mobile default slows the CPU 4x on its reference machine, benchmarkIndex 2,500. */
 const REFERENCE_INDEX = 2500;
@@ -94,6 +97,7 @@ async function runLighthouse(
   ];
   if (headers) args.push(`--extra-headers=${JSON.stringify(headers)}`);
   if (cpuSlowdown !== null) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown.toFixed(3)}`);
+  if (SAVE_TRACES) args.push('--save-assets');
   // NOTE: asynchronous: the bridge under test runs in this process and must keep answering.
   const child = spawn('npx', args, { env: { ...process.env, CHROME_PATH: CHROMIUM } });
   let stderr = '';
@@ -103,10 +107,12 @@ async function runLighthouse(
   const text = readFileSync(out, 'utf8');
   // Every report is kept (bench/results is not committed): a figure can be traced to its audits.
   mkdirSync(join(ROOT, 'bench/results/lighthouse'), { recursive: true });
-  writeFileSync(
-    join(ROOT, `bench/results/lighthouse/${new URL(url).pathname.slice(1) || 'signIn'}-${Date.now()}.json`),
-    text,
+  const kept = join(
+    ROOT,
+    `bench/results/lighthouse/${new URL(url).pathname.slice(1) || 'signIn'}-${Date.now()}`,
   );
+  writeFileSync(`${kept}.json`, text);
+  if (SAVE_TRACES) copyFileSync(join(dir, 'report-0.trace.json'), `${kept}.trace.json`);
   return JSON.parse(text) as Report;
 }
 
