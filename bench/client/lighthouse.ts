@@ -29,7 +29,8 @@
  *
  * Run (after `NODE_ENV=production npx vite build`): npx tsx bench/client/lighthouse.ts [--runs 3]
  *   [--pages signIn,liveAlarmView,wall] [--cpu-slowdown 4] [--save-traces] (each run's trace kept
- *   beside its report in bench/results/lighthouse)
+ *   beside its report in bench/results/lighthouse) [--world-nice 19] (the bridge and simulator's
+ *   priority: lowest unless told; defaultWorld.ts)
  * `--cpu-slowdown` pins the multiplier instead of deriving it from this moment's benchmarkIndex:
  * for comparing two builds on a busy machine, where the index of the first pass moves the
  * multiplier by half from one batch to the next.
@@ -46,7 +47,7 @@ import {
   type FirstRowsCounts,
 } from '../../tests/browser/support/firstRowsCounts';
 import { pairedWall } from '../../tests/support/walls';
-import { signInCookie, startDefaultWorld } from './defaultWorld';
+import { signInCookie, startDefaultWorld, WORLD_NICE } from './defaultWorld';
 
 // NOTE: lighthouse 13 needs Node 22; 12.8 runs on this machine's Node 20 (FACTS.md).
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -334,7 +335,7 @@ async function main() {
     bench: 'lighthouse',
     lighthouse: LIGHTHOUSE,
     commit: commit(),
-    world: 'default npm start (6 agencies x 400 sites, 24 h of history, feeds always on)',
+    world: `default npm start (6 agencies x 400 sites, 24 h of history, feeds always on), in a process at nice ${WORLD_NICE}`,
     settings: `mobile emulation, simulated slow 4G, CPU slowdown ${PINNED_SLOWDOWN === null ? 'normalised to the machine' : 'pinned'}`,
     benchmarkIndex: Math.round(benchmarkIndex),
     cpuSlowdownMultiplier: Number(cpuSlowdown.toFixed(3)),

@@ -19,7 +19,7 @@
  * page was a long task of its own); the first row is checked for after the trace.
  *
  * Run (after `npm run build`): npx tsx bench/client/longTasks.ts [--cpu 4] [--runs 2] [--over 50]
- *   [--wait 10000] [--profile]
+ *   [--wait 10000] [--profile] [--world-nice 19] (the bridge and simulator's priority: defaultWorld.ts)
  */
 import { launchChromium, ensureBuilt } from '../../tests/browser/liveAlarmsStack';
 import { machine } from '../support/report';
