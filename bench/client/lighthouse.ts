@@ -19,7 +19,9 @@
  *
  * Lighthouse's task list counts every task of the page's main thread: the longest is told apart
  * as the page's own scripts', the browser's work no script is named for ("Unattributable": the
- * navigation's commit, style, layout) and Lighthouse's own script in the page.
+ * navigation's commit, style, layout) and Lighthouse's own script in the page. Beside them, the
+ * longest task and the blocking time in thread time x the multiplier (threadTimeTasks.ts): the
+ * page's own work without this host's waits for a core.
  *
  * Prints every run (not the best), the worst of them and each figure beside its target, with the
  * commit measured: the worst of three is the figure to compare (FACTS.md).
@@ -36,7 +38,7 @@
  * multiplier by half from one batch to the next.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine } from '../support/report';
@@ -48,6 +50,7 @@ import {
 } from '../../tests/browser/support/firstRowsCounts';
 import { pairedWall } from '../../tests/support/walls';
 import { signInCookie, startDefaultWorld, WORLD_NICE } from './defaultWorld';
+import { threadTimeTasks, type ThreadTimeTasks } from './threadTimeTasks';
 
 // NOTE: lighthouse 13 needs Node 22; 12.8 runs on this machine's Node 20 (FACTS.md).
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -72,6 +75,8 @@ interface Audit {
   displayValue?: string;
 }
 interface Report {
+  /** Not Lighthouse's: the page's tasks in thread time, from the run's trace (threadTimeTasks.ts). */
+  threadTime?: ThreadTimeTasks | null;
   environment?: { benchmarkIndex?: number };
   configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
   categories: Record<string, { score: number }>;
@@ -98,7 +103,8 @@ async function runLighthouse(
   ];
   if (headers) args.push(`--extra-headers=${JSON.stringify(headers)}`);
   if (cpuSlowdown !== null) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown.toFixed(3)}`);
-  if (SAVE_TRACES) args.push('--save-assets');
+  // The trace is always kept in the run's folder: the page's tasks are read from it in thread time.
+  args.push('--save-assets');
   // NOTE: asynchronous: the bridge under test runs in this process and must keep answering.
   const child = spawn('npx', args, { env: { ...process.env, CHROME_PATH: CHROMIUM } });
   let stderr = '';
@@ -114,7 +120,13 @@ async function runLighthouse(
   );
   writeFileSync(`${kept}.json`, text);
   if (SAVE_TRACES) copyFileSync(join(dir, 'report-0.trace.json'), `${kept}.trace.json`);
-  return JSON.parse(text) as Report;
+  const report = JSON.parse(text) as Report;
+  const trace = JSON.parse(readFileSync(join(dir, 'report-0.trace.json'), 'utf8')) as Parameters<
+    typeof threadTimeTasks
+  >[0];
+  report.threadTime = threadTimeTasks(trace, url, usedMultiplier(report));
+  rmSync(dir, { recursive: true, force: true });
+  return report;
 }
 
 /**
@@ -204,6 +216,10 @@ function figures(report: Report) {
     longestPageScriptTaskMs: longest(report, (url) => /^https?:/.test(url)),
     longestUnattributableTaskMs: longest(report, (url) => url === 'Unattributable'),
     longestLighthouseTaskMs: longest(report, (url) => url.includes('_lighthouse-eval')),
+    // NOTE: beside Lighthouse's, never instead: the same load's tasks in thread time x the
+    // multiplier, without the waits for a core on this host (threadTimeTasks.ts).
+    longestTaskFromThreadTimeMs: report.threadTime?.longestMs ?? NaN,
+    blockingFromThreadTimeMs: report.threadTime?.blockingMs ?? NaN,
     scriptKB: Math.round(scriptBytes(report) / 1024),
     failingA11y: Object.entries(a)
       .filter(([, v]) => v.score === 0 && v.details?.items?.length)
@@ -242,6 +258,8 @@ function worst(runs: Figures[]) {
     longestPageScriptTaskMs: max((r) => r.longestPageScriptTaskMs),
     longestUnattributableTaskMs: max((r) => r.longestUnattributableTaskMs),
     longestLighthouseTaskMs: max((r) => r.longestLighthouseTaskMs),
+    longestTaskFromThreadTimeMs: max((r) => r.longestTaskFromThreadTimeMs),
+    blockingFromThreadTimeMs: max((r) => r.blockingFromThreadTimeMs),
     scriptKB: max((r) => r.scriptKB),
   };
 }
