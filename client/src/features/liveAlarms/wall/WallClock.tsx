@@ -1,14 +1,13 @@
 import { useBoundNode } from '../../../lib/store/useBoundNode';
+import { timeOfDayText } from '../../../lib/time/clockText';
 import { clockOf } from '../hooks/useNow';
 
-// NOTE: one formatter, made once: `toLocaleTimeString()` builds one per call (the same options,
-// so the same text: hours, minutes and seconds in the browser's locale).
-const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' });
-
 const second = clockOf(1000);
+// NOTE: the portal's own words for a time ("2:10:05 PM"), not Intl's: the first format a page
+// makes loads the locale's data, and the wall's first screen made only this one (issue 38).
 const writeTime = (node: HTMLElement, now: number) => {
-  if (node.firstChild) node.firstChild.nodeValue = TIME.format(now);
-  else node.textContent = TIME.format(now);
+  if (node.firstChild) node.firstChild.nodeValue = timeOfDayText(now);
+  else node.textContent = timeOfDayText(now);
 };
 
 /**
