@@ -24,6 +24,7 @@
 import { launchChromium, ensureBuilt } from '../../tests/browser/liveAlarmsStack';
 import { machine } from '../support/report';
 import { signInCookie, startDefaultWorld } from './defaultWorld';
+import type { TraceEvent } from './traceEvent';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -95,18 +96,6 @@ function functionsIn(samples: Array<{ ts: number; stack: string[] }>, from: numb
       .slice(0, k)
       .map(([f, c]) => `${f} ${Math.round(c * per)}`);
   return [...top(inclusive, 12), `self: ${top(self, 5).join('; ')}`].join('\n      ');
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread time, µs. */
-  tdur?: number;
-  tid: number;
-  pid: number;
-  args?: { data?: { url?: string; functionName?: string; name?: string; documentLoaderURL?: string } };
 }
 
 const short = (url = '') => url.replace(/^.*\//, '').replace(/\?.*$/, '') || '(document)';

@@ -9,6 +9,8 @@
  * a core of its own. Printed beside Lighthouse's, never instead of them; they err high in one way
  * (every task of the load counts, to the trace's end, Lighthouse's own script in the page too).
  */
+import type { TraceEvent } from './traceEvent';
+
 export interface ThreadTimeTasks {
   /** The longest task's thread time x the multiplier. */
   longestMs: number;
@@ -16,17 +18,6 @@ export interface ThreadTimeTasks {
   blockingMs: number;
   /** Tasks whose thread time x the multiplier is over 50 ms. */
   longTasks: number;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean } };
 }
 
 /** Reads the page's tasks from a trace (Lighthouse's `report-0.trace.json`); null when its navigation is not in it. */

@@ -40,6 +40,7 @@ import { machine, numFlag, percentile, section, summary, verdict } from '../supp
 import { ensureBuilt, launchChromium, simPost, startStack } from '../../tests/browser/liveAlarmsStack';
 import { pairedWall } from '../../tests/support/walls';
 import { signInCookie } from './defaultWorld';
+import type { TraceEvent } from './traceEvent';
 
 const MINUTES = numFlag('minutes', 10);
 const ALARMS = numFlag('alarms', 200);
@@ -102,17 +103,6 @@ async function perSecond(cdp: CDPSession, seconds: number, each: (i: number) => 
     before = now;
   }
   return out;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { dataLength?: number } };
 }
 
 /** Kinds of main-thread work, by trace event name (nested ones: a timer's script is under TimerFire). */

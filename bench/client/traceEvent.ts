@@ -1,0 +1,24 @@
+/** An event of a Chromium performance trace (the Trace Event Format), as the browser benches read it. */
+export interface TraceEvent {
+  name: string;
+  /** Its phase: 'X' a complete event, 'M' metadata (a thread's or a process's name), … */
+  ph: string;
+  pid: number;
+  tid: number;
+  /** Start, µs. */
+  ts: number;
+  /** Wall time, µs. */
+  dur?: number;
+  /** Thread time, µs. */
+  tdur?: number;
+  args?: {
+    name?: string;
+    data?: {
+      url?: string;
+      functionName?: string;
+      name?: string;
+      documentLoaderURL?: string;
+      dataLength?: number;
+    };
+  };
+}
