@@ -14,7 +14,8 @@
  *   median, traced too); beside it, the same with the tick and frame counted whole (errs high).
  *   NOTE: not the second's cost minus the idle second's: a p99 less a p50 pairs no two seconds,
  *   and the status moves in and out of a delta's second. Beside it, each second's deltas summed
- *   (a signal can make one delta per feed), and the frames drawn.
+ *   (a signal can make one delta per feed), the frames drawn, and the three costliest deltas
+ *   split into their own tasks, their share of the tick and the collector's pauses in them.
  * - A second with one delta: Chromium's own count of the page's main-thread task time
  *   (`Performance.getMetrics`, TaskDuration) read once a second, one signal per second between
  *   reads, over the first minute; p50/p99/max. Each second also holds the wall's clock tick and
@@ -133,6 +134,22 @@ interface Task {
   timer: boolean;
   /** It drew a frame (style, layout, paint, the compositor's commit). */
   draws: boolean;
+  /** Thread time of the garbage collector's pauses in it (major, minor, incremental marking's start). */
+  gcMs: number;
+}
+
+/** The collector's pauses a task can hold, each counted once (their phases are nested in them). */
+const GC = new Set(['MajorGC', 'MinorGC', 'V8.GCIncrementalMarkingStart']);
+
+/** What one delta's figure is made of: its own tasks, its share of the tick, the collector in them. */
+interface DeltaCost {
+  at: number;
+  ms: number;
+  whole: number;
+  ownMs: number;
+  /** The tick's task and frame, less an idle tick's (0 when cheaper). */
+  tickMs: number;
+  gcMs: number;
 }
 
 const DRAWS = new Set(['Layout', 'PrePaint', 'Paint', 'Commit', 'Layerize']);
@@ -147,24 +164,23 @@ const DRAWS = new Set(['Layout', 'PrePaint', 'Paint', 'Commit', 'Layerize']);
  * (the baseline's median). `whole` counts them whole (errs high: the clock's own frame in it).
  * `deltaAt`: the trace times of the delta frames.
  */
-function perDeltaMs(
-  tasks: readonly Task[],
-  deltaAt: ReadonlySet<number>,
-  tickMs: number,
-): Array<{ at: number; ms: number; whole: number }> {
-  const out: Array<{ at: number; ms: number; whole: number }> = [];
+function perDeltaMs(tasks: readonly Task[], deltaAt: ReadonlySet<number>, tickMs: number): DeltaCost[] {
+  const out: DeltaCost[] = [];
   tasks.forEach((task, i) => {
     if (task.frameAt === null || !deltaAt.has(task.frameAt)) return;
     let own = task.ms;
     let onTick = 0;
+    let gc = task.gcMs;
     for (let j = i + 1; !task.draws && j < tasks.length && tasks[j].ts - task.end < 1e6; j++) {
       const next = tasks[j];
       if (next.frameAt !== null) continue;
       if (next.timer || onTick > 0) onTick += next.ms;
       else own += next.ms;
+      gc += next.gcMs;
       if (next.draws) break;
     }
-    out.push({ at: task.ts, ms: own + Math.max(0, onTick - tickMs), whole: own + onTick });
+    const tick = Math.max(0, onTick - tickMs);
+    out.push({ at: task.ts, ms: own + tick, whole: own + onTick, ownMs: own, tickMs: tick, gcMs: gc });
   });
   return out;
 }
@@ -231,6 +247,7 @@ async function tracedCpu(
       byWorkMs: {},
       perDeltaMs: [],
       wholeDeltaMs: [],
+      worstDeltas: [],
       deltasPerSecondMs: [],
       deltaFrames: 0,
       ticksMs: [],
@@ -258,6 +275,7 @@ async function tracedCpu(
     frameAt: null,
     timer: false,
     draws: false,
+    gcMs: 0,
   }));
   const starts = tasks.map((t) => t.ts);
   const taskAt = (ts: number): Task | undefined => {
@@ -281,6 +299,7 @@ async function tracedCpu(
       frames.push(e);
     } else if (e.name === 'TimerFire') task.timer = true;
     else if (e.ph === 'X' && DRAWS.has(e.name)) task.draws = true;
+    else if (e.ph === 'X' && GC.has(e.name)) task.gcMs += ms(e);
   }
   // Each delta frame of the network events is the trace's frame of the same length nearest in time.
   const deltaAt = new Set<number>();
@@ -303,6 +322,17 @@ async function tracedCpu(
     byWorkMs,
     perDeltaMs: caused.map((d) => round(d.ms)),
     wholeDeltaMs: caused.map((d) => round(d.whole)),
+    // The three costliest deltas and what they were made of: the p99 of a minute is its worst.
+    worstDeltas: [...caused]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map((d) => ({
+        atS: round((d.at - t0) / 1e6),
+        ms: round(d.ms),
+        ownMs: round(d.ownMs),
+        tickMs: round(d.tickMs),
+        gcMs: round(d.gcMs),
+      })),
     deltasPerSecondMs: deltasPerSecond.map(round),
     deltaFrames: deltas.length,
     ticksMs: perTickMs(tasks).map(round),
@@ -411,6 +441,7 @@ async function main() {
       framesDrawn: { idle15s: idleCpu.framesDrawn, minute: cpu.framesDrawn },
       deltaCpuMs: deltaCpu,
       deltaCpuWithWholeTickMs: wholeCpu,
+      worstDeltas: cpu.worstDeltas,
       deltasInSecondCpuMs: deltasInSecond,
       heapKB: heap.map(([m, kb]) => [Number(m.toFixed(2)), Math.round(kb)]),
       heapSlopeKBPerMin: Number(heapSlope.toFixed(1)),
@@ -434,6 +465,9 @@ async function main() {
       'frames drawn, idle 15 s / the minute': `${idleCpu.framesDrawn} / ${cpu.framesDrawn}`,
       'CPU a delta caused, p50/p99/max ms': `${deltaCpu.p50} / ${deltaCpu.p99} / ${deltaCpu.max} (${deltaCpu.n} of ${cpu.deltaFrames} delta frames)`,
       '  with the whole tick and frame, p50/p99': `${wholeCpu.p50} / ${wholeCpu.p99}`,
+      '  the worst three: own + tick (collector), ms': cpu.worstDeltas
+        .map((d) => `${d.ownMs} + ${d.tickMs} (${d.gcMs})`)
+        .join(', '),
       "CPU of a second's deltas, p50/p99 ms": `${deltasInSecond.p50} / ${deltasInSecond.p99}`,
       'heap slope KB/min': out.heapSlopeKBPerMin,
     });
