@@ -100,6 +100,14 @@ const pushes = async (sub: TestSubscription, csNo?: string) =>
     .map((t) => pushMessageSchema.parse(JSON.parse(t)))
     .filter((p) => p.anomaly && (csNo === undefined || p.anomaly.csNo === csNo));
 
+/**
+ * The runaway pushes of one account. NOTE: the account may have had repeat alarms in its history:
+ * the bridge's first assessment, begun before the owner's thresholds, uses the defaults once, and
+ * on a loaded host it was still opening episodes (and pushing them) after the device was added.
+ */
+const runawayPushes = async (sub: TestSubscription, csNo: string) =>
+  (await pushes(sub, csNo)).filter((p) => p.anomaly?.kind === 'runaway');
+
 describe('live anomalies', () => {
   it('a runaway crossing the owner’s threshold is on the screen, pushed once, audited, closed after its window, and never seen by another dealer', async () => {
     const owner = await signIn(bridge.url, 'owner', 'owner123');
@@ -145,8 +153,8 @@ describe('live anomalies', () => {
     await signal();
     await waitFor('the runaway on the screen', async () => mine.last(csNo) != null, 20_000);
     expect(mine.last(csNo)).toMatchObject({ kind: 'runaway', agencyId, count: 5, window: 1 });
-    await waitFor('one push', async () => (await pushes(anomaliesPhone, csNo)).length >= 1, 10_000);
-    const [push] = await pushes(anomaliesPhone, csNo);
+    await waitFor('one push', async () => (await runawayPushes(anomaliesPhone, csNo)).length >= 1, 10_000);
+    const [push] = await runawayPushes(anomaliesPhone, csNo);
     expect(push!.title).toBe(`Runaway: CS# ${csNo} sent 5 signals in 1 min`);
     expect(push!.url).toBe(`/dashboardDetails?agency=${agencyId}`);
 
@@ -154,7 +162,7 @@ describe('live anomalies', () => {
     for (let i = 0; i < 3; i++) await signal();
     await waitFor('the count updated', async () => mine.last(csNo)?.count === 8, 10_000);
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await pushes(anomaliesPhone, csNo)).toHaveLength(1);
+    expect(await runawayPushes(anomaliesPhone, csNo)).toHaveLength(1);
     expect(await pushes(firePhone)).toEqual([]);
 
     // The window passes: the episode closes.
