@@ -123,3 +123,40 @@ describe('a feed on a screen and the bridge poll interval', () => {
     handle.stop();
   });
 });
+
+describe('a live feed and the time of its last poll', () => {
+  it('says the newest poll a delta or a status brought, keeps it through a disconnect, and notifies once per delta', () => {
+    const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
+    handle.onConnected();
+    handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(1)] });
+    let heard = 0;
+    handle.subscribe(() => heard++);
+    handle.onDelta({ ...ref, epoch: 'e1', seq: 1, upserts: [ev(2)], removes: [], at: 5 });
+    expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 5, size: 2 });
+    expect(heard).toBe(1);
+    handle.onStatus({ ...ref, ...at, seq: 1, lastPollAt: 7 });
+    expect(handle.getSnapshot().lastPollAt).toBe(7);
+    handle.onDelta({ ...ref, epoch: 'e1', seq: 2, upserts: [ev(3)], removes: [], at: 9 });
+    handle.onDisconnected();
+    expect(handle.getSnapshot()).toMatchObject({ state: 'offline', lastPollAt: 9 });
+    handle.stop();
+  });
+
+  it('goes live again with a stale feed’s next delta', () => {
+    const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
+    handle.onConnected();
+    handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(1)] });
+    handle.onStatus({
+      ...ref,
+      ...at,
+      seq: 0,
+      stale: true,
+      lastPollAt: 3,
+      reason: 'The feed is not updating.',
+    });
+    expect(handle.getSnapshot()).toMatchObject({ state: 'stale', lastPollAt: 3 });
+    handle.onDelta({ ...ref, epoch: 'e1', seq: 1, upserts: [ev(2)], removes: [], at: 6 });
+    expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 6 });
+    handle.stop();
+  });
+});

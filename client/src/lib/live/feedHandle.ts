@@ -105,7 +105,20 @@ export function createFeedHandle<F extends FeedName>(
       }
     });
   });
-  actor.subscribe(() => changed());
+  /**
+   * The poll time of the newest delta of a live feed, while newer than the machine's own: a live
+   * feed's delta changes nothing else of its connection, so it is kept here and not sent through
+   * the machine (issue 38: on a TV stick a transition per delta was most of applying it).
+   */
+  let deltaAt: number | null = null;
+  let machinePollAt: number | null = null;
+  actor.subscribe((s) => {
+    if (s.context.lastPollAt !== machinePollAt) {
+      machinePollAt = s.context.lastPollAt;
+      deltaAt = null;
+    }
+    changed();
+  });
   actor.start();
 
   function changed() {
@@ -128,7 +141,7 @@ export function createFeedHandle<F extends FeedName>(
         const s = actor.getSnapshot();
         state = {
           state: machineState(s),
-          lastPollAt: s.context.lastPollAt,
+          lastPollAt: deltaAt ?? s.context.lastPollAt,
           reason: s.context.reason,
           replay,
           loadingOlder: olderPending || replica.restPending,
@@ -209,7 +222,8 @@ export function createFeedHandle<F extends FeedName>(
       const r = replica.delta(msg);
       news = false;
       if (r === 'applied') {
-        actor.send({ type: 'feed.delta', at: msg.at });
+        if (actor.getSnapshot().value === 'live') deltaAt = msg.at;
+        else actor.send({ type: 'feed.delta', at: msg.at });
         changed();
       } else if (r === 'gap') actor.send({ type: 'feed.gap' });
     },
