@@ -96,7 +96,7 @@ describe("the wall's second", () => {
 });
 
 describe("the wall's Counts view on a delta of the history", () => {
-  it("writes the bars' counts and lengths from the tally on the second's tick without a render, and renders again when their order changes", async () => {
+  it("writes the bars' counts and lengths from the tally on the second's tick without a render, and renders them in a new order as the minute turns", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     // Half a second into a second, away from a minute's start (the wall's hour moves on then).
     vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 70_500);
@@ -121,11 +121,21 @@ describe("the wall's Counts view on a delta of the history", () => {
     expect(fourth.count('LastHourByType')).toBe(0);
     expect(fourth.count('TypeBar')).toBe(0);
 
-    // A passes B: the list renders again in the new order, each bar keeping its own count.
+    // A passes B: the bars keep their places for the minute, their counts and lengths move.
     const passed = rendersDuring(() =>
       historyDeltaDrawn([event('6', 'A'), event('7', 'A'), event('8', 'A'), event('9', 'A')]),
     );
-    expect(passed.count('LastHourByType')).toBe(1);
+    expect(passed.count('LastHourByType')).toBe(0);
+    expect(bars()).toEqual([
+      ['B', '4', 'scaleX(0.8)'],
+      ['A', '5', 'scaleX(1)'],
+    ]);
+    // As the hour moves on (the next minute), the list renders again in the new order.
+    const ranked = rendersDuring(() => {
+      act(() => vi.advanceTimersByTime(60_000 - (Date.now() % 60_000)));
+      toNextSecond();
+    });
+    expect(ranked.count('LastHourByType')).toBe(1);
     expect(bars()).toEqual([
       ['A', '5', 'scaleX(1)'],
       ['B', '4', 'scaleX(0.8)'],

@@ -335,8 +335,8 @@ function activeAlarmsByType() {
 
 /**
  * "Events, last hour": React renders the bars, their types and their order, and re-renders when
- * the order or the set of types changes; each bar's count and length follow the tally by
- * themselves (TypeBar).
+ * the order (ranked once a minute, eventTally.ts) or the set of types changes; each bar's count
+ * and length follow the tally by themselves (TypeBar).
  */
 function LastHourByType({ tally }: { tally: TallyStore }) {
   const types = useSyncExternalStore(tally.subscribe, tally.types);

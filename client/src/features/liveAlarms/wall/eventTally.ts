@@ -18,6 +18,9 @@ const NONE: readonly TypeCount[] = [];
  * moving on (once a minute) costs one pass over the hour's events.
  *
  * React reads it through `subscribe`/`getSnapshot`: the counts, largest first, ties by type.
+ * The bars' order (`types`) is ranked again as the hour moves on (once a minute), when a type
+ * comes or goes, and with a new snapshot; between those the bars keep their places while their
+ * counts and lengths move (docs/decisions.md, "The wall's bars keep their places for the minute").
  */
 export function createEventTally(opts: { from: number }) {
   let from = opts.from;
@@ -30,6 +33,8 @@ export function createEventTally(opts: { from: number }) {
   let order: readonly string[] = [];
   /** `order` was checked against the counts since they last changed. */
   let orderChecked = true;
+  /** The order is ranked again at its next read: the hour moved on, or a snapshot came. */
+  let rankDue = true;
   /** Whether type `a` shows before type `b`: a larger count, or the same and `a` first by name. */
   const before = (a: string, b: string) => {
     const ca = counts.get(a) ?? 0;
@@ -60,6 +65,9 @@ export function createEventTally(opts: { from: number }) {
     return true;
   }
 
+  /** Whether the order shown is the counts' ranking now. */
+  const ranked = () => order.every((t, i) => i === 0 || before(order[i - 1], t));
+
   function changed() {
     snapshot = null;
     orderChecked = false;
@@ -71,6 +79,7 @@ export function createEventTally(opts: { from: number }) {
     apply(change: FeedChange<EventLogRow>): void {
       let moved = false;
       if (change.kind === 'reset') {
+        rankDue = true;
         moved = held.size > 0;
         held.clear();
         counts.clear();
@@ -90,9 +99,11 @@ export function createEventTally(opts: { from: number }) {
     moveTo(next: number): void {
       if (next <= from) return;
       from = next;
+      rankDue = true;
       let moved = false;
       for (const [id, e] of held) if (!(e.at >= from)) moved = drop(id) || moved;
-      if (moved) changed();
+      if (moved || !ranked()) changed();
+      else rankDue = false;
     },
     /** How many events it holds (the hour's, nothing older). */
     get size(): number {
@@ -107,18 +118,21 @@ export function createEventTally(opts: { from: number }) {
       return counts.get(type) ?? 0;
     },
     /**
-     * The types in the order shown (largest count first, ties by type): the same array while
-     * the order and the set of types are the same, whatever the counts do. NOTE: checked in one
-     * pass over the order already shown, not sorted again: a delta moves a count or two and most
-     * leave the order as it was (issue 38: a TV stick's main thread per delta).
+     * The types in the order shown: largest count first, ties by type, as ranked when the hour
+     * last moved on, a type came or went, or a snapshot came; the same array until then,
+     * whatever the counts do. NOTE: a wall's bars do not change places with each event: on a TV
+     * stick a reorder lays out the whole page, and two close counts would swap them back and forth
+     * all minute (issue 38).
      */
     types(): readonly string[] {
       if (orderChecked) return order;
       orderChecked = true;
-      const same =
-        order.length === counts.size &&
-        order.every((t, i) => counts.has(t) && (i === 0 || before(order[i - 1], t)));
-      if (same) return order;
+      const sameTypes = order.length === counts.size && order.every((t) => counts.has(t));
+      if (sameTypes && (!rankDue || ranked())) {
+        rankDue = false;
+        return order;
+      }
+      rankDue = false;
       const next = tally.getSnapshot().map((c) => c.type);
       if (next.length !== order.length || next.some((t, i) => t !== order[i])) order = next;
       return order;
