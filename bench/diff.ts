@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { z } from 'zod';
 import { applyChanges, diffRows, keyRows } from '../shared/live/diff';
 import { envelopeSchema } from '../shared/upstream/envelope';
 import { activeAlarmRowSchema, type ActiveAlarmRow } from '../shared/upstream/activeAlarmRow';
@@ -223,7 +224,9 @@ async function main() {
     );
   const prevTexts = textPages([...prev].reverse());
   const nextTexts = textPages([...step.next].reverse());
-  const rowCache = createRowTextCache(eventLogRowSchema().transform(withoutPageCount));
+  const rowCache = createRowTextCache(
+    z.pipe(eventLogRowSchema(), z.transform(withoutPageCount<EventLogRow>)),
+  );
   const historyResult = eventLogsResultSchema(eventLogRowSchema());
   let texts = prevTexts;
   let cached = true;

@@ -8,6 +8,9 @@
  * screen's modules evaluate in one task, so what it does not use before its first paint is better
  * made when it is first needed.
  */
+// NOTE: marked free of side effects, so a bundler drops a value made so that nothing uses (a schema
+// only the bridge parses with, in a file the client also imports).
+/* @__NO_SIDE_EFFECTS__ */
 export function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());

@@ -17,6 +17,15 @@ const STEPS: ReadonlyArray<{ name: string; root: RegExp }> = [
   { name: 'app', root: /client[\\/]src[\\/]app[\\/]startApp\.tsx$/ },
 ];
 
+/**
+ * Modules a step's graph reaches only through a library's index and does not use: zod's core
+ * index re-exports its JSON Schema generation and classic zod's defaults (the English messages, the
+ * memoizer), which only classic zod's schemas use; the start's zod/mini does not. Left to the
+ * bundler, they go with the screens that use classic zod, not in the session step (issue 38).
+ */
+const UNUSED_BY_STEPS =
+  /node_modules[\\/]zod[\\/]v4[\\/](core[\\/](json-schema-processors|to-json-schema|json-schema-generator|memoizer)\.js|locales[\\/])/;
+
 /** Static imports of every module of the build, as parsed. */
 const staticImports = new Map<string, readonly string[]>();
 let stepOf: Map<string, string> | null = null;
@@ -29,7 +38,7 @@ function stepOfModule(id: string): string | null {
       const stack = [...roots];
       while (stack.length) {
         const m = stack.pop()!;
-        if (stepOf.has(m)) continue;
+        if (stepOf.has(m) || UNUSED_BY_STEPS.test(m)) continue;
         stepOf.set(m, step.name);
         stack.push(...(staticImports.get(m) ?? []));
       }

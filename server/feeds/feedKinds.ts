@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { countChart } from '../../shared/live/chartCounts';
 import type { ChartCounts, FeedName, FeedRef, FeedRows } from '../../shared/live/protocol';
 import { activeAlarmRowSchema, type ActiveAlarmRow } from '../../shared/upstream/activeAlarmRow';
-import { eventLogRowSchema } from '../../shared/upstream/eventLogRow';
+import { eventLogRowSchema, type EventLogRow } from '../../shared/upstream/eventLogRow';
 import type { UpstreamClient } from '../upstream/upstreamClient';
 import type { FeedSource } from './agencyFeed';
 import { createAlarmsSource } from './alarmsSource';
@@ -82,7 +83,9 @@ export const FEED_KINDS: { readonly [F in FeedName]: FeedKind<F> } = {
     source: (d) => {
       // Rows read again unchanged come back as the same objects: no parse, no validation, and the
       // reconcile's diff compares them by identity.
-      const rows = createRowTextCache(eventLogRowSchema().transform(withoutPageCount));
+      const rows = createRowTextCache(
+        z.pipe(eventLogRowSchema(), z.transform(withoutPageCount<EventLogRow>)),
+      );
       return createHistorySource({
         windowMs: d.windowMs,
         reconcileMs: d.reconcileMs,

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the Live Alarm View loads these schemas with its first screen, where classic zod's
+// extra weight is not wanted (issue 38).
+import * as z from 'zod/mini';
 import { onFirstUse } from '../onFirstUse';
 
 /**
@@ -26,9 +28,11 @@ export const DEFAULT_THRESHOLDS = {
 const whole = (what: string, min: number, max: number) =>
   z
     .number({ error: `${what} must be a number.` })
-    .int(`${what} must be a whole number.`)
-    .min(min, `${what} must be between ${min} and ${max}.`)
-    .max(max, `${what} must be between ${min} and ${max}.`);
+    .check(
+      z.int(`${what} must be a whole number.`),
+      z.gte(min, `${what} must be between ${min} and ${max}.`),
+      z.lte(max, `${what} must be between ${min} and ${max}.`),
+    );
 
 /**
  * The ranges: at least 2 (one signal is not a pattern); a runaway window of at most a day (1,440
@@ -66,9 +70,9 @@ export const anomalyEpisodeSchema = onFirstUse(() =>
     systemNo: z.string(),
     siteName: z.string(),
     /** Signals (runaway) or alarm events (repeat alarms) within the window now. */
-    count: z.number().int(),
+    count: z.int(),
     /** The window the count is read over: minutes (runaway) or hours (repeat alarms). */
-    window: z.number().int(),
+    window: z.int(),
     /** When the count reached the threshold (ms since the epoch, the crossing event's time). */
     startedAt: z.number(),
     /** Last change of the count (ms since the epoch). */

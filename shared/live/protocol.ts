@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: a screen loads this file with its first screen (the chart's counts), where classic
+// zod's extra weight is not wanted (issue 38).
+import * as z from 'zod/mini';
 import { onFirstUse } from '../onFirstUse';
 import type { AnomaliesMessage } from '../anomalies/anomalyApi';
 import type { ActiveAlarmRow } from '../upstream/activeAlarmRow';
@@ -35,11 +37,7 @@ export type FeedRow = FeedRows[FeedName];
 export const feedRefSchema = onFirstUse(() =>
   z.strictObject({
     feed: z.enum(FEEDS),
-    agencyId: z
-      .string()
-      .min(1)
-      .max(40)
-      .regex(/^[A-Za-z0-9_-]+$/),
+    agencyId: z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]+$/)),
   }),
 );
 export type FeedRef = z.infer<ReturnType<typeof feedRefSchema>>;
@@ -47,51 +45,45 @@ export type FeedRef = z.infer<ReturnType<typeof feedRefSchema>>;
 /** Where a screen last was: lets the bridge send only what it missed. */
 export const cursorSchema = onFirstUse(() =>
   z.strictObject({
-    epoch: z.string().min(1).max(64),
-    seq: z.number().int().min(0),
+    epoch: z.string().check(z.minLength(1), z.maxLength(64)),
+    seq: z.int().check(z.gte(0)),
   }),
 );
 export type FeedCursor = z.infer<ReturnType<typeof cursorSchema>>;
 
-export const subscribeSchema = onFirstUse(() => feedRefSchema().extend({ since: cursorSchema().optional() }));
+export const subscribeSchema = onFirstUse(() =>
+  z.extend(feedRefSchema(), { since: z.optional(cursorSchema()) }),
+);
 export type SubscribeRequest = z.infer<ReturnType<typeof subscribeSchema>>;
 export const unsubscribeSchema = feedRefSchema;
 
 /** Replay controls for a tester's private replay room. */
 export const replayStartSchema = onFirstUse(() =>
   z.strictObject({
-    recording: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[A-Za-z0-9._-]+$/),
-    speed: z.number().min(0.25).max(50).default(1),
+    recording: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9._-]+$/)),
+    speed: z._default(z.number().check(z.gte(0.25), z.lte(50)), 1),
     /** Open the replay paused at this moment (ms from the recording's start): a search's answer. */
-    at: z
-      .number()
-      .min(0)
-      .max(31 * 86_400_000)
-      .optional(),
+    at: z.optional(z.number().check(z.gte(0), z.lte(31 * 86_400_000))),
   }),
 );
 export const replayControlSchema = onFirstUse(() =>
   z.strictObject({
     action: z.enum(['pause', 'resume', 'step', 'seek', 'speed', 'stop']),
     /** For seek: milliseconds from the start of the recording. For speed: the new speed. */
-    value: z.number().min(0).optional(),
+    value: z.optional(z.number().check(z.gte(0))),
   }),
 );
 
 /** `replay.list`: every recording the session may see, or those of one agency's feeds. */
 export const replayListSchema = onFirstUse(() =>
-  z.strictObject({ agencyId: feedRefSchema().shape.agencyId.optional() }),
+  z.strictObject({ agencyId: z.optional(feedRefSchema().shape.agencyId) }),
 );
 
 /** "Who is handling it": a user has a dialog open on an alarm. */
 export const presenceSchema = onFirstUse(() =>
   z.strictObject({
-    agencyId: z.string().min(1).max(40),
-    alarmId: z.string().min(1).max(64),
+    agencyId: z.string().check(z.minLength(1), z.maxLength(40)),
+    alarmId: z.string().check(z.minLength(1), z.maxLength(64)),
     action: z.enum(['dispatch', 'cancel', 'placeOnTest', 'none']),
   }),
 );
@@ -107,20 +99,20 @@ export const chartCountsSchema = onFirstUse(() =>
   z
     .array(
       z.strictObject({
-        bucketMs: z.number().int().positive(),
-        from: z.number().int(),
+        bucketMs: z.int().check(z.positive()),
+        from: z.int(),
         rows: z
           .array(
             z.strictObject({
-              type: z.string().max(40),
+              type: z.string().check(z.maxLength(40)),
               test: z.boolean(),
-              counts: z.array(z.number().int().min(0)).max(1000),
+              counts: z.array(z.int().check(z.gte(0))).check(z.maxLength(1000)),
             }),
           )
-          .max(1000),
+          .check(z.maxLength(1000)),
       }),
     )
-    .max(4),
+    .check(z.maxLength(4)),
 );
 export type ChartCounts = z.infer<ReturnType<typeof chartCountsSchema>>[number];
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { onFirstUse } from '../onFirstUse';
+
+// NOTE: the row is zod/mini: the Live Alarm View loads it with its first screen (older pages of
+// the history), where classic zod's extra weight is not wanted (issue 38). The request and the
+// whole answer are the bridge's and the simulator's only, and stay classic.
+
+/** An id the upstream sends as a number or as text, kept as text. */
+const idText = () => zm.pipe(zm.union([zm.number(), zm.string()]), zm.transform(String));
 
 /**
  * One row of `AlarmBuffer/GetEventLogs` (`result.eventLogList`), spelled as the upstream spells it
@@ -7,32 +15,32 @@ import { onFirstUse } from '../onFirstUse';
  * Built on first use (onFirstUse): a screen's live rows come checked by the bridge.
  */
 export const eventLogRowSchema = onFirstUse(() =>
-  z.object({
-    id: z.union([z.number(), z.string()]).transform(String),
-    eventDate: z.string(),
-    eventDateTime: z.string().nullable().optional(),
-    eventrpt_id: z.string(),
-    event_Id: z.string().nullable(),
-    description: z.string().nullable(),
-    isTestCleared: z.string().nullable(),
-    cS_: z.string(),
-    site_no: z.union([z.number(), z.string()]).transform(String),
-    system_No: z.union([z.number(), z.string()]).transform(String),
-    siteName: z.string().nullable(),
-    address1: z.string().nullable(),
-    address2: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zipcode: z.string().nullable(),
-    color: z.string().nullable().optional(),
-    colorCode: z.string().nullable().optional(),
-    totalRows: z.number().nullable().optional(),
+  zm.object({
+    id: idText(),
+    eventDate: zm.string(),
+    eventDateTime: zm.optional(zm.nullable(zm.string())),
+    eventrpt_id: zm.string(),
+    event_Id: zm.nullable(zm.string()),
+    description: zm.nullable(zm.string()),
+    isTestCleared: zm.nullable(zm.string()),
+    cS_: zm.string(),
+    site_no: idText(),
+    system_No: idText(),
+    siteName: zm.nullable(zm.string()),
+    address1: zm.nullable(zm.string()),
+    address2: zm.nullable(zm.string()),
+    city: zm.nullable(zm.string()),
+    state: zm.nullable(zm.string()),
+    zipcode: zm.nullable(zm.string()),
+    color: zm.optional(zm.nullable(zm.string())),
+    colorCode: zm.optional(zm.nullable(zm.string())),
+    totalRows: zm.optional(zm.nullable(zm.number())),
   }),
 );
 export type EventLogRow = z.infer<ReturnType<typeof eventLogRowSchema>>;
 
 /** The `result` of GetEventLogs and GetEventLogsLiveAlarm_Dev. */
-export const eventLogsResultSchema = <T extends z.ZodType>(row: T) =>
+export const eventLogsResultSchema = <T extends z.core.$ZodType>(row: T) =>
   z.object({
     eventLogList: z
       .array(row)

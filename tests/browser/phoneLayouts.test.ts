@@ -242,7 +242,8 @@ describe('the field screens on a 390 px phone', () => {
   it('advanced search: the form and its results fit the phone', async () => {
     await page.getByRole('button', { name: 'Advanced Search' }).tap();
     const drawer = page.getByRole('dialog', { name: 'Advanced Search' });
-    await drawer.waitFor();
+    // NOTE: the search's code loads as its drawer first opens: the form, not the loading state.
+    await drawer.getByLabel('Search By').waitFor();
     await expectFitsThePhone('the advanced search form');
     await drawer.getByLabel('Name', { exact: true }).fill('Residence');
     await drawer.getByRole('button', { name: 'Search', exact: true }).tap();

@@ -29,6 +29,8 @@ export interface FirstRowsCounts {
   restBytes: number;
   /** Script fetched before the first row (decoded bytes: what the browser parsed and evaluated). */
   scriptBytes: number;
+  /** The paths of those scripts (`/assets/shell-….js`): what a test may read from the build. */
+  scripts: string[];
   /**
    * Whether the signed-in shell's chunk was asked for only once the session check had answered (a
    * round trip and a download in a row); null when either is not among the page's requests.
@@ -145,9 +147,8 @@ const INIT_SCRIPT = `(() => {
     const ended = performance.getEntriesByType('resource').filter((r) => r.responseEnd <= at);
     const nav = performance.getEntriesByType('navigation')[0];
     const http = ended.reduce((s, r) => s + r.transferSize, nav ? nav.transferSize : 0);
-    const scriptBytes = ended
-      .filter((r) => /\\.m?js(\\?|$)/.test(r.name))
-      .reduce((s, r) => s + r.decodedBodySize, 0);
+    const scriptEntries = ended.filter((r) => /\\.m?js(\\?|$)/.test(r.name));
+    const scriptBytes = scriptEntries.reduce((s, r) => s + r.decodedBodySize, 0);
     const all = performance.getEntriesByType('resource');
     const shell = all.find((r) => /\\/assets\\/shell-[^/]*\\.js$/.test(r.name));
     const session = all.find((r) => new URL(r.name).pathname === '/api/session');
@@ -162,6 +163,7 @@ const INIT_SCRIPT = `(() => {
       restRows: state.restRows,
       restBytes: state.restBytes,
       scriptBytes,
+      scripts: scriptEntries.map((r) => new URL(r.name).pathname),
       atMs: Math.round(at),
     };
   };

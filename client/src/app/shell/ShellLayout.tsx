@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { AdvancedSearchPanel } from '../../features/advancedSearch/AdvancedSearchPanel';
+import { Drawer } from '../../components/layout/Drawer';
+import { LoadingOverlay } from '../../components/layout/LoadingOverlay';
 import { navBar } from '../../features/navigation/navBarStore';
 import { QuickDataTabs } from '../../features/navigation/QuickDataTabs';
 import { RecentlyAccessedPanel } from '../../features/recentlyAccessed/RecentlyAccessedPanel';
@@ -17,6 +18,12 @@ import { Footer } from './Footer';
 import { PanelStrip } from './PanelStrip';
 import { ScreenLoading } from './ScreenLoading';
 import { Toolbar } from './Toolbar';
+
+// NOTE: the advanced search loads when its drawer first opens: the first screen shows none of it
+// (issue 38). Meanwhile its drawer is up with the loading overlay its searches show.
+const AdvancedSearchPanel = lazy(async () => ({
+  default: (await import('../../features/advancedSearch/AdvancedSearchPanel')).AdvancedSearchPanel,
+}));
 
 /**
  * The shell of every page but `/`: Quick Data Tabs, toolbar, the route's screen, footer, the
@@ -50,7 +57,17 @@ export function ShellLayout({ menu }: { menu: readonly MenuItem[] }) {
         </div>
         <PanelStrip />
         {drawer === 'recentlyAccessed' ? <RecentlyAccessedPanel onClose={closeDrawer} /> : null}
-        {drawer === 'advancedSearch' ? <AdvancedSearchPanel onClose={closeDrawer} /> : null}
+        {drawer === 'advancedSearch' ? (
+          <Suspense
+            fallback={
+              <Drawer title="Advanced Search" onClose={closeDrawer}>
+                <LoadingOverlay />
+              </Drawer>
+            }
+          >
+            <AdvancedSearchPanel onClose={closeDrawer} />
+          </Suspense>
+        ) : null}
         {drawer === 'quickPanel' ? <QuickPanel onClose={closeDrawer} /> : null}
       </div>
     </QueryProvider>

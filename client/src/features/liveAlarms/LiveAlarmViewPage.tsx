@@ -21,7 +21,7 @@ import { Switch } from './components/Switch';
 import { useAgencyConfig } from './hooks/useAgencyConfig';
 import { useWatchedAgency } from './hooks/useWatchedAgency';
 import { saveGraphsView } from './liveAlarmsApi';
-import { DirectionsDialog } from '../../reporting/map/DirectionsDialog';
+import { LazyDirectionsDialog } from '../../reporting/map/lazyMapParts';
 import type { SiteRef } from './model/siteRef';
 import { ReplayBanner, ReplayFrame, ReplayPicker } from './replay/ReplayPanel';
 import './liveAlarms.css';
@@ -247,7 +247,7 @@ function LiveAlarmView({
           focusAlarmId={focusAlarmId}
         />
       )}
-      {directions ? <DirectionsDialog site={directions} onClose={() => setDirections(null)} /> : null}
+      {directions ? <LazyDirectionsDialog site={directions} onClose={() => setDirections(null)} /> : null}
     </PageFrame>
   );
 }

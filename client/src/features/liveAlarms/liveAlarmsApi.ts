@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import { eventLogRowSchema, type EventLogRow } from '../../../../shared/upstream/eventLogRow';
 import { onFirstUse } from '../../../../shared/onFirstUse';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
@@ -15,24 +14,24 @@ import type { DueValue } from './model/dueWindow';
 
 // NOTE: each answer's schema is built on its first call (onFirstUse): a deep link loads this file
 // with its first screen, whose first rows come over the live connection. The two a deep link asks
-// for as the page loads (the event types, the column configuration) are zod/mini, which makes a
-// schema in about half the time of classic zod, and are made when their answer comes, not in the
-// start's task that asks for them (issue 38).
+// for as the page loads (the event types, the column configuration) are made when their answer
+// comes, not in the start's task that asks for them. All are zod/mini, which makes a schema in
+// about half the time of classic zod and leaves classic zod's weight off the first screen (issue 38).
 
 const eventTypesSchema = onFirstUse(() =>
-  zm.pipe(
-    zm.nullable(
-      zm.array(
-        zm.object({
-          eventrpt_id: zm.string(),
-          descr: zm.pipe(
-            zm.nullable(zm.string()),
-            zm.transform((d: string | null) => d ?? ''),
+  z.pipe(
+    z.nullable(
+      z.array(
+        z.object({
+          eventrpt_id: z.string(),
+          descr: z.pipe(
+            z.nullable(z.string()),
+            z.transform((d: string | null) => d ?? ''),
           ),
         }),
       ),
     ),
-    zm.transform((l: Array<{ eventrpt_id: string; descr: string }> | null) => l ?? []),
+    z.transform((l: Array<{ eventrpt_id: string; descr: string }> | null) => l ?? []),
   ),
 );
 export type EventType = z.infer<ReturnType<typeof eventTypesSchema>>[number];
@@ -63,9 +62,9 @@ export function prefetchEventTypes(): void {
 }
 
 const agencyConfigSchema = onFirstUse(() =>
-  zm.pipe(
-    zm.nullable(zm.array(zm.looseObject({ columnFormat: zm.optional(zm.nullable(zm.string())) }))),
-    zm.transform((l: Array<{ columnFormat?: string | null }> | null) => l?.[0]?.columnFormat ?? null),
+  z.pipe(
+    z.nullable(z.array(z.looseObject({ columnFormat: z.optional(z.nullable(z.string())) }))),
+    z.transform((l: Array<{ columnFormat?: string | null }> | null) => l?.[0]?.columnFormat ?? null),
   ),
 );
 
@@ -101,7 +100,10 @@ export function prefetchAgencyConfig(agencyId: string): Promise<void> {
 export function saveAgencyConfig(agencyId: string, columnFormat: string): Promise<string> {
   return postEnvelope(
     '/api/AlarmBuffer/UpdateAgencyConfig',
-    z.unknown().transform((v) => (typeof v === 'string' ? v : '')),
+    z.pipe(
+      z.unknown(),
+      z.transform((v: unknown) => (typeof v === 'string' ? v : '')),
+    ),
     {
       query: { AgencyId: agencyId, ColumnFormat: columnFormat },
     },
@@ -122,14 +124,12 @@ export interface OlderPageQuery {
 }
 
 const eventLogsSchema = onFirstUse(() =>
-  z
-    .object({
-      eventLogList: z
-        .array(eventLogRowSchema())
-        .nullable()
-        .transform((l) => l ?? []),
-    })
-    .passthrough(),
+  z.looseObject({
+    eventLogList: z.pipe(
+      z.nullable(z.array(eventLogRowSchema())),
+      z.transform((l: EventLogRow[] | null) => l ?? []),
+    ),
+  }),
 );
 
 /** One page of the gateway's event history, newest first; total from the first row's totalRows. */
@@ -159,16 +159,18 @@ export async function fetchEventPage(
 }
 
 const chartRowsSchema = onFirstUse(() =>
-  z
-    .array(
-      z.object({
-        eventDate: z.string(),
-        eventType: z.string(),
-        eventCount: z.coerce.number(),
-      }),
-    )
-    .nullable()
-    .transform((l) => l ?? []),
+  z.pipe(
+    z.nullable(
+      z.array(
+        z.object({
+          eventDate: z.string(),
+          eventType: z.string(),
+          eventCount: z.coerce.number(),
+        }),
+      ),
+    ),
+    z.transform((l: Array<{ eventDate: string; eventType: string; eventCount: number }> | null) => l ?? []),
+  ),
 );
 export type ChartRow = z.infer<ReturnType<typeof chartRowsSchema>>[number];
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { getEnvelope } from '../api/apiClient';
 import { firstFailureMessage } from '../api/apiError';
@@ -38,7 +38,7 @@ export const handOffTooltip = (tool: number): string =>
   opensInNewTab(tool) ? 'Go to Data Management' : 'Go to MasWeb Classic';
 
 export function fetchTransferUrl(target: HandOffTarget, tool: number, signal?: AbortSignal): Promise<string> {
-  return getEnvelope('/api/GetMasWebPlusTransfer', z.string().min(1), {
+  return getEnvelope('/api/GetMasWebPlusTransfer', z.string().check(z.minLength(1)), {
     query: {
       SiteNo: target.siteNo,
       SystemNo: target.systemNo,

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   feedKey,
   LIVE_NAMESPACE,
@@ -214,6 +214,6 @@ const TOO_MANY_SCREENS = 'This sign-in has too many live screens open; close one
 
 /** The refusal's `data.message` (docs/protocol.md, "Limits"), checked, since it comes off the wire. */
 function refusalText(data: unknown): string {
-  const parsed = z.object({ message: z.string().min(1) }).safeParse(data);
+  const parsed = z.object({ message: z.string().check(z.minLength(1)) }).safeParse(data);
   return parsed.success ? parsed.data.message : TOO_MANY_SCREENS;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { PublicProfile } from '../../../../shared/upstream/loginProfile';
 import { postEnvelope } from '../api/apiClient';
 import { readSitePreferences, type SitePreferences } from './sitePreferences';

@@ -4,6 +4,7 @@ import { Pager } from '../../components/grid/Pager';
 import { useStore } from '../../lib/store/useStore';
 import { useValueFor } from '../../lib/store/useValueFor';
 import { runtimeConfig } from '../../lib/config/runtimeConfig';
+import { MAP_PANEL_HEIGHT } from './lazyMapParts';
 import { hexToRgb, type SiteRef } from './siteRef';
 import {
   ALL_DESCRIPTIONS,
@@ -50,7 +51,7 @@ export function SiteMapPanel<R>(props: SiteMapPanelProps<R>) {
     read,
     colourOf,
     onDirections,
-    height = 480,
+    height = MAP_PANEL_HEIGHT,
     title = 'Map View (Grouped By Site)',
     zoom = GROUP_ZOOM,
     centreOn = 'average',

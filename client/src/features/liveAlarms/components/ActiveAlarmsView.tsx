@@ -15,7 +15,7 @@ import type { ExportTable } from '../../../reporting/export/exportFiles';
 import { useAlarmAlerts, useArrivalAnnouncement } from '../hooks/useAlarmAlerts';
 import { useClockThresholds } from '../hooks/useClockThresholds';
 import { useFocusAlarm } from '../hooks/useFocusAlarm';
-import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
+import { LazySiteMapPanel } from '../../../reporting/map/lazyMapParts';
 import { alarmRowStyle } from '../model/rowColours';
 import { compareFor, sortKeyOf } from '../model/rowSort';
 import { groupRowOfAlarm, siteOfAlarm, type SiteRef } from '../model/siteRef';
@@ -203,7 +203,7 @@ export function ActiveAlarmsView(props: {
       <ViewRows view={view}>
         {({ rows, highlighted }) =>
           mapView ? (
-            <SiteMapPanel
+            <LazySiteMapPanel
               rows={rows}
               read={groupRowOfAlarm}
               colourOf={(r) => r.color_Code}

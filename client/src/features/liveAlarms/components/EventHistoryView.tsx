@@ -29,7 +29,7 @@ import { whenIdle } from '../../../lib/schedule/yieldToMain';
 import { loadLiveChart, type LiveChartModule } from './loadLiveChart';
 import { useEventHistory } from '../hooks/useEventHistory';
 import { useEventTypes } from '../hooks/useEventTypes';
-import { SiteMapPanel } from '../../../reporting/map/SiteMapPanel';
+import { LazySiteMapPanel } from '../../../reporting/map/lazyMapParts';
 import {
   CHANGES_SAVED,
   mergeVisibleOrder,
@@ -288,7 +288,7 @@ export const EventHistoryView = memo(function EventHistoryView(props: {
       <ViewRows view={view}>
         {({ rows, highlighted }) =>
           mapView ? (
-            <SiteMapPanel
+            <LazySiteMapPanel
               rows={rows}
               read={groupRowOfEvent}
               colourOf={(r) => r.colorCode}
