@@ -50,9 +50,9 @@ const HISTORY = '[role=grid][aria-label="All Event History"]';
 const FIRST_ROWS_BYTES = 300 * 1024;
 const FIRST_ROWS_FRAME_BYTES = 80 * 1024;
 /**
- * Script parsed and evaluated before a deep link's first rows (issue 38), decoded: 649 KB on
- * 30 Nov 2026, 708 KB before the advanced search, the map view, the directions dialog and classic
- * zod loaded on first use.
+ * Script parsed and evaluated before a deep link's first rows (issue 38), decoded: 643 KB on
+ * 30 Nov 2026, 708 KB before the advanced search, the map view, the directions dialog, the replay
+ * panel and classic zod loaded on first use.
  */
 const FIRST_ROWS_SCRIPT_BYTES = 680 * 1024;
 /**
@@ -63,6 +63,7 @@ const NOT_BEFORE_FIRST_ROWS: ReadonlyArray<[part: string, text: string]> = [
   ['the advanced search', 'Event History Occurrence'],
   ['the map view', 'Map View (Grouped By Site)'],
   ['the directions dialog', 'Open in MasWeb Classic'],
+  ['the replay panel', 'No recordings of this agency'],
   ["classic zod's JSON Schema output", 'toJSONSchema'],
 ];
 const ALARMS = '[role=grid][aria-label="Active Alarms"]';

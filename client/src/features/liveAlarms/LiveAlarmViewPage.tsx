@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ActiveAlarmRow } from '../../../../shared/upstream/activeAlarmRow';
 import type { FeedName } from '../../../../shared/live/protocol';
@@ -23,8 +23,12 @@ import { useWatchedAgency } from './hooks/useWatchedAgency';
 import { saveGraphsView } from './liveAlarmsApi';
 import { LazyDirectionsDialog } from '../../reporting/map/lazyMapParts';
 import type { SiteRef } from './model/siteRef';
-import { ReplayBanner, ReplayFrame, ReplayPicker } from './replay/ReplayPanel';
+import { ReplayBanner, ReplayFrame } from './replay/ReplayBanner';
 import './liveAlarms.css';
+
+// NOTE: the replay panel (its search, export and import) loads when first opened (issue 38); the
+// banner and frame of a replay load with the view.
+const ReplayPicker = lazy(async () => ({ default: (await import('./replay/ReplayPanel')).ReplayPicker }));
 
 export const TAB_HISTORY = 8001;
 export const TAB_ALARMS = 8002;
@@ -207,14 +211,22 @@ function LiveAlarmView({
         </button>
       </div>
       {replayOpen && !replay ? (
-        <ReplayPicker
-          agencyId={agencyId}
-          onClose={() => setReplayOpen(false)}
-          onStarted={(feed) => {
-            setReplayFeed(feed);
-            setTab(feed === 'alarms' ? TAB_ALARMS : TAB_HISTORY);
-          }}
-        />
+        <Suspense
+          fallback={
+            <div className="la-replay card" role="region" aria-label="Replay a recording">
+              <p aria-busy="true">Loading…</p>
+            </div>
+          }
+        >
+          <ReplayPicker
+            agencyId={agencyId}
+            onClose={() => setReplayOpen(false)}
+            onStarted={(feed) => {
+              setReplayFeed(feed);
+              setTab(feed === 'alarms' ? TAB_ALARMS : TAB_HISTORY);
+            }}
+          />
+        </Suspense>
       ) : null}
       {replay ? <ReplayFrame recording={replay.recording} /> : null}
       {replay ? <ReplayBanner state={replay} onBackToLive={() => void backToLive()} /> : null}
