@@ -175,3 +175,35 @@ describe("the wall's Counts view on a delta of the history", () => {
     expect(status()).toBe('Stale · updated 0s ago');
   });
 });
+
+describe("the wall's Counts view on a delta of the active alarms", () => {
+  it('keeps tied types in the order of their names as alarms of another type come in', async () => {
+    await openCounts();
+    const lines = () =>
+      within(screen.getByRole('region', { name: 'Active alarms by type' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    const raised = (id: string, descr: string, ago: number) =>
+      alarmRow(id, Date.now() - ago, { event_Descr: descr });
+    act(() =>
+      wire.send('snapshot', {
+        ...feed('alarms'),
+        seq: 2,
+        rows: [raised('2', 'FIRE', 60_000), raised('3', 'PANIC', 30_000)],
+        stale: false,
+        lastPollAt: Date.now(),
+      }),
+    );
+    await vi.waitFor(() => expect(lines()).toEqual(['1 FIRE', '1 PANIC']));
+    act(() =>
+      wire.send('delta', {
+        ...feed('alarms'),
+        seq: 3,
+        upserts: [raised('4', 'ALARM', 1_000)],
+        removes: [],
+        at: Date.now(),
+      }),
+    );
+    await vi.waitFor(() => expect(lines()).toEqual(['1 ALARM', '1 FIRE', '1 PANIC']));
+  });
+});

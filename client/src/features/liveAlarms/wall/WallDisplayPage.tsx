@@ -313,8 +313,10 @@ function ActiveByType({ alarms }: { alarms: ViewStore<ActiveAlarmRow> }) {
 }
 
 /**
- * A selector of the active alarms' counts by description, largest first: the same array while
- * the counts are the same, so a delta that changes no count re-renders nothing.
+ * A selector of the active alarms' counts by description, largest first, ties by description: the
+ * same array while the counts are the same, so a delta that changes no count re-renders nothing.
+ * NOTE: ties by description, not by the order the alarms came in: a new alarm of another type
+ * swapped two tied lines, and a line moved lays out the whole page on a TV stick (issue 38).
  */
 function activeAlarmsByType() {
   let seen: readonly ActiveAlarmRow[] | null = null;
@@ -325,7 +327,7 @@ function activeAlarmsByType() {
     const m = new Map<string, number>();
     for (const a of shown.rows)
       m.set(a.event_Descr ?? 'Unknown', (m.get(a.event_Descr ?? 'Unknown') ?? 0) + 1);
-    const next = [...m.entries()].sort((a, b) => b[1] - a[1]);
+    const next = [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const same =
       next.length === last.length && next.every(([d, n], i) => d === last[i][0] && n === last[i][1]);
     if (!same) last = next;
