@@ -194,7 +194,8 @@ describe("the wall's Counts view on a delta of the active alarms", () => {
         lastPollAt: Date.now(),
       }),
     );
-    await vi.waitFor(() => expect(lines()).toEqual(['1 FIRE', '1 PANIC']));
+    // NOTE: drawn on the second's tick, up to a second later (pacedToClock).
+    await vi.waitFor(() => expect(lines()).toEqual(['1 FIRE', '1 PANIC']), { timeout: 5000 });
     act(() =>
       wire.send('delta', {
         ...feed('alarms'),
@@ -204,6 +205,8 @@ describe("the wall's Counts view on a delta of the active alarms", () => {
         at: Date.now(),
       }),
     );
-    await vi.waitFor(() => expect(lines()).toEqual(['1 ALARM', '1 FIRE', '1 PANIC']));
+    await vi.waitFor(() => expect(lines()).toEqual(['1 ALARM', '1 FIRE', '1 PANIC']), {
+      timeout: 5000,
+    });
   });
 });
