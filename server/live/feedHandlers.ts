@@ -102,6 +102,7 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
     key: string,
     since: { epoch: string; seq: number } | undefined,
     askedAgencyId: string,
+    from: number | undefined,
   ): Promise<'snapshot' | 'resume'> {
     if (since) {
       const missed = await storeRead(() => d.store.deltasSince(ref, since.epoch, since.seq));
@@ -115,18 +116,26 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
     const started = Date.now();
     for (;;) {
       if (!socket.connected || !socket.data.subs.has(key)) return 'snapshot';
-      const snap = await storeRead(() => d.store.snapshot(ref));
-      if (snap) {
+      const whole = await storeRead(() => d.store.snapshot(ref));
+      if (whole) {
         const kind = FEED_KINDS[ref.feed] as FeedKind;
+        const rowTime = kind.rowTime as ((row: FeedRow) => number) | undefined;
+        // A screen that shows a part of the window (a wall's last hour) gets that part: no older
+        // rows to encode, send and parse, and no chart of the whole window (issue 38).
+        const snap =
+          from === undefined || !rowTime
+            ? whole
+            : { ...whole, rows: whole.rows.filter((r) => rowTime(r) >= from) };
         const { first, rest } = snapshotParts(
           askedAgencyId === ref.agencyId ? snap : { ...snap, subscribedAs: askedAgencyId },
-          kind.rowTime as ((row: FeedRow) => number) | undefined,
-          kind.chartCounts &&
-            ((rows) => {
-              const now = Date.now();
-              const position = `${ref.feed}:${ref.agencyId}:${snap.epoch}:${snap.seq}`;
-              return chartCounts(position, now, () => kind.chartCounts!(rows, now));
-            }),
+          rowTime,
+          from === undefined && kind.chartCounts
+            ? (rows) => {
+                const now = Date.now();
+                const position = `${ref.feed}:${ref.agencyId}:${snap.epoch}:${snap.seq}`;
+                return chartCounts(position, now, () => kind.chartCounts!(rows, now));
+              }
+            : undefined,
         );
         socket.emit('snapshot', first);
         for (const part of rest) {
@@ -156,9 +165,17 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
           'subscribe',
           ack,
         );
-      const { since, ...asked } = parsed.data;
+      const { since, from, ...asked } = parsed.data;
       if (!socket.data.visible.has(asked.agencyId))
         return refuse(socket, 'forbidden', 'You may not see this agency.', 'subscribe', ack);
+      if (from !== undefined && !FEED_KINDS[asked.feed].rowTime)
+        return refuse(
+          socket,
+          'bad_request',
+          `Invalid subscribe: ${asked.feed} rows have no time to start from.`,
+          'subscribe',
+          ack,
+        );
       // Both ids of a corporate account join one feed, polled once (feedAgency.ts).
       const ref = { feed: asked.feed, agencyId: feedAgencyOf(socket.data.session.profile, asked.agencyId) };
       const { key, room } = namesOf(ref);
@@ -180,7 +197,7 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
           });
           if (listed && socket.connected) socket.emit('anomalies', listed);
         }
-        const mode = await sendInitial(socket, ref, key, since, asked.agencyId);
+        const mode = await sendInitial(socket, ref, key, since, asked.agencyId, from);
         if (typeof ack === 'function')
           ack(
             asked.agencyId === ref.agencyId ? { ok: true, mode } : { ok: true, mode, agencyId: ref.agencyId },

@@ -51,8 +51,16 @@ export const cursorSchema = onFirstUse(() =>
 );
 export type FeedCursor = z.infer<ReturnType<typeof cursorSchema>>;
 
+/**
+ * `from` (ms since the epoch): the screen shows only the rows of its feed's window from that time
+ * on (a wall's last hour), so its snapshot holds no older rows and no chart counts; deltas are as
+ * for any screen. Only for a kind whose rows have a time (server/feeds/feedKinds.ts, `rowTime`).
+ */
 export const subscribeSchema = onFirstUse(() =>
-  z.extend(feedRefSchema(), { since: z.optional(cursorSchema()) }),
+  z.extend(feedRefSchema(), {
+    since: z.optional(cursorSchema()),
+    from: z.optional(z.int().check(z.gte(0))),
+  }),
 );
 export type SubscribeRequest = z.infer<ReturnType<typeof subscribeSchema>>;
 export const unsubscribeSchema = feedRefSchema;

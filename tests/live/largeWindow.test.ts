@@ -6,6 +6,7 @@ import {
   chartCountsSchema,
   type SnapshotMessage,
   type SnapshotRestMessage,
+  type SubscribeAck,
 } from '../../shared/live/protocol';
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
 import { connectScreen, waitFor, type Screen } from '../support/screen';
@@ -94,5 +95,59 @@ describe('a large window on a running feed', () => {
     expect(counted).toBeGreaterThan(2 * FIRST_PART_ROWS);
     // Small beside the rows: a row per type and test flag, 13 and 25 buckets (3.7 KB here).
     expect(JSON.stringify(head.chartCounts).length).toBeLessThan(8 * 1024);
+  });
+
+  it("reaches a screen that shows the last hour (a wall's counts) with that hour's rows only", async () => {
+    const ref = { feed: 'events' as const, agencyId: owner.agencyId };
+    const from = Date.now() - 3_600_000;
+    const all = await truth(sim, owner.agencyId, 'events');
+    const want = all.filter((r) => at(r as unknown as Timed) >= from);
+    // More than a first part's rows, and far fewer than the window's.
+    expect(want.length).toBeGreaterThan(FIRST_PART_ROWS);
+    expect(all.length).toBeGreaterThan(10 * want.length);
+
+    const wall = connectScreen(bridge.url, owner.cookie);
+    screens.push(wall);
+    await wall.connected();
+    const got: Array<SnapshotMessage | SnapshotRestMessage> = [];
+    wall.socket.onAny((event: string, msg: SnapshotMessage) => {
+      if (event === 'snapshot' || event === 'snapshot.rest') got.push(msg);
+    });
+    const ack = await new Promise<SubscribeAck>((resolve) =>
+      wall.socket.emit('subscribe', { ...ref, from }, resolve),
+    );
+    expect(ack).toMatchObject({ ok: true, mode: 'snapshot' });
+    const rows = got.flatMap((m) => m.rows as EventLogRow[]);
+    expect(rows.filter((r) => at(r) < from)).toEqual([]);
+    expect(sameAsTruth(new Map(rows.map((r) => [r.id, r])), want)).toBe(true);
+    // Newest first as for any screen, and no chart of the whole window.
+    expect((got[0] as SnapshotMessage).rows).toHaveLength(FIRST_PART_ROWS);
+    expect((got[0] as SnapshotMessage).chartCounts).toBeUndefined();
+  });
+
+  it('refuses a start time on a feed whose rows have none, and sends it nothing', async () => {
+    const s = connectScreen(bridge.url, owner.cookie);
+    screens.push(s);
+    await s.connected();
+    const snapshots: string[] = [];
+    s.socket.on('snapshot', (m) => snapshots.push(m.feed));
+    const refused = await new Promise<SubscribeAck>((resolve) =>
+      s.socket.emit('subscribe', { feed: 'systemsOnTest', agencyId: owner.agencyId, from: 0 }, resolve),
+    );
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'bad_request',
+        message: 'Invalid subscribe: systemsOnTest rows have no time to start from.',
+        about: 'subscribe',
+      },
+    });
+    const badTime = await new Promise<SubscribeAck>((resolve) =>
+      s.socket.emit('subscribe', { feed: 'events', agencyId: owner.agencyId, from: -1 }, resolve),
+    );
+    expect(badTime).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    // The marker: the same socket's subscribe of the alarms, after the refusals, gets its snapshot.
+    expect(await s.subscribe({ feed: 'alarms', agencyId: owner.agencyId })).toMatchObject({ ok: true });
+    expect(snapshots).toEqual(['alarms']);
   });
 });

@@ -178,6 +178,12 @@ export function createFeedHandle<F extends FeedName>(
       actor.send({ type: 'feed.gap' });
       changed();
     },
+    /** A fresh snapshot of the feed, not the deltas since its cursor (its screens' window grew). */
+    resync() {
+      replica.reset();
+      actor.send({ type: 'feed.gap' });
+      changed();
+    },
     onConnected() {
       actor.send({ type: 'socket.connected' });
     },

@@ -48,7 +48,14 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
    */
   const feeds = new Map<
     string,
-    { handle: FeedHandle; refs: number; held: Array<() => void>; taken: boolean }
+    {
+      handle: FeedHandle;
+      refs: number;
+      held: Array<() => void>;
+      taken: boolean;
+      /** Where the window its screens show starts, read at each subscribe; null: the whole window. */
+      from: (() => number) | null;
+    }
   >();
   /**
    * The key a feed's messages carry → the key this page subscribed with, where they differ (a
@@ -66,7 +73,9 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
     answered: (mode: 'snapshot' | 'resume' | null, refusal?: { code: string; message: string }) => void,
   ) {
     if (!socket.connected) return;
-    socket.emit('subscribe', since ? { ...ref, since } : ref, (ack: SubscribeAck) => {
+    const from = feeds.get(feedKey(ref))?.from?.();
+    const req = { ...ref, ...(since ? { since } : {}), ...(from === undefined ? {} : { from }) };
+    socket.emit('subscribe', req, (ack: SubscribeAck) => {
       if (ack.ok && ack.agencyId && ack.agencyId !== ref.agencyId)
         aliases.set(feedKey({ feed: ref.feed, agencyId: ack.agencyId }), feedKey(ref));
       if (ack.ok) answered(ack.mode);
@@ -119,22 +128,35 @@ export function createLiveClient(opts: LiveClientOptions = {}) {
      * with `rows: 'changes'` it hears each change's rows through `onRows` and keeps none either.
      * With `hold: true` the handle only holds the feed (its subscription and rows) until a screen
      * takes it: the first other handle on the feed that keeps its rows releases it.
+     * With `from` (and `rows: 'changes'`) the screen shows only the rows from that time on (a
+     * wall's last hour): each snapshot holds those rows only (protocol `subscribe.from`). A handle
+     * that needs the whole window joining it brings a fresh snapshot of the whole window.
      */
     feed<F extends FeedName>(
       ref: FeedRef & { feed: F },
-      opts: { rows?: boolean | 'changes'; hold?: boolean } = {},
+      opts: { rows?: boolean | 'changes'; hold?: boolean; from?: () => number } = {},
     ): { handle: FeedHandle<F>; release: () => void } {
       const k = feedKey(ref);
       const keepRows = opts.rows === undefined || opts.rows === true;
       const tellRows = opts.rows === 'changes';
       let entry = feeds.get(k);
+      // The rows held are a part of the window, and this screen shows all of it.
+      const wholeWanted = !!entry?.from && !opts.from && (keepRows || tellRows);
+      if (entry && wholeWanted) entry.from = null;
       if (entry && (keepRows || (tellRows && !entry.handle.tellsRows))) entry.handle.keepRows();
+      else if (entry && wholeWanted) entry.handle.resync();
       if (!entry) {
         const handle = createFeedHandle(ref, (since, answered) => requestSubscribe(ref, since, answered), {
           keepRows,
           tellRows,
         });
-        entry = { handle: handle as unknown as FeedHandle, refs: 0, held: [], taken: false };
+        entry = {
+          handle: handle as unknown as FeedHandle,
+          refs: 0,
+          held: [],
+          taken: false,
+          from: tellRows ? (opts.from ?? null) : null,
+        };
         feeds.set(k, entry);
         if (refusal) handle.onRefused(refusal);
         else if (socket.connected) handle.onConnected();

@@ -6,6 +6,8 @@
  */
 export function fakeLiveSocket(id: string) {
   const handlers = new Map<string, ((msg: unknown) => void)[]>();
+  /** Every subscribe the screen sent, in order. */
+  const subscribes: unknown[] = [];
   const socket = {
     id,
     connected: true,
@@ -13,12 +15,19 @@ export function fakeLiveSocket(id: string) {
       handlers.set(event, [...(handlers.get(event) ?? []), fn]);
       return socket;
     },
-    emit(event: string, _req: unknown, ack?: (a: unknown) => void) {
-      if (event === 'subscribe') ack?.({ ok: true, mode: 'snapshot' });
+    emit(event: string, req: unknown, ack?: (a: unknown) => void) {
+      if (event === 'subscribe') {
+        subscribes.push(req);
+        ack?.({ ok: true, mode: 'snapshot' });
+      }
     },
     disconnect() {
       socket.connected = false;
     },
   };
-  return { socket, send: (event: string, msg: unknown) => handlers.get(event)?.forEach((fn) => fn(msg)) };
+  return {
+    socket,
+    subscribes,
+    send: (event: string, msg: unknown) => handlers.get(event)?.forEach((fn) => fn(msg)),
+  };
 }

@@ -210,3 +210,22 @@ describe("the wall's Counts view on a delta of the active alarms", () => {
     });
   });
 });
+
+describe("the wall's subscribe to the history", () => {
+  it('asks for the events of its hour only, from the minute its hour starts', async () => {
+    // NOTE: the last test's connection closes a tick after its page left, and with it the one
+    // fake socket: open it again after that.
+    await new Promise((r) => setTimeout(r, 10));
+    wire.socket.connected = true;
+    const before = Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000;
+    const asked = wire.subscribes.length;
+    await openCounts();
+    const after = Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000;
+    const history = wire.subscribes
+      .slice(asked)
+      .filter((s) => (s as { feed: string }).feed === 'events') as Array<{ from?: number }>;
+    expect(history).toHaveLength(1);
+    expect([before, after]).toContain(history[0].from);
+    expect(history[0]).toEqual({ feed: 'events', agencyId: '100', from: history[0].from });
+  });
+});

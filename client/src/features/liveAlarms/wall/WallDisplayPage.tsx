@@ -248,7 +248,9 @@ function tallyFeed(tally: EventTally) {
       largest: tally.largest,
     } satisfies TallyStore,
     open(live: LiveClient, agencyId: string): () => void {
-      const feed = live.feed({ feed: 'events', agencyId }, { rows: 'changes' });
+      // Only the hour's events come in a snapshot: the rest of the 24-hour window would be parsed
+      // for nothing, on a TV stick (issue 38).
+      const feed = live.feed({ feed: 'events', agencyId }, { rows: 'changes', from: () => tally.from });
       const stop = tally.follow(feed.handle);
       set(feed.handle);
       return () => {

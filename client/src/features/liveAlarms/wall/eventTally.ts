@@ -105,6 +105,10 @@ export function createEventTally(opts: { from: number }) {
       if (moved || !ranked()) changed();
       else rankDue = false;
     },
+    /** Where the window starts now (ms since the epoch): older events are not counted. */
+    get from(): number {
+      return from;
+    },
     /** How many events it holds (the hour's, nothing older). */
     get size(): number {
       return held.size;
