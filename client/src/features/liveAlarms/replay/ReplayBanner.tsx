@@ -3,12 +3,10 @@ import type { ReplayState } from '../../../../../shared/live/protocol';
 import { showToast } from '../../../components/toast/toastStore';
 import { useLiveClient } from '../../../lib/live/LiveProvider';
 import { formatElapsed } from '../model/siteTime';
+import { ReplaySpeedSelect } from './ReplaySpeedSelect';
 
 // NOTE: the banner and the frame load with the view, not with the replay panel (which loads when
 // first opened): recorded rows never show without them, whatever the network does.
-
-/** The speeds a tester picks from (the bridge accepts 0.25x to 50x from other clients). */
-export const REPLAY_SPEEDS = [1, 2, 4, 8, 16] as const;
 
 const clock = (ms: number) => formatElapsed(ms);
 
@@ -94,18 +92,11 @@ export function ReplayBanner({ state, onBackToLive }: { state: ReplayState; onBa
         </label>
         <label>
           <span className="visually-hidden">Speed</span>
-          <select
-            className="select"
-            aria-label="Replay speed"
+          <ReplaySpeedSelect
+            label="Replay speed"
             value={state.speed}
-            onChange={(e) => void control('speed', Number(e.target.value))}
-          >
-            {REPLAY_SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s}x
-              </option>
-            ))}
-          </select>
+            onChange={(speed) => void control('speed', speed)}
+          />
         </label>
         <button type="button" className="button button--secondary" onClick={onBackToLive}>
           Back to live

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FeedName, RecordingInfo } from '../../../../../shared/live/protocol';
 import { showToast } from '../../../components/toast/toastStore';
 import { useLiveClient } from '../../../lib/live/LiveProvider';
-import { REPLAY_SPEEDS } from './ReplayBanner';
+import { ReplaySpeedSelect } from './ReplaySpeedSelect';
 import { ReplaySearch } from './ReplaySearch';
 
 /**
@@ -79,18 +79,7 @@ export function ReplayPicker({
       </label>
       <label className="field">
         <span className="field__label">Speed</span>
-        <select
-          className="select"
-          aria-label="Speed"
-          value={speed}
-          onChange={(e) => setSpeed(Number(e.target.value))}
-        >
-          {REPLAY_SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {s}x
-            </option>
-          ))}
-        </select>
+        <ReplaySpeedSelect label="Speed" value={speed} onChange={setSpeed} />
       </label>
       <div className="la-replay__buttons">
         <button type="button" className="button" disabled={!chosen || busy} onClick={() => void start()}>
