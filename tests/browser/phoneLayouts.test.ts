@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_EXTENDED } from '../../machines/messages';
@@ -99,6 +101,24 @@ async function checkDialogOf(action: Locator, what: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's findings of `rules` in `list` (accessibility.test.ts checks every screen at the desktop
+ * width; the cards are the phone's): a listitem role on an element that may not carry it, and a
+ * button whose name leaves out the word it shows (a voice-control user says that word).
+ */
+async function axeFindings(list: Locator, rules: string[]): Promise<string[]> {
+  // NOTE: evaluated through the DevTools protocol, which the page's CSP (script-src 'self') allows.
+  if (!(await list.page().evaluate(() => 'axe' in window))) await list.page().evaluate(AXE_SOURCE);
+  return list.evaluate(async (root, ruleIds) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const r = await axe.run(root, { runOnly: { type: 'rule', values: ruleIds } });
+    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)}`));
+  }, rules);
+}
+const CARD_RULES = ['aria-allowed-role', 'label-content-name-mismatch'];
+
 /** Opens the menu and follows one of its links, as a thumb would. */
 async function goByMenu(name: string) {
   await page.getByRole('button', { name: 'Toggle navigation' }).first().tap();
@@ -162,6 +182,10 @@ describe('the field screens on a 390 px phone', () => {
     if (alarm.event_Descr) expect(text).toContain(alarm.event_Descr);
     expect(text).toMatch(/\d+:\d\d/); // the live time since the signal
     await expectFitsThePhone('Active Alarms');
+    expect(await axeFindings(page.getByRole('list', { name: 'Active Alarms' }), CARD_RULES)).toEqual([]);
+    await card
+      .getByRole('button', { name: `Map, directions to ${alarm.site_Name ?? alarm.cs_No}`, exact: true })
+      .waitFor();
 
     await card.getByRole('button', { name: `Request Dispatch ${alarm.cs_No}`, exact: true }).tap();
     const dialog = page.getByRole('dialog', { name: `Request Dispatch - ${alarm.cs_No}` });
@@ -180,6 +204,7 @@ describe('the field screens on a 390 px phone', () => {
     await page.getByRole('tab', { name: /All Event History/ }).tap();
     await page.getByRole('list', { name: 'All Event History' }).locator('[data-row-id]').first().waitFor();
     await expectFitsThePhone('All Event History');
+    expect(await axeFindings(page.getByRole('list', { name: 'All Event History' }), CARD_RULES)).toEqual([]);
   });
 
   it('Alarm Testing: a test is a card with its system and time left, and Extend works by a tap', async () => {

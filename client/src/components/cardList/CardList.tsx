@@ -255,7 +255,8 @@ function Cards<R>(
           if (!row) return null;
           const id = getRowId(row);
           return (
-            <article
+            // NOTE: a div: ARIA allows no listitem role on an article (axe, Lighthouse's audit).
+            <div
               key={v.key}
               role="listitem"
               className={`row-card${highlightedRowIds?.has(id) ? ' row-card--new' : ''}`}
@@ -265,7 +266,7 @@ function Cards<R>(
               style={{ transform: `translateY(${v.start - offset}px)` }}
             >
               <RowCardView row={row} card={card} />
-            </article>
+            </div>
           );
         })}
       </div>

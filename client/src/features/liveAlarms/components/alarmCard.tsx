@@ -63,7 +63,7 @@ export function alarmCard(opts: {
         <button
           type="button"
           className="button button--secondary"
-          aria-label={`Directions to ${r.site_Name ?? r.cs_No}`}
+          aria-label={`Map, directions to ${r.site_Name ?? r.cs_No}`}
           onClick={() => opts.onDirections(siteOfAlarm(r))}
         >
           <ActionIcon name="place" />

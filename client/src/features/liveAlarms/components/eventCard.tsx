@@ -32,7 +32,7 @@ export function eventCard(onDirections: (site: SiteRef) => void): RowCard<EventL
       <button
         type="button"
         className="button button--secondary"
-        aria-label={`Directions to ${r.siteName ?? r.cS_}`}
+        aria-label={`Map, directions to ${r.siteName ?? r.cS_}`}
         onClick={() => onDirections(siteOfEvent(r))}
       >
         <ActionIcon name="place" />
