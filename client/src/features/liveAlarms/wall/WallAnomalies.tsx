@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useState, useSyncExternalStore } from 'react';
 import { anomalyText, type AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi';
 import { anomalyBookOf } from '../../../lib/live/anomalyBook';
 import { useLiveClient } from '../../../lib/live/LiveProvider';
@@ -21,15 +21,26 @@ export function WallAnomalies({ agencyId }: { agencyId: string }) {
     <section className="wall__anomalies" aria-label="Live anomalies">
       <ul>
         {episodes.slice(0, fit).map((e) => (
-          <li key={e.id}>
-            <strong>{anomalyText(e)}</strong>
-            {e.siteName ? <span> · {e.siteName}</span> : null}
-          </li>
+          <AnomalyLine key={e.id} text={anomalyText(e)} siteName={e.siteName} />
         ))}
       </ul>
     </section>
   );
 }
+
+/**
+ * One episode's line, drawn again only when its words change: each change of the list comes as the
+ * whole list, new objects for every episode, and one repeat signal changes one line's count (on a
+ * TV stick, twenty lines rendered again each second counted; issue 38).
+ */
+const AnomalyLine = memo(function AnomalyLine({ text, siteName }: { text: string; siteName: string }) {
+  return (
+    <li>
+      <strong>{text}</strong>
+      {siteName ? <span> · {siteName}</span> : null}
+    </li>
+  );
+});
 
 /**
  * The agency's open episodes (as useLiveAnomalies), heard on the second's tick with the wall's

@@ -229,3 +229,40 @@ describe("the wall's subscribe to the history", () => {
     expect(history[0]).toEqual({ feed: 'events', agencyId: '100', from: history[0].from });
   });
 });
+
+describe("the wall's anomalies band on a repeat signal", () => {
+  it('draws again only the line whose words changed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 70_500);
+    await new Promise((r) => setTimeout(r, 10));
+    wire.socket.connected = true;
+    await openCounts();
+    const episode = (i: number, count: number) => ({
+      id: `e${i}`,
+      agencyId: '100',
+      kind: 'repeatAlarms',
+      csNo: `C${10000 + i}`,
+      siteNo: `${100000 + i}`,
+      systemNo: `${200000 + i}`,
+      siteName: `Site ${i}`,
+      count,
+      window: 24,
+      startedAt: now,
+      updatedAt: now,
+    });
+    const list = (third: number) => Array.from({ length: 8 }, (_, i) => episode(i, i === 3 ? third : 4));
+    act(() => wire.send('anomalies', { agencyId: '100', episodes: list(4), at: 1 }));
+    toNextSecond();
+    const band = () =>
+      within(screen.getByRole('region', { name: 'Live anomalies' })).getAllByRole('listitem');
+    expect(band()).toHaveLength(8);
+
+    // The whole list comes again, as the bridge sends it, with one count moved.
+    const repeat = rendersDuring(() => {
+      act(() => wire.send('anomalies', { agencyId: '100', episodes: list(5), at: 2 }));
+      toNextSecond();
+    });
+    expect(band()[3].textContent).toBe('Repeat alarms: CS# C10003 had 5 alarms in 24 h · Site 3');
+    expect(repeat.keys('AnomalyLine')).toEqual(['e3']);
+  });
+});
