@@ -4,6 +4,7 @@ import type { AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi'
 import { LiveProvider } from '../../../lib/live/LiveProvider';
 import { WallAnomalies } from './WallAnomalies';
 import { fakeLiveClient } from '../../../lib/testing/fakeLiveClient';
+import { repeatEpisode } from '../../../lib/testing/testEpisodes';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -17,19 +18,7 @@ afterEach(() => {
 const toNextSecond = () => act(() => vi.advanceTimersByTime(1000 - (Date.now() % 1000)));
 
 const startedAt = new Date(2026, 10, 29, 14, 5).getTime();
-const episode = (i: number): AnomalyEpisode => ({
-  id: `e${i}`,
-  agencyId: '100',
-  kind: 'repeatAlarms',
-  csNo: `C${10000 + i}`,
-  siteNo: `${100000 + i}`,
-  systemNo: `${200000 + i}`,
-  siteName: `Site ${i}`,
-  count: 3,
-  window: 24,
-  startedAt,
-  updatedAt: startedAt,
-});
+const episode = (i: number): AnomalyEpisode => repeatEpisode(i, 3, startedAt);
 
 function renderBanner(episodes: AnomalyEpisode[]) {
   const { client, receive } = fakeLiveClient();

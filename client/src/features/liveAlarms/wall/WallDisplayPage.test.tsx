@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveProvider } from '../../../lib/live/LiveProvider';
 import { renderWithProviders } from '../../../lib/testing/renderWithProviders';
+import { repeatEpisode } from '../../../lib/testing/testEpisodes';
 import { alarmRow, eventRow } from '../model/testRows';
 import { WallDisplayPage } from './WallDisplayPage';
 
@@ -237,20 +238,8 @@ describe("the wall's anomalies band on a repeat signal", () => {
     await new Promise((r) => setTimeout(r, 10));
     wire.socket.connected = true;
     await openCounts();
-    const episode = (i: number, count: number) => ({
-      id: `e${i}`,
-      agencyId: '100',
-      kind: 'repeatAlarms',
-      csNo: `C${10000 + i}`,
-      siteNo: `${100000 + i}`,
-      systemNo: `${200000 + i}`,
-      siteName: `Site ${i}`,
-      count,
-      window: 24,
-      startedAt: now,
-      updatedAt: now,
-    });
-    const list = (third: number) => Array.from({ length: 8 }, (_, i) => episode(i, i === 3 ? third : 4));
+    const list = (third: number) =>
+      Array.from({ length: 8 }, (_, i) => repeatEpisode(i, i === 3 ? third : 4, now));
     act(() => wire.send('anomalies', { agencyId: '100', episodes: list(4), at: 1 }));
     toNextSecond();
     const band = () =>
