@@ -35,7 +35,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-type Timed = { eventDateTime?: string; eventDate: string };
+type Timed = { eventDateTime?: string | null; eventDate: string };
 const at = (r: Timed) => Date.parse(r.eventDateTime ?? r.eventDate);
 
 /**
