@@ -20,5 +20,7 @@ export interface TraceEvent {
       documentLoaderURL?: string;
       dataLength?: number;
     };
+    /** A mojo message's interface (which of the browser's channels it came on). */
+    chrome_mojo_event_info?: { mojo_interface_tag?: string; watcher_notify_interface_tag?: string };
   };
 }

@@ -8,7 +8,9 @@
  *   frame that carries a delta (told by its payload) the thread time of the work it caused: its
  *   task (socket.io's parse, the replica's apply, React's render and commit, flushed in the same
  *   task) and the tasks after it up to and with the frame it drew (style, layout, paint, the
- *   compositor's commit), leaving out tasks with another cause (another frame). The wall draws a
+ *   compositor's commit), leaving out tasks with another cause (another frame) and tasks with no
+ *   cause in the page (no script, drawing or collection: the browser's housekeeping and this
+ *   bench's own Performance.getMetrics; printed beside, counted, for comparison). The wall draws a
  *   delta on the clock's next tick (one frame a second, docs/decisions.md): that tick's task and
  *   frame count for the delta less what a tick and its frame cost with no delta (the baseline's
  *   median, traced too); beside it, the same with the tick and frame counted whole (errs high).
@@ -54,6 +56,8 @@ const t = process.argv.indexOf('--trace');
 const TRACE_OUT = t > 0 ? process.argv[t + 1] : null;
 const c = process.argv.indexOf('--cpuprofile');
 const PROFILE_OUT = c > 0 ? process.argv[c + 1] : null;
+const h = process.argv.indexOf('--allocations');
+const ALLOCATIONS_OUT = h > 0 ? process.argv[h + 1] : null;
 /** Minutes of deltas before the traced minute (0: the first minute after the baseline). */
 const WARMUP = numFlag('warmup', 0);
 
@@ -139,7 +143,33 @@ interface Task {
   draws: boolean;
   /** Thread time of the garbage collector's pauses in it (major, minor, incremental marking's start). */
   gcMs: number;
+  /** It ran the page's script (a callback, a microtask, an event's listeners). */
+  script: boolean;
+  /** It took a message of the page's socket (a frame's header or data, with or without script). */
+  socket: boolean;
 }
+
+/**
+ * A task no delta can have caused: no script of the page, no drawing, no collection, no frame,
+ * no timer, nothing of the socket. What is left is the browser's housekeeping (its memory monitor, allocator purges,
+ * frame feedback) and this bench's own probes (Performance.getMetrics each second, run on the
+ * page's main thread by the inspector: up to 8 ms at 6x). Left out of a delta's figure.
+ */
+const unrelated = (t: Task) =>
+  !t.script && !t.draws && !t.timer && !t.socket && t.frameAt === null && t.gcMs === 0;
+
+/** Trace events that run the page's script. */
+const SCRIPT = new Set([
+  'FunctionCall',
+  'EventDispatch',
+  'TimerFire',
+  'FireAnimationFrame',
+  'FireIdleCallback',
+  'RunMicrotasks',
+  'v8.callFunction',
+  'v8.run',
+  'EvaluateScript',
+]);
 
 /** The collector's pauses a task can hold, each counted once (their phases are nested in them). */
 const GC = new Set(['MajorGC', 'MinorGC', 'V8.GCIncrementalMarkingStart']);
@@ -153,6 +183,8 @@ interface DeltaCost {
   /** The tick's task and frame, less an idle tick's (0 when cheaper). */
   tickMs: number;
   gcMs: number;
+  /** Unrelated tasks between the frame and its draw, not counted (unrelated). */
+  leftOutMs: number;
 }
 
 const DRAWS = new Set(['Layout', 'PrePaint', 'Paint', 'Commit', 'Layerize']);
@@ -161,7 +193,7 @@ const DRAWS = new Set(['Layout', 'PrePaint', 'Paint', 'Commit', 'Layerize']);
  * The main thread's thread time that each delta frame caused: the task that received the frame
  * (socket.io's parse, the replica's apply), then every task after it up to and with the first that
  * draws (style, layout, paint, the compositor's commit), leaving out tasks with another cause
- * (another socket frame). The wall draws a delta on the clock's next tick (pacedToClock): when a
+ * (another socket frame) and unrelated ones. The wall draws a delta on the clock's next tick (pacedToClock): when a
  * timer task comes first, the delta's writes and renders are in it, and the tick's task and the
  * frame after it count for the delta less `tickMs`, what a tick and its frame cost with no delta
  * (the baseline's median). `whole` counts them whole (errs high: the clock's own frame in it).
@@ -174,16 +206,29 @@ function perDeltaMs(tasks: readonly Task[], deltaAt: ReadonlySet<number>, tickMs
     let own = task.ms;
     let onTick = 0;
     let gc = task.gcMs;
+    let leftOut = 0;
     for (let j = i + 1; !task.draws && j < tasks.length && tasks[j].ts - task.end < 1e6; j++) {
       const next = tasks[j];
       if (next.frameAt !== null) continue;
+      if (unrelated(next)) {
+        leftOut += next.ms;
+        continue;
+      }
       if (next.timer || onTick > 0) onTick += next.ms;
       else own += next.ms;
       gc += next.gcMs;
       if (next.draws) break;
     }
     const tick = Math.max(0, onTick - tickMs);
-    out.push({ at: task.ts, ms: own + tick, whole: own + onTick, ownMs: own, tickMs: tick, gcMs: gc });
+    out.push({
+      at: task.ts,
+      ms: own + tick,
+      whole: own + onTick,
+      ownMs: own,
+      tickMs: tick,
+      gcMs: gc,
+      leftOutMs: leftOut,
+    });
   });
   return out;
 }
@@ -197,6 +242,7 @@ function perTickMs(tasks: readonly Task[]): number[] {
     for (let j = i + 1; !task.draws && j < tasks.length && tasks[j].ts - task.end < 1e6; j++) {
       const next = tasks[j];
       if (next.frameAt !== null || next.timer) break;
+      if (unrelated(next)) continue;
       ms += next.ms;
       if (next.draws) break;
     }
@@ -250,6 +296,7 @@ async function tracedCpu(
       byWorkMs: {},
       perDeltaMs: [],
       wholeDeltaMs: [],
+      withUnrelatedMs: [],
       worstDeltas: [],
       deltasPerSecondMs: [],
       deltaFrames: 0,
@@ -279,6 +326,8 @@ async function tracedCpu(
     timer: false,
     draws: false,
     gcMs: 0,
+    script: false,
+    socket: false,
   }));
   const starts = tasks.map((t) => t.ts);
   const taskAt = (ts: number): Task | undefined => {
@@ -303,6 +352,10 @@ async function tracedCpu(
     } else if (e.name === 'TimerFire') task.timer = true;
     else if (e.ph === 'X' && DRAWS.has(e.name)) task.draws = true;
     else if (e.ph === 'X' && GC.has(e.name)) task.gcMs += ms(e);
+    if (SCRIPT.has(e.name)) task.script = true;
+    const mojo = e.args?.chrome_mojo_event_info;
+    if (/WebSocket/.test(`${mojo?.mojo_interface_tag} ${mojo?.watcher_notify_interface_tag}`))
+      task.socket = true;
   }
   // Each delta frame of the network events is the trace's frame of the same length nearest in time.
   const deltaAt = new Set<number>();
@@ -325,6 +378,8 @@ async function tracedCpu(
     byWorkMs,
     perDeltaMs: caused.map((d) => round(d.ms)),
     wholeDeltaMs: caused.map((d) => round(d.whole)),
+    // As the bench counted before it told the unrelated tasks apart: beside, for comparison.
+    withUnrelatedMs: caused.map((d) => round(d.ms + d.leftOutMs)),
     // The three costliest deltas and what they were made of: the p99 of a minute is its worst.
     worstDeltas: [...caused]
       .sort((a, b) => b.ms - a.ms)
@@ -335,6 +390,7 @@ async function tracedCpu(
         ownMs: round(d.ownMs),
         tickMs: round(d.tickMs),
         gcMs: round(d.gcMs),
+        leftOutMs: round(d.leftOutMs),
       })),
     deltasPerSecondMs: deltasPerSecond.map(round),
     deltaFrames: deltas.length,
@@ -409,6 +465,18 @@ async function main() {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(PROFILE_OUT, JSON.stringify(profile));
     }
+    if (ALLOCATIONS_OUT) {
+      // What the page allocates in 20 deltas, garbage included (it is what the scavenger pauses for).
+      await cdp.send('HeapProfiler.enable');
+      await cdp.send('HeapProfiler.startSampling', {
+        samplingInterval: 512,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      await perSecond(cdp, 20, signal);
+      const { profile } = await cdp.send('HeapProfiler.stopSampling');
+      writeFileSync(ALLOCATIONS_OUT, JSON.stringify(profile));
+    }
     const cpu = await tracedCpu(
       browser,
       page,
@@ -428,6 +496,7 @@ async function main() {
     const perDelta = summary(firstMinute);
     const deltaCpu = summary(cpu.perDeltaMs, 2);
     const wholeCpu = summary(cpu.wholeDeltaMs, 2);
+    const withUnrelated = summary(cpu.withUnrelatedMs, 2);
     const deltasInSecond = summary(cpu.deltasPerSecondMs, 2);
     const heapSlope = heap.length > 2 ? slope(heap) : NaN;
     const out = {
@@ -447,6 +516,7 @@ async function main() {
       framesDrawn: { idle15s: idleCpu.framesDrawn, minute: cpu.framesDrawn },
       deltaCpuMs: deltaCpu,
       deltaCpuWithWholeTickMs: wholeCpu,
+      deltaCpuWithUnrelatedMs: withUnrelated,
       worstDeltas: cpu.worstDeltas,
       deltasInSecondCpuMs: deltasInSecond,
       heapKB: heap.map(([m, kb]) => [Number(m.toFixed(2)), Math.round(kb)]),
@@ -471,8 +541,9 @@ async function main() {
       'frames drawn, idle 15 s / the minute': `${idleCpu.framesDrawn} / ${cpu.framesDrawn}`,
       'CPU a delta caused, p50/p99/max ms': `${deltaCpu.p50} / ${deltaCpu.p99} / ${deltaCpu.max} (${deltaCpu.n} of ${cpu.deltaFrames} delta frames)`,
       '  with the whole tick and frame, p50/p99': `${wholeCpu.p50} / ${wholeCpu.p99}`,
-      '  the worst three: own + tick (collector), ms': cpu.worstDeltas
-        .map((d) => `${d.ownMs} + ${d.tickMs} (${d.gcMs})`)
+      '  with the unrelated tasks counted, p50/p99': `${withUnrelated.p50} / ${withUnrelated.p99}`,
+      '  the worst three: own + tick (collector; unrelated), ms': cpu.worstDeltas
+        .map((d) => `${d.ownMs} + ${d.tickMs} (${d.gcMs}; left out ${d.leftOutMs})`)
         .join(', '),
       "CPU of a second's deltas, p50/p99 ms": `${deltasInSecond.p50} / ${deltasInSecond.p99}`,
       'heap slope KB/min': out.heapSlopeKBPerMin,
