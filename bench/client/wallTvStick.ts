@@ -35,7 +35,8 @@
  *   [--warmup 0] (minutes of deltas before the traced one) [--view counts|alarms|map]
  *   [--alarms 200] [--throttle 6] [--trace out.json] [--cpuprofile out.cpuprofile] (the raw
  *   trace; a sampled profile of 20 deltas before the traced minute, for names: build with
- *   `--minify false`)
+ *   `--minify false`) [--allocations out.heapprofile] (what 20 deltas allocate, garbage included:
+ *   a sampled heap profile, before the traced minute)
  * Targets: p99 <= 16 ms of main thread per delta; heap slope flat (within +-100 KB/min).
  */
 import { writeFileSync } from 'node:fs';

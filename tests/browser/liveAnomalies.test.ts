@@ -139,6 +139,22 @@ describe('live anomalies on the Live Alarm View', () => {
       .locator('main.wall__body')
       .evaluate((el) => Math.round(el.getBoundingClientRect().top));
     expect(topOfBody).toBe(await bottomOf('header.wall__header'));
+    // One line per episode however narrow the wall, its words whole for a screen reader: a line
+    // that wrapped moved the band as its count grew (and laid out the whole wall: wall.css).
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 480, height: viewport?.height ?? 800 });
+    const wallLine = page
+      .getByRole('region', { name: 'Live anomalies' })
+      .getByRole('listitem')
+      .filter({ hasText: `CS# ${csNo} sent` });
+    const drawn = await wallLine.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      fontSize: parseFloat(getComputedStyle(el).fontSize),
+      text: el.textContent,
+    }));
+    expect(drawn.height).toBeLessThan(drawn.fontSize * 1.5);
+    expect(drawn.text).toContain(`Runaway: CS# ${csNo} sent ${before + 2} signals in 60 min`);
+    if (viewport) await page.setViewportSize(viewport);
 
     // The owner's card shows the thresholds; a window over a day is refused and changes nothing.
     await page.goto(`${shared.url}/settings`);
