@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { SIGNED_IN_PRELOADS_FILE, type SignedInPreloads } from '../../shared/build/signedInPreloads';
+import { SIGNED_IN_PRELOADS_FILE, type SignedInPreloads } from '../../shared/build/signedInPreloads.ts';
 
 /**
  * The signed-in shell's chunks and styles, for the bridge to preload on a signed-in deep link
