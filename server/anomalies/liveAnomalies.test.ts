@@ -197,4 +197,41 @@ describe('live anomalies', () => {
     expect((await b.live.list('20')).episodes).toEqual([]);
     expect(b.published.filter((m) => m.agencyId === '20').flatMap((m) => m.episodes)).toEqual([]);
   });
+
+  it('a moved count reaches the screens within 5 s, with one list for many signals; an opening at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const store = createMemoryAnomalyStore();
+      await store.setThresholds('10', THREE_IN_TEN_MINUTES);
+      const b = bridge(store);
+      b.live.onPoll(report([], T0, true));
+      b.live.onPoll(report([row('C1', T0), row('C1', T0), row('C1', T0 + MIN)], T0 + MIN));
+      await b.live.assessed();
+      const counts = () => b.published.at(-1)?.episodes.map((e) => [e.csNo, e.count]);
+      expect(counts()).toEqual([['C1', 3]]);
+      const sent = b.published.length;
+      // Three signals in three polls move the count: nothing is sent until 5 s have passed.
+      for (let i = 1; i <= 3; i++) b.live.onPoll(report([row('C1', T0 + MIN + i)], T0 + MIN + i));
+      await b.live.assessed();
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(b.published).toHaveLength(sent);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(b.published).toHaveLength(sent + 1);
+      expect(counts()).toEqual([['C1', 6]]);
+      // A moved count waiting goes with an opening, which is sent at once; the wait is then over.
+      b.live.onPoll(report([row('C1', T0 + 2 * MIN)], T0 + 2 * MIN));
+      const c2 = [row('C2', T0 + 2 * MIN), row('C2', T0 + 2 * MIN), row('C2', T0 + 2 * MIN)];
+      b.live.onPoll(report(c2, T0 + 2 * MIN + 1));
+      await b.live.assessed();
+      expect(b.published).toHaveLength(sent + 2);
+      expect(counts()).toEqual([
+        ['C1', 7],
+        ['C2', 3],
+      ]);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(b.published).toHaveLength(sent + 2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

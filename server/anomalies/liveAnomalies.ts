@@ -16,6 +16,11 @@ import { episodeChanges } from './episodeChanges';
 
 /** A dealer's thresholds are read again this long after (a change on another bridge is heard within it). */
 const THRESHOLDS_TTL_MS = 5000;
+/**
+ * An episode's count moving goes to the screens at most this often per agency; an episode opening
+ * or closing goes at once (docs/decisions.md, "An anomaly's count reaches the screens every 5 s").
+ */
+const COUNTS_EVERY_MS = 5000;
 
 export interface LiveAnomaliesDeps {
   store: AnomalyStore;
@@ -28,6 +33,8 @@ export interface LiveAnomaliesDeps {
   newId?: () => string;
   /** The time windows are read at (tests move it on); default each poll's own time. */
   clock?: () => number;
+  /** How often an episode's moved count is sent (COUNTS_EVERY_MS). */
+  countsEveryMs?: number;
 }
 
 const thresholdOf = (e: AnomalyEpisode, t: AnomalyThresholds) =>
@@ -43,6 +50,9 @@ const thresholdOf = (e: AnomalyEpisode, t: AnomalyThresholds) =>
  */
 export function createLiveAnomalies(d: LiveAnomaliesDeps) {
   const newId = d.newId ?? randomUUID;
+  const countsEveryMs = d.countsEveryMs ?? COUNTS_EVERY_MS;
+  /** Per agency, the send of its moved counts, due (set while one is waiting). */
+  const countsDue = new Map<string, ReturnType<typeof setTimeout>>();
   const detectors = new Map<string, AnomalyDetector>();
   /** Per agency, the work of one poll at a time, in order. */
   const queues = new Map<string, Promise<void>>();
@@ -107,12 +117,41 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
       if (was && Math.floor(e.count / need) > Math.floor(was.count / need)) await audit(e, 'updated');
     }
     for (const e of ch.closed) if (await d.store.close(e)) await audit(e, 'closed');
-    const openNow = changed || whole ? await d.store.open(agencyId) : open;
-    knownOpen.set(agencyId, openNow.length);
     // A screen that joined meanwhile has the list from its subscribe; a new holder says it once.
+    if (whole || ch.opened.length + ch.closed.length > 0) await publishNow(agencyId);
+    else {
+      if (changed) countsLater(agencyId);
+      knownOpen.set(agencyId, open.length);
+    }
+  }
+
+  /** The agency's open episodes to its screens, read now; a send of moved counts waiting is done by it. */
+  async function publishNow(agencyId: string) {
+    clearTimeout(countsDue.get(agencyId));
+    countsDue.delete(agencyId);
+    const openNow = await d.store.open(agencyId);
+    knownOpen.set(agencyId, openNow.length);
     // NOTE: `at` is when the store was read (as `list` stamps it), so a screen keeping the newest
     // keeps the later state, also when a queued poll is assessed after the screen subscribed.
-    if (changed || whole) d.publish({ agencyId, episodes: sortEpisodes(openNow), at: Date.now() });
+    d.publish({ agencyId, episodes: sortEpisodes(openNow), at: Date.now() });
+  }
+
+  /**
+   * Moved counts only: sent with the next list, or in `countsEveryMs` at the latest. In a storm
+   * (an agency with hundreds of episodes open, each repeat signal moving one count) every screen
+   * and wall got the whole list on each signal: with 200 open, about 50 KB a second to a phone,
+   * and on a TV stick 12-17 ms of main thread each at 6x (issue 38).
+   */
+  function countsLater(agencyId: string) {
+    if (countsDue.has(agencyId)) return;
+    const timer = setTimeout(() => {
+      if (countsDue.get(agencyId) !== timer) return;
+      void enqueue(agencyId, () =>
+        countsDue.get(agencyId) === timer ? publishNow(agencyId) : Promise.resolve(),
+      );
+    }, countsEveryMs);
+    timer.unref?.();
+    countsDue.set(agencyId, timer);
   }
 
   const alerts = new Set<Promise<void>>();
@@ -169,8 +208,14 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
       limitsGeneration++;
       limits.delete(agencyId);
     },
-    /** Resolves once the work under way is done (tests, closing). */
+    /** Resolves once the polls heard are assessed; moved counts waiting to be sent still wait. */
+    async assessed(): Promise<void> {
+      await Promise.all([...queues.values()]);
+    },
+    /** Resolves once the work under way is done, moved counts waiting sent now (tests, closing). */
     async settled(): Promise<void> {
+      await Promise.all([...queues.values()]);
+      for (const agencyId of [...countsDue.keys()]) void enqueue(agencyId, () => publishNow(agencyId));
       await Promise.all([...queues.values()]);
       await Promise.all([...alerts]);
     },

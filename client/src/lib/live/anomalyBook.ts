@@ -10,7 +10,7 @@ const NONE: readonly AnomalyEpisode[] = [];
 /**
  * The open live anomalies one live connection has heard, per agency (docs/protocol.md,
  * `anomalies`). The bridge sends an agency's list when the screen subscribes to its alarms, then
- * the whole list on every change; the newest list wins. A disconnect keeps them until the
+ * the whole list on every change (moved counts within 5 s); the newest list wins. A disconnect keeps them until the
  * resubscribe sends them again (a strip that blinks on every reconnect is noise).
  */
 export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
