@@ -155,6 +155,7 @@ async function main() {
   const live = createLiveAnomalies({
     store: createMemoryAnomalyStore(),
     publish: () => undefined,
+    publishMoved: () => undefined,
     alert: async () => undefined,
     record: async () => undefined,
     logger: createLogger('silent'),

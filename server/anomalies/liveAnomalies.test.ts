@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AnomaliesMessage, AnomalyEpisode } from '../../shared/anomalies/anomalyApi';
+import type {
+  AnomaliesMessage,
+  AnomaliesMovedMessage,
+  AnomalyEpisode,
+} from '../../shared/anomalies/anomalyApi';
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
 import type { AuditEntry } from '../audit/auditEntry';
 import type { PollReport } from '../feeds/agencyFeed';
@@ -53,15 +57,26 @@ function report(rows: EventLogRow[], at: number, first = false, agencyId = '10')
 function bridge(store: AnomalyStore) {
   const alerts: AnomalyEpisode[] = [];
   const published: AnomaliesMessage[] = [];
+  const moved: AnomaliesMovedMessage[] = [];
   const audit: AuditEntry[] = [];
+  let list: AnomalyEpisode[] = [];
   const live = createLiveAnomalies({
     store,
-    publish: (m) => published.push(m),
+    publish: (m) => {
+      published.push(m);
+      list = m.episodes;
+    },
+    publishMoved: (m) => {
+      moved.push(m);
+      list = list.map((e) => m.episodes.find((x) => x.id === e.id) ?? e);
+    },
     alert: async (e) => void alerts.push(e),
     record: async (e) => void audit.push(e),
     logger: createLogger('silent'),
   });
-  return { live, alerts, published, audit };
+  /** The count of each episode a screen that heard it all shows. */
+  const shown = () => list.map((e) => e.count);
+  return { live, alerts, published, moved, audit, shown };
 }
 
 /** Thresholds a test reaches in a few rows: a runaway at 3 signals in 10 minutes, repeat alarms out of reach. */
@@ -83,7 +98,7 @@ describe('live anomalies', () => {
     b.live.onPoll(report([row('C1', T0 + 3 * MIN), row('C1', T0 + 3 * MIN)], T0 + 3 * MIN));
     await b.live.settled();
     expect(b.alerts).toHaveLength(1);
-    expect(b.published.at(-1)?.episodes.map((e) => e.count)).toEqual([5]);
+    expect(b.shown()).toEqual([5]);
     b.live.onPoll(report([], T0 + 20 * MIN));
     await b.live.settled();
     expect(b.published.at(-1)?.episodes).toEqual([]);
@@ -98,7 +113,7 @@ describe('live anomalies', () => {
     b.live.onPoll(report([row('C6', T0), row('C6', T0 + 1), row('C6', T0 + 2)], T0 + MIN, true));
     for (let i = 3; i <= 7; i++) b.live.onPoll(report([row('C6', T0 + i)], T0 + MIN));
     await b.live.settled();
-    expect(b.published.at(-1)?.episodes.map((e) => e.count)).toEqual([8]);
+    expect(b.shown()).toEqual([8]);
     expect(b.audit.map((e) => e.message?.split(': Runaway')[0])).toEqual(['opened', 'updated']);
     expect(b.audit[1]!.message).toContain('sent 6 signals');
     expect(b.alerts).toHaveLength(1);
@@ -198,38 +213,44 @@ describe('live anomalies', () => {
     expect(b.published.filter((m) => m.agencyId === '20').flatMap((m) => m.episodes)).toEqual([]);
   });
 
-  it('a moved count reaches the screens within 5 s, with one list for many signals; an opening at once', async () => {
+  it('a moved count reaches the screens within 5 s, only the episodes that moved; an opening at once, whole', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const store = createMemoryAnomalyStore();
       await store.setThresholds('10', THREE_IN_TEN_MINUTES);
       const b = bridge(store);
       b.live.onPoll(report([], T0, true));
-      b.live.onPoll(report([row('C1', T0), row('C1', T0), row('C1', T0 + MIN)], T0 + MIN));
+      const three = (csNo: string, at: number) => [row(csNo, at), row(csNo, at), row(csNo, at)];
+      b.live.onPoll(report([...three('C1', T0 + MIN), ...three('C2', T0 + MIN)], T0 + MIN));
       await b.live.assessed();
-      const counts = () => b.published.at(-1)?.episodes.map((e) => [e.csNo, e.count]);
-      expect(counts()).toEqual([['C1', 3]]);
+      const counts = (m?: { episodes: AnomalyEpisode[] }) => m?.episodes.map((e) => [e.csNo, e.count]);
+      expect(counts(b.published.at(-1))).toEqual([
+        ['C1', 3],
+        ['C2', 3],
+      ]);
       const sent = b.published.length;
-      // Three signals in three polls move the count: nothing is sent until 5 s have passed.
+      // Three signals of C1 in three polls move its count: nothing is sent until 5 s have passed,
+      // then C1 alone.
       for (let i = 1; i <= 3; i++) b.live.onPoll(report([row('C1', T0 + MIN + i)], T0 + MIN + i));
       await b.live.assessed();
       await vi.advanceTimersByTimeAsync(4999);
-      expect(b.published).toHaveLength(sent);
+      expect(b.moved).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(1);
-      expect(b.published).toHaveLength(sent + 1);
-      expect(counts()).toEqual([['C1', 6]]);
-      // A moved count waiting goes with an opening, which is sent at once; the wait is then over.
+      expect(b.moved.map((m) => counts(m))).toEqual([[['C1', 6]]]);
+      expect(b.published).toHaveLength(sent);
+      expect(b.shown()).toEqual([6, 3]);
+      // A moved count waiting goes with an opening, which is sent at once and whole; the wait is over.
       b.live.onPoll(report([row('C1', T0 + 2 * MIN)], T0 + 2 * MIN));
-      const c2 = [row('C2', T0 + 2 * MIN), row('C2', T0 + 2 * MIN), row('C2', T0 + 2 * MIN)];
-      b.live.onPoll(report(c2, T0 + 2 * MIN + 1));
+      b.live.onPoll(report(three('C3', T0 + 2 * MIN), T0 + 2 * MIN + 1));
       await b.live.assessed();
-      expect(b.published).toHaveLength(sent + 2);
-      expect(counts()).toEqual([
+      expect(b.published).toHaveLength(sent + 1);
+      expect(counts(b.published.at(-1))).toEqual([
         ['C1', 7],
         ['C2', 3],
+        ['C3', 3],
       ]);
       await vi.advanceTimersByTimeAsync(10_000);
-      expect(b.published).toHaveLength(sent + 2);
+      expect([b.published.length, b.moved.length]).toEqual([sent + 1, 1]);
     } finally {
       vi.useRealTimers();
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   anomalyText,
   type AnomaliesMessage,
+  type AnomaliesMovedMessage,
   type AnomalyEpisode,
   type AnomalyThresholds,
 } from '../../shared/anomalies/anomalyApi';
@@ -18,7 +19,7 @@ import { episodeChanges } from './episodeChanges';
 const THRESHOLDS_TTL_MS = 5000;
 /**
  * An episode's count moving goes to the screens at most this often per agency; an episode opening
- * or closing goes at once (docs/decisions.md, "An anomaly's count reaches the screens every 5 s").
+ * or closing goes at once (docs/decisions.md, "An anomaly's count reaches the screens within 5 s").
  */
 const COUNTS_EVERY_MS = 5000;
 
@@ -26,6 +27,8 @@ export interface LiveAnomaliesDeps {
   store: AnomalyStore;
   /** The agency's open episodes to its screens and walls (its alarms feed's room on every bridge). */
   publish(msg: AnomaliesMessage): void;
+  /** Those whose count moved, to the same screens and walls. */
+  publishMoved(msg: AnomaliesMovedMessage): void;
   /** A new episode to the devices that chose "Anomalies" (once: only the opener calls it). */
   alert(e: AnomalyEpisode): Promise<void>;
   record(entry: AuditEntry): Promise<void>;
@@ -53,6 +56,8 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
   const countsEveryMs = d.countsEveryMs ?? COUNTS_EVERY_MS;
   /** Per agency, the send of its moved counts, due (set while one is waiting). */
   const countsDue = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Per agency, the episodes whose count moved since the last message. */
+  const moved = new Map<string, Set<string>>();
   const detectors = new Map<string, AnomalyDetector>();
   /** Per agency, the work of one poll at a time, in order. */
   const queues = new Map<string, Promise<void>>();
@@ -100,7 +105,6 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     if (found.length === 0 && !whole && knownOpen.get(agencyId) === 0) return;
     const open = await d.store.open(agencyId);
     const ch = episodeChanges(agencyId, open, found, now, newId);
-    const changed = ch.opened.length + ch.updated.length + ch.closed.length > 0;
     for (const e of ch.opened) {
       if (!(await d.store.create(e))) continue;
       d.logger.info({ agency: agencyId, csNo: e.csNo, kind: e.kind, episode: e.id }, 'anomaly opened');
@@ -120,7 +124,7 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     // A screen that joined meanwhile has the list from its subscribe; a new holder says it once.
     if (whole || ch.opened.length + ch.closed.length > 0) await publishNow(agencyId);
     else {
-      if (changed) countsLater(agencyId);
+      if (ch.updated.length > 0) countsLater(agencyId, ch.updated);
       knownOpen.set(agencyId, open.length);
     }
   }
@@ -129,6 +133,7 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
   async function publishNow(agencyId: string) {
     clearTimeout(countsDue.get(agencyId));
     countsDue.delete(agencyId);
+    moved.delete(agencyId);
     const openNow = await d.store.open(agencyId);
     knownOpen.set(agencyId, openNow.length);
     // NOTE: `at` is when the store was read (as `list` stamps it), so a screen keeping the newest
@@ -137,17 +142,35 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
   }
 
   /**
-   * Moved counts only: sent with the next list, or in `countsEveryMs` at the latest. In a storm
-   * (an agency with hundreds of episodes open, each repeat signal moving one count) every screen
-   * and wall got the whole list on each signal: with 200 open, about 50 KB a second to a phone,
-   * and on a TV stick 12-17 ms of main thread each at 6x (issue 38).
+   * The episodes whose count moved (and only they), as the store holds them then. NOTE: one
+   * episode that closed meanwhile is not sent: its closing went as a whole list.
    */
-  function countsLater(agencyId: string) {
+  async function publishMoved(agencyId: string) {
+    clearTimeout(countsDue.get(agencyId));
+    countsDue.delete(agencyId);
+    const ids = moved.get(agencyId);
+    moved.delete(agencyId);
+    if (!ids) return;
+    const episodes = (await d.store.open(agencyId)).filter((e) => ids.has(e.id));
+    if (episodes.length > 0) d.publishMoved({ agencyId, episodes: sortEpisodes(episodes), at: Date.now() });
+  }
+
+  /**
+   * Moved counts only: sent with the next list, or in `countsEveryMs` at the latest, and then only
+   * the episodes that moved. In a storm (an agency with hundreds of episodes open, each repeat
+   * signal moving one count) every screen and wall got the whole list on each signal: with 200
+   * open, about 50 KB a second to a phone, and on a TV stick 12-17 ms of main thread each at 6x
+   * (issue 38); the whole list every 5 s still cost a TV stick 12-20 ms each time.
+   */
+  function countsLater(agencyId: string, updated: readonly AnomalyEpisode[]) {
+    let ids = moved.get(agencyId);
+    if (!ids) moved.set(agencyId, (ids = new Set()));
+    for (const e of updated) ids.add(e.id);
     if (countsDue.has(agencyId)) return;
     const timer = setTimeout(() => {
       if (countsDue.get(agencyId) !== timer) return;
       void enqueue(agencyId, () =>
-        countsDue.get(agencyId) === timer ? publishNow(agencyId) : Promise.resolve(),
+        countsDue.get(agencyId) === timer ? publishMoved(agencyId) : Promise.resolve(),
       );
     }, countsEveryMs);
     timer.unref?.();
@@ -215,7 +238,7 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     /** Resolves once the work under way is done, moved counts waiting sent now (tests, closing). */
     async settled(): Promise<void> {
       await Promise.all([...queues.values()]);
-      for (const agencyId of [...countsDue.keys()]) void enqueue(agencyId, () => publishNow(agencyId));
+      for (const agencyId of [...countsDue.keys()]) void enqueue(agencyId, () => publishMoved(agencyId));
       await Promise.all([...queues.values()]);
       await Promise.all([...alerts]);
     },

@@ -175,6 +175,8 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
     store: anomalyStore,
     publish: (msg) =>
       live.nsp.to(feedRoom({ feed: 'alarms', agencyId: msg.agencyId })).emit('anomalies', msg),
+    publishMoved: (msg) =>
+      live.nsp.to(feedRoom({ feed: 'alarms', agencyId: msg.agencyId })).emit('anomalies.moved', msg),
     alert: (e) => push.alarms.anomaly(e.agencyId, e.id, (timeZone) => anomalyPushMessage(e, timeZone)),
     record: (entry) => record(entry),
     logger: logger.child({ part: 'anomalies' }),

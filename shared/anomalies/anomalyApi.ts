@@ -81,7 +81,7 @@ export const anomalyEpisodeSchema = onFirstUse(() =>
 );
 export type AnomalyEpisode = z.infer<ReturnType<typeof anomalyEpisodeSchema>>;
 
-/** The live message `anomalies`: every open episode of one agency, sent whole on each change. */
+/** The live message `anomalies`: every open episode of one agency, sent whole when one opens or closes. */
 export const anomaliesMessageSchema = onFirstUse(() =>
   z.object({
     agencyId: z.string(),
@@ -91,6 +91,21 @@ export const anomaliesMessageSchema = onFirstUse(() =>
   }),
 );
 export type AnomaliesMessage = z.infer<ReturnType<typeof anomaliesMessageSchema>>;
+
+/**
+ * The live message `anomalies.moved`: the open episodes of one agency whose count moved since the
+ * last message, as they are now; the others are as they were. An opening or a closing comes as a
+ * whole list (`anomalies`), so a screen's list keeps its members from those.
+ */
+export const anomaliesMovedMessageSchema = onFirstUse(() =>
+  z.object({
+    agencyId: z.string(),
+    episodes: z.array(anomalyEpisodeSchema()),
+    /** Server time the episodes were read. */
+    at: z.number(),
+  }),
+);
+export type AnomaliesMovedMessage = z.infer<ReturnType<typeof anomaliesMovedMessageSchema>>;
 
 /** The strip's, wall banner's and push's words for an episode (issue 39, exactly). */
 export function anomalyText(e: Pick<AnomalyEpisode, 'kind' | 'csNo' | 'count' | 'window'>): string {

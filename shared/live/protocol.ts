@@ -2,7 +2,7 @@
 // zod's extra weight is not wanted (issue 38).
 import * as z from 'zod/mini';
 import { onFirstUse } from '../onFirstUse';
-import type { AnomaliesMessage } from '../anomalies/anomalyApi';
+import type { AnomaliesMessage, AnomaliesMovedMessage } from '../anomalies/anomalyApi';
 import type { ActiveAlarmRow } from '../upstream/activeAlarmRow';
 import type { EventLogRow } from '../upstream/eventLogRow';
 import type { SystemOnTestRow } from '../upstream/onTestRows';
@@ -247,6 +247,8 @@ export interface ServerToClientEvents {
   'session.expired': () => void;
   /** The open live anomalies of an agency whose alarms the screen watches (issue 39). */
   anomalies: (msg: AnomaliesMessage) => void;
+  /** Those of its open anomalies whose count moved (at most one message per agency every 5 s). */
+  'anomalies.moved': (msg: AnomaliesMovedMessage) => void;
 }
 
 export interface ClientToServerEvents {

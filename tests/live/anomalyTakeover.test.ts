@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anomaliesMessageSchema, type AnomaliesMessage } from '../../shared/anomalies/anomalyApi';
+import { createAnomalyBook } from '../../client/src/lib/live/anomalyBook';
 import { pushMessageSchema } from '../../shared/push/pushApi';
 import { metricValue, spawnBridge, type BridgeProcess } from '../support/processes';
 import { cleanPrefix, redisReachable } from '../support/redis';
@@ -82,11 +82,11 @@ describe.skipIf(!hasRedis)('a live anomaly across a lease move', () => {
 
     // A screen on the survivor hears the episodes the doomed bridge opens (the shared rooms).
     screen = connectScreen(s.url, cookie);
-    const heard: AnomaliesMessage[] = [];
-    screen.socket.on('anomalies', (m) => heard.push(anomaliesMessageSchema().parse(m)));
+    // What the portal's screens make of the lists and moved counts they hear (their anomaly book).
+    const book = createAnomalyBook(screen);
     await screen.subscribe({ feed: 'alarms', agencyId });
     const csNo = await freshAccount(sim, agencyId);
-    const episode = () => heard.at(-1)?.episodes.find((e) => e.csNo === csNo && e.kind === 'runaway');
+    const episode = () => book.episodes(agencyId).find((e) => e.csNo === csNo && e.kind === 'runaway');
     const signal = () => simPost(sim, '/_sim/signals', { csNo, eventId: 'O' });
     for (let i = 0; i < 4; i++) await signal();
     await waitFor('the runaway opened', async () => episode() != null, 20_000);

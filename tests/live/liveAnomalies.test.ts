@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../server/app/bridge';
 import { loadConfig } from '../../server/config/bridgeConfig';
-import { anomaliesMessageSchema, type AnomaliesMessage } from '../../shared/anomalies/anomalyApi';
+import {
+  anomaliesMessageSchema,
+  anomaliesMovedMessageSchema,
+  type AnomaliesMessage,
+} from '../../shared/anomalies/anomalyApi';
+import { createAnomalyBook } from '../../client/src/lib/live/anomalyBook';
 import { pushMessageSchema } from '../../shared/push/pushApi';
 import { visibleAgencies } from '../../shared/upstream/loginProfile';
 import { BRIDGE_SERVICE_USER } from '../../simulator/world/demoUsers';
@@ -66,14 +71,19 @@ async function api(cookie: string, method: string, path: string, body?: unknown)
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
 }
 
-/** A screen on an agency's alarms that keeps every `anomalies` list it hears. */
+/**
+ * A screen on an agency's alarms that keeps every `anomalies` list and `anomalies.moved` message it
+ * hears, and what the portal's screens make of them (their anomaly book).
+ */
 function anomalyScreen(cookie: string, agencyId: string) {
   const s = connectScreen(bridge.url, cookie);
   screens.push(s);
   const heard: AnomaliesMessage[] = [];
   s.socket.on('anomalies', (m) => heard.push(anomaliesMessageSchema().parse(m)));
+  s.socket.on('anomalies.moved', (m) => heard.push(anomaliesMovedMessageSchema().parse(m)));
+  const book = createAnomalyBook(s);
   s.subscribe({ feed: 'alarms', agencyId });
-  return { heard, last: (csNo: string) => heard.at(-1)?.episodes.find((e) => e.csNo === csNo) };
+  return { heard, last: (csNo: string) => book.episodes(agencyId).find((e) => e.csNo === csNo) };
 }
 
 async function device(cookie: string, agencyId: string, anomalies: boolean): Promise<TestSubscription> {

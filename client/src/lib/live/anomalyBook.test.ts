@@ -52,4 +52,36 @@ describe('live anomalies heard by a screen', () => {
     s.emit('anomalies', { agencyId: '10', episodes: [episode(30), { ...episode(5), id: 'ep2' }], at: 4 });
     expect(book.news('10').map((e) => e.id)).toEqual(['ep2']);
   });
+
+  it('takes moved counts into the list it has, the later count of each episode winning', () => {
+    const s = fakeSocket();
+    const book = createAnomalyBook(s as never);
+    const ep = (id: string, count: number, updatedAt: number) => ({ ...episode(count), id, updatedAt });
+    let heard = 0;
+    book.subscribe(() => heard++);
+    // Moved counts before any list are not a list.
+    s.emit('anomalies.moved', { agencyId: '10', episodes: [ep('a', 9, 5)], at: 5 });
+    expect(book.heard('10')).toBe(false);
+    s.emit('anomalies', { agencyId: '10', episodes: [ep('a', 3, 1), ep('b', 4, 1)], at: 10 });
+    const [, b] = book.episodes('10');
+    s.emit('anomalies.moved', { agencyId: '10', episodes: [ep('a', 5, 11), ep('z', 7, 11)], at: 11 });
+    expect(book.episodes('10').map((e) => [e.id, e.count])).toEqual([
+      ['a', 5],
+      ['b', 4],
+    ]);
+    // The episode that did not move is the same object (its line is not drawn again).
+    expect(book.episodes('10')[1]).toBe(b);
+    // Older than the list, or not later than the count it has: nothing changes.
+    s.emit('anomalies.moved', { agencyId: '10', episodes: [ep('b', 1, 12)], at: 9 });
+    s.emit('anomalies.moved', { agencyId: '10', episodes: [ep('a', 4, 11)], at: 12 });
+    expect(heard).toBe(2);
+    // A list read before a count it missed keeps that count: the later one.
+    s.emit('anomalies', { agencyId: '10', episodes: [ep('a', 4, 10), ep('c', 3, 11)], at: 10.5 });
+    expect(book.episodes('10').map((e) => [e.id, e.count])).toEqual([
+      ['a', 5],
+      ['c', 3],
+    ]);
+    s.emit('anomalies.moved', { agencyId: '10', episodes: [{ id: 'a' }], at: 13 });
+    expect(book.episodes('10').map((e) => e.count)).toEqual([5, 3]);
+  });
 });

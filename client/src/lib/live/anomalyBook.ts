@@ -1,5 +1,6 @@
 import {
   anomaliesMessageSchema,
+  anomaliesMovedMessageSchema,
   type AnomaliesMessage,
   type AnomalyEpisode,
 } from '../../../../shared/anomalies/anomalyApi';
@@ -9,9 +10,11 @@ const NONE: readonly AnomalyEpisode[] = [];
 
 /**
  * The open live anomalies one live connection has heard, per agency (docs/protocol.md,
- * `anomalies`). The bridge sends an agency's list when the screen subscribes to its alarms, then
- * the whole list on every change (moved counts within 5 s); the newest list wins. A disconnect keeps them until the
- * resubscribe sends them again (a strip that blinks on every reconnect is noise).
+ * `anomalies`). The bridge sends an agency's list when the screen subscribes to its alarms, the
+ * whole list when an episode opens or closes (the newest list wins), and within 5 s the episodes
+ * whose count moved (`anomalies.moved`), which replace theirs. Of one episode the later count is
+ * kept (`updatedAt`), whichever message brought it. A disconnect keeps them until the resubscribe
+ * sends them again (a strip that blinks on every reconnect is noise).
  */
 export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
   const lists = new Map<string, AnomaliesMessage>();
@@ -25,6 +28,17 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
   const changed = () => {
     for (const l of [...listeners]) l();
   };
+  const keep = (agencyId: string, list: AnomaliesMessage) => {
+    lists.set(agencyId, list);
+    let first = firstIds.get(agencyId);
+    if (!first) firstIds.set(agencyId, (first = new Set(list.episodes.map((e) => e.id))));
+    const known = first;
+    news.set(
+      agencyId,
+      list.episodes.filter((e) => !known.has(e.id)),
+    );
+    changed();
+  };
   live.socket.on('anomalies', (raw: unknown) => {
     // NOTE: checked, since it comes off the wire.
     const parsed = anomaliesMessageSchema().safeParse(raw);
@@ -32,15 +46,19 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     const msg = parsed.data;
     const was = lists.get(msg.agencyId);
     if (was && was.at > msg.at) return;
-    lists.set(msg.agencyId, msg);
-    let first = firstIds.get(msg.agencyId);
-    if (!first) firstIds.set(msg.agencyId, (first = new Set(msg.episodes.map((e) => e.id))));
-    const known = first;
-    news.set(
-      msg.agencyId,
-      msg.episodes.filter((e) => !known.has(e.id)),
-    );
-    changed();
+    // NOTE: an episode's later count may have come first (a moved count and a list sent by two
+    // bridges as the feed moved between them).
+    keep(msg.agencyId, was ? { ...msg, episodes: laterOf(msg.episodes, was.episodes) } : msg);
+  });
+  live.socket.on('anomalies.moved', (raw: unknown) => {
+    const parsed = anomaliesMovedMessageSchema().safeParse(raw);
+    if (!parsed.success) return;
+    const msg = parsed.data;
+    const was = lists.get(msg.agencyId);
+    // Moved counts of a list not heard yet, or older than the list: the list has what is open.
+    if (!was || was.at > msg.at) return;
+    const episodes = laterOf(was.episodes, msg.episodes);
+    if (episodes !== was.episodes) keep(msg.agencyId, { ...was, episodes });
   });
   live.socket.on('snapshot', (m) => {
     if (m.subscribedAs && feedAgency.get(m.subscribedAs) !== m.agencyId) {
@@ -76,4 +94,20 @@ export function anomalyBookOf(live: Pick<LiveClient, 'socket'>) {
   let book = books.get(live);
   if (!book) books.set(live, (book = createAnomalyBook(live)));
   return book;
+}
+
+/**
+ * The episodes of `list`, each replaced by its namesake in `other` where that one's count is later;
+ * the same array when none is (an unchanged list draws nothing again).
+ */
+function laterOf(list: readonly AnomalyEpisode[], other: readonly AnomalyEpisode[]): AnomalyEpisode[] {
+  const byId = new Map(other.map((e) => [e.id, e]));
+  let replaced = false;
+  const next = list.map((e) => {
+    const o = byId.get(e.id);
+    if (!o || o === e || o.updatedAt <= e.updatedAt) return e;
+    replaced = true;
+    return o;
+  });
+  return replaced ? next : (list as AnomalyEpisode[]);
 }
