@@ -68,6 +68,7 @@ interface SignalAnswer {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function json<T>(url: string): Promise<T> {
   const res = await fetch(url);
@@ -267,9 +268,19 @@ async function tracedCpu(
   tickMs = 0,
 ) {
   const deltas: Array<{ at: number; length: number }> = [];
+  /** The anomaly messages of the minute: whole lists and moved counts, how many and their bytes. */
+  const anomalies = { lists: 0, listBytes: 0, moved: 0, movedBytes: 0 };
   const onFrame = (e: { timestamp: number; response: { payloadData: string } }) => {
-    if (/^42(\/[^,]*,)?\["delta",/.test(e.response.payloadData))
-      deltas.push({ at: e.timestamp * 1e6, length: Buffer.byteLength(e.response.payloadData) });
+    const payload = e.response.payloadData;
+    const bytes = Buffer.byteLength(payload);
+    if (/^42(\/[^,]*,)?\["delta",/.test(payload)) deltas.push({ at: e.timestamp * 1e6, length: bytes });
+    else if (/^42(\/[^,]*,)?\["anomalies",/.test(payload)) {
+      anomalies.lists++;
+      anomalies.listBytes += bytes;
+    } else if (/^42(\/[^,]*,)?\["anomalies\.moved",/.test(payload)) {
+      anomalies.moved++;
+      anomalies.movedBytes += bytes;
+    }
   };
   cdp.on('Network.webSocketFrameReceived', onFrame);
   await browser.startTracing(page, {
@@ -301,6 +312,7 @@ async function tracedCpu(
       worstDeltas: [],
       deltasPerSecondMs: [],
       deltaFrames: 0,
+      anomalies,
       ticksMs: [],
       framesDrawn: 0,
     };
@@ -395,6 +407,7 @@ async function tracedCpu(
       })),
     deltasPerSecondMs: deltasPerSecond.map(round),
     deltaFrames: deltas.length,
+    anomalies,
     ticksMs: perTickMs(tasks).map(round),
     framesDrawn: tasks.filter((x) => x.draws).length,
   };
@@ -513,6 +526,7 @@ async function main() {
       cpuPerSecondMs: cpuPerSecond,
       cpuByWorkMs: cpu.byWorkMs,
       deltaFrames: cpu.deltaFrames,
+      anomalyMessages: cpu.anomalies,
       idleTickMs: tick,
       framesDrawn: { idle15s: idleCpu.framesDrawn, minute: cpu.framesDrawn },
       deltaCpuMs: deltaCpu,
@@ -547,6 +561,7 @@ async function main() {
         .map((d) => `${d.ownMs} + ${d.tickMs} (${d.gcMs}; left out ${d.leftOutMs})`)
         .join(', '),
       "CPU of a second's deltas, p50/p99 ms": `${deltasInSecond.p50} / ${deltasInSecond.p99}`,
+      'anomaly messages in the minute: lists (KB), moved (KB)': `${cpu.anomalies.lists} (${kb(cpu.anomalies.listBytes)}), ${cpu.anomalies.moved} (${kb(cpu.anomalies.movedBytes)})`,
       'heap slope KB/min': out.heapSlopeKBPerMin,
     });
     console.log(JSON.stringify(out));

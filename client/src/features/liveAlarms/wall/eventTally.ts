@@ -29,6 +29,8 @@ export function createEventTally(opts: { from: number }) {
   const counts = new Map<string, number>();
   const listeners = new Set<() => void>();
   let snapshot: readonly TypeCount[] | null = null;
+  /** The largest count, found once per change: every bar reads it for its length. */
+  let most: number | null = null;
   /** The types in the order shown, and the snapshot they were read from. */
   let order: readonly string[] = [];
   /** `order` was checked against the counts since they last changed. */
@@ -70,6 +72,7 @@ export function createEventTally(opts: { from: number }) {
 
   function changed() {
     snapshot = null;
+    most = null;
     orderChecked = false;
     for (const l of [...listeners]) l();
   }
@@ -143,8 +146,10 @@ export function createEventTally(opts: { from: number }) {
     },
     /** The largest count of a type (0 with none): a full bar. */
     largest(): number {
-      let most = 0;
-      for (const n of counts.values()) if (n > most) most = n;
+      if (most === null) {
+        most = 0;
+        for (const n of counts.values()) if (n > most) most = n;
+      }
       return most;
     },
     getSnapshot(): readonly TypeCount[] {
