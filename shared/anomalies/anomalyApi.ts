@@ -95,17 +95,11 @@ export type AnomaliesMessage = z.infer<ReturnType<typeof anomaliesMessageSchema>
 /**
  * The live message `anomalies.moved`: the open episodes of one agency whose count moved since the
  * last message, as they are now; the others are as they were. An opening or a closing comes as a
- * whole list (`anomalies`), so a screen's list keeps its members from those.
+ * whole list (`anomalies`), so a screen's list keeps its members from those. The same shape as a
+ * list; `at` is when those episodes were read.
  */
-export const anomaliesMovedMessageSchema = onFirstUse(() =>
-  z.object({
-    agencyId: z.string(),
-    episodes: z.array(anomalyEpisodeSchema()),
-    /** Server time the episodes were read. */
-    at: z.number(),
-  }),
-);
-export type AnomaliesMovedMessage = z.infer<ReturnType<typeof anomaliesMovedMessageSchema>>;
+export const anomaliesMovedMessageSchema = anomaliesMessageSchema;
+export type AnomaliesMovedMessage = AnomaliesMessage;
 
 /** The strip's, wall banner's and push's words for an episode (issue 39, exactly). */
 export function anomalyText(e: Pick<AnomalyEpisode, 'kind' | 'csNo' | 'count' | 'window'>): string {
