@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../observability/logger';
+import { answerWithin } from './commandDeadline';
 
 /**
  * Every Redis connection a bridge process holds, opened in this one place (REDIS_URL). Each part
@@ -49,9 +50,10 @@ export async function openRedisConnections(url: string, logger: Logger): Promise
     maxRetriesPerRequest: 0,
     enableOfflineQueue: true,
     enableAutoPipelining: true,
-    commandTimeout: SHARED_COMMAND_TIMEOUT_MS,
     retryStrategy: reconnectDelay,
   });
+  // NOTE: not ioredis's commandTimeout, which also failed commands answered while the process was busy.
+  answerWithin(shared, SHARED_COMMAND_TIMEOUT_MS);
   const feeds = new Redis(url, {
     maxRetriesPerRequest: 2,
     enableOfflineQueue: false,

@@ -80,6 +80,9 @@ export function createRedisWallStore(redis: Redis, prefix: string, now: () => nu
       const id = await redis.getdel(k.code(code));
       return id ? parsed(pendingSchema, await redis.get(k.pending(id))) : null;
     },
+    async releaseCode(p) {
+      if (p.expiresAt > now()) await redis.set(k.code(p.code), p.id, 'PX', ttlOf(p), 'NX');
+    },
     async markPaired(pendingId, deviceId) {
       const p = parsed(pendingSchema, await redis.get(k.pending(pendingId)));
       if (p) await redis.set(k.pending(p.id), JSON.stringify({ ...p, deviceId }), 'PX', ttlOf(p), 'XX');

@@ -59,6 +59,20 @@ describe.each(stores)('the %s wall store', (_name, make) => {
     expect(await s.takePending(id)).toBeNull();
   });
 
+  it("gives a claimed code back to its waiting wall, never over another wall's", async () => {
+    const s = make();
+    const code = `R${randomUUID().slice(0, 5)}`;
+    const first = pendingOf(uid(), code);
+    await s.addPending(first);
+    await s.claimCode(code);
+    await s.releaseCode(first);
+    expect((await s.claimCode(code))?.id).toBe(first.id);
+    const second = pendingOf(uid(), code);
+    expect(await s.addPending(second)).toBe(true);
+    await s.releaseCode(first);
+    expect((await s.claimCode(code))?.id).toBe(second.id);
+  });
+
   it('forgets a code when it expires', async () => {
     const s = make();
     const code = `E${randomUUID().slice(0, 5)}`;

@@ -43,6 +43,8 @@ export interface WallStore {
    * same code finds nothing.
    */
   claimCode(code: string): Promise<PendingPairing | null>;
+  /** Gives a claimed code back to its waiting wall (a pairing that failed), unless it expired or was taken. */
+  releaseCode(p: PendingPairing): Promise<void>;
   /** Records that a waiting wall was paired (it collects its credential on its next poll). */
   markPaired(pendingId: string, deviceId: string): Promise<void>;
   /** Ends a waiting wall's pairing; answers it as it was, once (a second take finds nothing). */
@@ -95,6 +97,9 @@ export function createMemoryWallStore(now: () => number = Date.now): WallStore {
       if (!id) return null;
       codes.delete(code);
       return live(pendings.get(id));
+    },
+    async releaseCode(p) {
+      if (live(pendings.get(p.id)) && !codes.has(p.code)) codes.set(p.code, p.id);
     },
     async markPaired(pendingId, deviceId) {
       const p = live(pendings.get(pendingId));

@@ -5,7 +5,7 @@ import type { BridgeSession } from '../session/sessionStore';
 import { createMemoryLimiter } from './attemptLimiter';
 import { PAIRING_CODE_TTL_MS } from './pairingCode';
 import { createWalls } from './walls';
-import { createMemoryWallStore } from './wallStore';
+import { createMemoryWallStore, type WallStore } from './wallStore';
 
 const OWNER = '1';
 
@@ -35,12 +35,15 @@ const session = (p: LoginProfile, username = 'dispatcher'): BridgeSession => ({
   expiresAt: Number.MAX_SAFE_INTEGER,
 });
 
-function setup(limits = { user: 10, address: 20, codes: 30 }) {
+function setup(
+  limits = { user: 10, address: 20, codes: 30 },
+  storeOf: (s: WallStore) => WallStore = (s) => s,
+) {
   let t = 1_000_000;
   const now = () => t;
   const closed: string[] = [];
   const walls = createWalls({
-    store: createMemoryWallStore(now),
+    store: storeOf(createMemoryWallStore(now)),
     limits: {
       pairPerUser: createMemoryLimiter({ max: limits.user, windowMs: 600_000 }, now),
       pairPerAddress: createMemoryLimiter({ max: limits.address, windowMs: 600_000 }, now),
@@ -87,6 +90,23 @@ describe('wall pairing', () => {
       ok: false,
       refusal: { code: 'not_found' },
     });
+  });
+
+  it('a pairing the store failed gives the code back, so trying again pairs the wall', async () => {
+    let failSaves = 1;
+    const { walls, waitingWall } = setup(undefined, (s) => ({
+      ...s,
+      save: async (d) => {
+        if (failSaves-- > 0) throw new Error('Command timed out');
+        return s.save(d);
+      },
+    }));
+    const wall = await waitingWall();
+    await expect(walls.pair(user, ask(wall.code), 'a')).rejects.toThrow('Command timed out');
+    expect((await walls.pairingState(wall.token)).state).toMatchObject({ state: 'waiting', code: wall.code });
+    expect(await walls.pair(user, ask(wall.code), 'a')).toMatchObject({ ok: true });
+    expect((await walls.pairingState(wall.token)).state).toMatchObject({ state: 'paired' });
+    expect(await walls.list(user)).toMatchObject({ ok: true, value: [{ agencyId: '100' }] });
   });
 
   it('a code expires after 10 minutes', async () => {

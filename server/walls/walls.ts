@@ -198,8 +198,15 @@ export function createWalls(d: WallsDeps) {
         lastSeenAt: null,
         lastAddress: null,
       };
-      await d.store.save(device);
-      await d.store.markPaired(pending.id, device.id);
+      try {
+        await d.store.save(device);
+        await d.store.markPaired(pending.id, device.id);
+      } catch (err) {
+        // NOTE: the code goes back to its wall, so that "try again" after a store blip pairs it
+        // instead of calling it unknown (best effort: the store may still be away).
+        await Promise.allSettled([d.store.remove(device.id), d.store.releaseCode(pending)]);
+        throw err;
+      }
       d.logger.info(
         { wall: device.id, agency: device.agencyId, by: session.username },
         'wall display paired',

@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium || !hasRedis)('a wall display that lasts', () => {
     await wall.goto(`${url}/wall?kiosk=1&view=alarms`);
     const code = (await wall.getByTestId('pairing-code').textContent({ timeout: 15_000 }))!.trim();
     const paired = await pairWall(url, owner.cookie, { code, agencyId, views: ['alarms', 'counts'] });
-    expect(paired.status).toBe(201);
+    expect(paired.status, JSON.stringify(paired.body)).toBe(201);
     await wall.getByTestId('wall').waitFor({ timeout: 10_000 });
     // Nothing below may reload the page: the wall recovers by itself.
     await wall.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
