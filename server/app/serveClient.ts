@@ -3,7 +3,8 @@ import { brotliCompressSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
-import { SIGNED_IN_PRELOADS_FILE } from '../../shared/build/signedInPreloads';
+import { SIGNED_IN_PRELOADS_FILE, type PreloadList } from '../../shared/build/signedInPreloads';
+import { WALL_COOKIE } from '../walls/wallCredential';
 import { sessionIdFromCookieHeader } from '../session/sessionCookie';
 import { precompressedAssets, sendPrecompressed } from './precompressedFiles';
 import { parseSignedInPreloads, signedInHtml } from './signedInHtml';
@@ -48,13 +49,13 @@ export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DI
   });
   // NOTE: index.html is looked up per request, so a build that lands (or is redone) while the
   // bridge runs is served without a restart; until then these paths fall through to a JSON 404.
-  const signedIn = signedInPage(index, join(dir, SIGNED_IN_PRELOADS_FILE));
+  const preloaded = preloadedPages(index, join(dir, SIGNED_IN_PRELOADS_FILE));
   app.get(/^\/(?!api\/|socket\.io\/|healthz|readyz|metrics).*/, (req, res, next) => {
     if (!existsSync(index)) return next();
     const acceptEncoding = String(req.headers['accept-encoding'] ?? '');
-    // A browser with a session gets the shell preloaded (signedInHtml.ts): the same page but for
-    // hints, so a cache keys on the cookie too.
-    const page = sessionIdFromCookieHeader(req.headers.cookie) ? signedIn() : null;
+    // A browser with a session gets the shell preloaded, a paired wall its page (signedInHtml.ts):
+    // the same page but for hints, so a cache keys on the cookie too.
+    const page = preloaded.pick(req.path, req.headers.cookie);
     if (page) {
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('Vary', 'Accept-Encoding, Cookie');
@@ -73,23 +74,49 @@ export function serveClient(app: Express, dir: string | null = DEFAULT_CLIENT_DI
   });
 }
 
+/** A wall display's path (the screen registry's `/wall`, any case, a trailing slash allowed). */
+const WALL_PATH = /^\/wall\/?$/i;
+
 /**
- * index.html with the signed-in shell preloaded, made again when either file changes (a new
- * build), kept compressed. Null while there is no build or no list of preloads (an older build):
- * the caller then serves index.html as it is.
+ * index.html with what a page needs first preloaded: the signed-in shell for a browser with a
+ * session, the wall display's page for `/wall` with a paired wall's cookie or a session. Made
+ * again when either file changes (a new build), kept compressed. Null while there is no build or
+ * no list (an older build): the caller then serves index.html as it is.
  */
-function signedInPage(index: string, preloadsFile: string): () => { text: string; br: Buffer } | null {
-  let built: { key: string; page: { text: string; br: Buffer } | null } | null = null;
-  return () => {
+function preloadedPages(index: string, preloadsFile: string) {
+  type Page = { text: string; br: Buffer } | null;
+  let built: { key: string; signedIn: Page; wall: Page } | null = null;
+  const pages = () => {
     if (!existsSync(index) || !existsSync(preloadsFile)) return null;
     const key = `${statSync(index).mtimeMs}:${statSync(preloadsFile).mtimeMs}`;
     if (built?.key !== key) {
       const preloads = parseSignedInPreloads(readFileSync(preloadsFile, 'utf8'));
-      const text = preloads ? signedInHtml(readFileSync(index, 'utf8'), preloads) : null;
-      built = { key, page: text === null ? null : { text, br: brotliCompressSync(text) } };
+      const html = readFileSync(index, 'utf8');
+      const page = (list: PreloadList | undefined): Page => {
+        const text = list ? signedInHtml(html, list) : null;
+        return text === null ? null : { text, br: brotliCompressSync(text) };
+      };
+      built = { key, signedIn: page(preloads ?? undefined), wall: page(preloads?.wall) };
     }
-    return built.page;
+    return built;
   };
+  return {
+    pick(path: string, cookieHeader: string | undefined): Page {
+      const session = sessionIdFromCookieHeader(cookieHeader) !== null;
+      const wall = WALL_PATH.test(path) && (session || hasCookie(cookieHeader, WALL_COOKIE));
+      if (!session && !wall) return null;
+      const made = pages();
+      return (wall ? made?.wall : null) ?? (session ? made?.signedIn : null) ?? null;
+    },
+  };
+}
+
+/** Whether a Cookie header names `name` with a value. */
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((part) => {
+    const eq = part.indexOf('=');
+    return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== '';
+  });
 }
 
 /**

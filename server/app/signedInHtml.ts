@@ -1,4 +1,8 @@
-import { signedInPreloadsSchema, type SignedInPreloads } from '../../shared/build/signedInPreloads';
+import {
+  signedInPreloadsSchema,
+  type PreloadList,
+  type SignedInPreloads,
+} from '../../shared/build/signedInPreloads';
 
 /**
  * The app's page for a browser that holds a session (issue 38): the built index.html with the
@@ -19,7 +23,7 @@ export function parseSignedInPreloads(text: string): SignedInPreloads | null {
 }
 
 /** index.html with the preloads after its own, or null when its head is not what this expects. */
-export function signedInHtml(indexHtml: string, preloads: SignedInPreloads): string | null {
+export function signedInHtml(indexHtml: string, preloads: PreloadList): string | null {
   if (!indexHtml.includes('</head>')) return null;
   // NOTE: crossorigin as the app's own loader asks for them (Vite's preload helper), or the
   // browser would fetch each a second time. Low priority: the start's own chunks and the first

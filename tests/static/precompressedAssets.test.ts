@@ -125,6 +125,36 @@ describe('the built client is served precompressed', () => {
     expect(plain.body.toString()).not.toMatch(/\/assets\/shell-/);
   });
 
+  it("a paired wall's /wall preloads the wall's page and the shell; without its cookie, nothing", async () => {
+    const { wall } = JSON.parse(readFileSync(join(DEFAULT_CLIENT_DIR, SIGNED_IN_PRELOADS_FILE), 'utf8')) as {
+      wall: { modules: string[]; styles: string[] };
+    };
+    expect(wall.modules).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/WallDisplayPage-[^/]+\.js$/),
+        expect.stringMatching(/^\/assets\/shell-[^/]+\.js$/),
+      ]),
+    );
+    expect(wall.styles).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/WallDisplayPage-[^/]+\.css$/)]),
+    );
+    for (const href of [...wall.modules, ...wall.styles])
+      expect(existsSync(join(DEFAULT_CLIENT_DIR, href)), href).toBe(true);
+
+    const paired = await get(`${base}/wall?kiosk=1`, 'br', 'dlp_wall=w1.secret');
+    expect(String(paired.headers.vary)).toMatch(/Cookie/);
+    const html = brotliDecompressSync(paired.body).toString();
+    for (const href of wall.modules)
+      expect(html).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`);
+    expect(html).toContain('<script type="module"');
+    // The wall's cookie preloads only the wall's page; a waiting wall (no cookie) gets none.
+    for (const other of ['/dashboardDetails', '/']) {
+      const text = (await get(`${base}${other}`, undefined, 'dlp_wall=w1.secret')).body.toString();
+      expect(text).not.toMatch(/WallDisplayPage-/);
+    }
+    expect((await get(`${base}/wall`)).body.toString()).not.toMatch(/modulepreload[^>]*WallDisplayPage-/);
+  });
+
   it('`/` without a session is the sign-in form as HTML, with no script of the app; with one, the app', async () => {
     const res = await get(`${base}/`, 'br');
     expect(res.headers['content-encoding']).toBe('br');
