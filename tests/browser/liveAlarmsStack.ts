@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../../server/config/bridgeConfig';
 import { startAll, type Running } from '../../server/app/startAll';
 import { createLogger } from '../../server/observability/logger';
+import { withLock } from '../support/buildLock';
 
 /** Helpers of the Live Alarm View's browser tests and benchmarks: the built client, the bridge and simulator, Chromium. */
 
@@ -36,24 +39,42 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the client once when client/dist is missing or older than the sources. */
-export function ensureBuilt(): void {
+/** Whether client/dist is there and no older than the sources. */
+function builtFresh(): boolean {
   const srcNewest = Math.max(
     newestMtime(join(ROOT, 'client/src')),
     newestMtime(join(ROOT, 'shared')),
     newestMtime(join(ROOT, 'machines')),
     statSync(join(ROOT, 'client/index.html')).mtimeMs,
   );
-  if (existsSync(DIST) && statSync(DIST).mtimeMs >= srcNewest) return;
-  // NOTE: vitest sets NODE_ENV=test, which Vite would keep: React's development build then, whose
-  // StrictMode double effects are not what users run.
-  const build = spawnSync('npx', ['vite', 'build'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: { ...process.env, NODE_ENV: 'production' },
+  return existsSync(DIST) && statSync(DIST).mtimeMs >= srcNewest;
+}
+
+/** One checkout's build lock, outside it (a lock left in the tree would be committed). */
+const BUILD_LOCK = join(
+  tmpdir(),
+  `dlp-build-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}.lock`,
+);
+
+/**
+ * Builds the client once when client/dist is missing or older than the sources. NOTE: under a
+ * lock: two builds into one client/dist at once (a bench started beside a test run) left it
+ * without its compressed files; the second now waits, then finds it built.
+ */
+export function ensureBuilt(): void {
+  if (builtFresh()) return;
+  withLock(BUILD_LOCK, () => {
+    if (builtFresh()) return;
+    // NOTE: vitest sets NODE_ENV=test, which Vite would keep: React's development build then, whose
+    // StrictMode double effects are not what users run.
+    const build = spawnSync('npx', ['vite', 'build'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
   });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 }
 
 /**
