@@ -81,6 +81,23 @@ describe.skipIf(!existsSync(CHROMIUM))('the shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(pathname()).toBe('/settings');
 
+    // A spinner shows only once a wait lasts: none flashes on a short one.
+    const spinner = await page.evaluate(async () => {
+      const el = document.createElement('span');
+      el.className = 'spinner';
+      document.body.append(el);
+      const at = performance.now();
+      const first = getComputedStyle(el).visibility;
+      while (getComputedStyle(el).visibility !== 'visible' && performance.now() - at < 5000) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      el.remove();
+      return { first, shownAfterMs: performance.now() - at };
+    });
+    expect(spinner.first).toBe('hidden');
+    expect(spinner.shownAfterMs).toBeGreaterThanOrEqual(550);
+    expect(spinner.shownAfterMs).toBeLessThan(5000);
+
     await page.getByRole('button', { name: /Logout/ }).click();
     await page.locator('#signin-username').waitFor();
     expect(pathname()).toBe('/');
