@@ -91,6 +91,15 @@ describe.skipIf(!hasChromium)('a wall display paired once', () => {
           .getByRole('button', { name: `Alarms (${truth.rows.length + 1})` })
           .waitFor({ timeout: 10_000 });
 
+      // Opened again, already paired: its connection and its alarms start as the page opens,
+      // and the wall takes them over (one socket, not one of the start's and one of its own).
+      const sockets: string[] = [];
+      wall.on('websocket', (ws) => sockets.push(ws.url()));
+      await wall.reload();
+      await wall.getByRole('button', { name: /^Alarms \(\d+\)$/ }).waitFor({ timeout: 15_000 });
+      await wall.locator('.wall__status').first().waitFor();
+      expect(sockets).toHaveLength(1);
+
       // The card lists it; "Remove" sends the wall back to a new code within 5 s.
       const row = page.getByRole('row').filter({ hasText: 'Front office' });
       await row.waitFor();

@@ -4,7 +4,7 @@ import { applyTheme, storedDarkFlag } from '../lib/theme/theme';
 import { watchBreakpoint } from '../features/navigation/navBarStore';
 import { keepStaticSignIn } from '../features/session/staticSignIn';
 import { askWallDeviceAtLoad } from '../features/liveAlarms/wall/wallDeviceAtLoad';
-import { startSessionCheck } from './session/sessionActors';
+import { sessionAtLoad, startSessionCheck } from './session/sessionActors';
 
 /**
  * What runs once before the first render: the served sign-in form kept, the session check (and a
@@ -15,7 +15,7 @@ export function bootstrap(): void {
   keepStaticSignIn();
   startSessionCheck();
   // A paired wall has no session: whether it is one is asked beside the session check.
-  askWallDeviceAtLoad(window.location.pathname);
+  askWallDeviceAtLoad(window.location.pathname, sessionAtLoad());
   applyTheme(storedDarkFlag() ?? false);
   watchBreakpoint();
   void loadRuntimeConfig(async () => {
