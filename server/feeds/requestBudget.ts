@@ -1,6 +1,9 @@
 import { createMemoryBudgetStore, SLOT_MS, type BudgetStore } from './budgetStore';
 import { realTimers, type Timers } from '../support/timers';
 
+/** A grant later than this after its count is counted again as its request leaves. */
+export const LATE_GRANT_MS = 100;
+
 export interface RequestBudgetDeps {
   /** Where requests are counted: this process, or every bridge on one Redis. */
   store: BudgetStore;
@@ -27,14 +30,26 @@ export function createRequestBudget(d: RequestBudgetDeps) {
   const waiters: (() => void)[] = [];
   let draining = false;
 
-  async function take(): Promise<boolean> {
-    const limit = Math.max(1, Math.floor(d.limit()));
+  async function countAt(now: number, limit: number): Promise<boolean> {
     try {
-      return await d.store.take(clock(), limit);
+      return await d.store.take(now, limit);
     } catch (err) {
       d.onStoreError?.(err);
-      return fallback.take(clock(), limit);
+      return fallback.take(now, limit);
     }
+  }
+
+  async function take(): Promise<boolean> {
+    const limit = Math.max(1, Math.floor(d.limit()));
+    const countedAt = clock();
+    if (!(await countAt(countedAt, limit))) return false;
+    // NOTE: a grant that comes back late (a stalled process, a slow Redis) was counted in a slot
+    // the request no longer leaves in: the count's margin (SLOTS) allows 250 ms between count and
+    // arrival, and the stall spent part of it. Count it again where it now leaves; the first
+    // count stays, so a stall costs a slot of throughput, never a second over the budget. Once:
+    // a store that is always slow is not made to count everything twice over.
+    if (clock() - countedAt <= LATE_GRANT_MS) return true;
+    return countAt(clock(), limit);
   }
 
   async function drain() {
