@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanPrefix, redisReachable, TEST_REDIS_URL } from '../../tests/support/redis';
+import { busiestSecond } from '../../tests/support/busiestSecond';
 import { createMemoryBudgetStore, createRedisBudgetStore, type BudgetStore } from './budgetStore';
 
 const hasRedis = await redisReachable();
@@ -20,17 +21,6 @@ function stores(kind: 'memory' | 'redis', name: string): [BudgetStore, BudgetSto
   }
   const p = `${prefix}${name}:`;
   return [createRedisBudgetStore(redis!, p), createRedisBudgetStore(redis!, p)];
-}
-
-/** The most timestamps in any one-second window. */
-function busiestSecond(times: number[]): number {
-  const t = [...times].sort((x, y) => x - y);
-  let most = 0;
-  for (let i = 0, j = 0; i < t.length; i++) {
-    while (t[j] <= t[i] - 1000) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
 
 for (const kind of ['memory', 'redis'] as const)

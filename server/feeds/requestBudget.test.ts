@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { busiestSecond } from '../../tests/support/busiestSecond';
 import { createMemoryBudgetStore, type BudgetStore } from './budgetStore';
 import { createRequestBudget } from './requestBudget';
 
@@ -30,17 +31,6 @@ function stalledOnce(store: BudgetStore, stallMs: number): BudgetStore {
 function budgetOf(store: BudgetStore, left: number[]) {
   const budget = createRequestBudget({ store, limit: () => LIMIT, clock: () => Date.now(), random: () => 0 });
   return () => budget.acquire().then(() => left.push(Date.now()));
-}
-
-/** The most timestamps in any one-second window. */
-function busiestSecond(times: number[]): number {
-  const t = [...times].sort((x, y) => x - y);
-  let most = 0;
-  for (let i = 0, j = 0; i < t.length; i++) {
-    while (t[j] <= t[i] - 1000) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
 
 describe('the request budget', () => {
