@@ -31,7 +31,15 @@ const ISOLATED_CLIENT_TESTS = clientFilesNeedingIsolation();
  * stalled longer than that, and the budget test read 11 in a second of 10. Run alone, after the
  * rest, with the fault soak.
  */
-const RUN_ALONE = ['tests/live/pollBudget.test.ts', 'tests/live/redisRestart.test.ts'];
+const RUN_ALONE = [
+  'tests/live/pollBudget.test.ts',
+  'tests/live/redisRestart.test.ts',
+  // The poller is SIGKILLed at a moment of the test's choosing: killed between its commit to Redis
+  // and its publish, it leaves a delta no screen got, and the survivor's screens resume over the
+  // gap. The product heals it; the test's bound (no gap on a screen that stayed) holds where the
+  // poller is not stalled in that window, and beside two other test workers it was, once.
+  'tests/live/multiProcess.test.ts',
+];
 
 export default defineConfig({
   test: {
