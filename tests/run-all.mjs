@@ -2,10 +2,8 @@
 // The browser tests (one worker: one build, one stack and one Chromium) and the rest (node and
 // client) run as two vitest processes side by side: vitest gives one worker per core less one, so
 // on two cores a single run took every file in turn and left a core idle while tests waited on
-// timers. The node and client files take two workers of their own (most wait on timers, leases
-// and child processes), so beside the browser tests three files run at once. The fault soak runs
-// on its own after the rest: it kills and restarts processes on a timeline, and other tests
-// competing for the two cores would only measure the machine.
+// timers. The fault soak runs on its own after the rest: it kills and restarts processes on a
+// timeline, and other tests competing for the two cores would only measure the machine.
 //
 // The summary before that line names every skipped test and why (the skip condition written in
 // its file), and says which services this machine offers. vitest's JSON report marks the tests of
@@ -216,8 +214,7 @@ if (args.length) {
   await run([]); // a filter was given: one run of whatever it selects
 } else {
   await Promise.all([
-    // Two workers: most node files wait on timers, leases and child processes, not the CPU.
-    run(['--project', 'node', '--project', 'client*', '--maxWorkers', '2']),
+    run(['--project', 'node', '--project', 'client*']),
     run(['--project', 'browser'], { buffered: true }),
   ]);
   await run(['--project', 'soak']);
