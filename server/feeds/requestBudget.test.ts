@@ -33,18 +33,25 @@ function budgetOf(store: BudgetStore, left: number[]) {
   return () => budget.acquire().then(() => left.push(Date.now()));
 }
 
+/**
+ * Bridge A counts one request at 0 and gets its grant `stallMs` later; at 1.25 s, as A's count
+ * leaves the window, bridge B asks for a whole budget at once. Answers when each request left.
+ */
+async function aStalledThenBFull(stallMs: number): Promise<number[]> {
+  const shared = createMemoryBudgetStore();
+  const left: number[] = [];
+  const a = budgetOf(stalledOnce(shared, stallMs), left);
+  const b = budgetOf(shared, left);
+  void a();
+  await vi.advanceTimersByTimeAsync(1250);
+  for (let i = 0; i < LIMIT; i++) void b();
+  await vi.advanceTimersByTimeAsync(10);
+  return left;
+}
+
 describe('the request budget', () => {
   it('counts a grant that came back 400 ms late again as its request leaves: no second holds more than the budget', async () => {
-    const shared = createMemoryBudgetStore();
-    const left: number[] = [];
-    // Bridge A counts one request at 0 and, stalled, sends it at 400 ms.
-    const a = budgetOf(stalledOnce(shared, 400), left);
-    const b = budgetOf(shared, left);
-    void a();
-    await vi.advanceTimersByTimeAsync(1250);
-    // At 1.25 s A's first count has left the window: bridge B asks for a full budget at once.
-    for (let i = 0; i < LIMIT; i++) void b();
-    await vi.advanceTimersByTimeAsync(10);
+    const left = await aStalledThenBFull(400);
     expect(left[0]).toBe(400);
     // Counted once, A's request (sent at 0.4 s) and B's ten (at 1.25 s) would make 11 in a second.
     expect(busiestSecond(left)).toBe(LIMIT);
@@ -56,14 +63,6 @@ describe('the request budget', () => {
   });
 
   it('counts a grant that comes back in time once: the whole budget flows', async () => {
-    const shared = createMemoryBudgetStore();
-    const left: number[] = [];
-    const a = budgetOf(stalledOnce(shared, 50), left);
-    const b = budgetOf(shared, left);
-    void a();
-    await vi.advanceTimersByTimeAsync(1250);
-    for (let i = 0; i < LIMIT; i++) void b();
-    await vi.advanceTimersByTimeAsync(10);
-    expect(left).toEqual([50, ...Array<number>(LIMIT).fill(1250)]);
+    expect(await aStalledThenBFull(50)).toEqual([50, ...Array<number>(LIMIT).fill(1250)]);
   });
 });
