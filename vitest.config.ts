@@ -58,6 +58,11 @@ export default defineConfig({
           exclude: ['tests/browser/**', 'tests/soak/**', ...RUN_ALONE, 'node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // NOTE: the files share their worker's modules: isolated, each of the 183 imported the
+          // bridge's graph again, most of the 232 s of imports in a 966 s run (docs/decisions.md,
+          // "The node tests share their worker's modules"). A file leaves no state behind: what
+          // it starts it closes, its fake timers are restored, and no file mocks a module.
+          isolate: false,
         },
       },
       {

@@ -98,7 +98,7 @@ beforeAll(async () => {
       !busySites.has(String(e.site_no)) &&
       !alarmed.has(String(e.cS_)) &&
       systemsOfSite.get(String(e.site_no))?.size === 1 &&
-      claimAccount(agencyId, String(e.cS_)),
+      claimAccount(simulatorUrl, agencyId, String(e.cS_)),
   )!;
   account = { csNo: String(pick.cS_), siteNo: String(pick.site_no), systemNo: String(pick.system_No) };
 });

@@ -106,14 +106,21 @@ export function sameAsTruth(rows: ReadonlyMap<string, object>, truthRows: { id: 
   return true;
 }
 
+/**
+ * Accounts handed out, by simulator: each simulator's accounts go to one test of this process
+ * only. By simulator, not by agency alone: test files share this module when they share a worker
+ * (vitest's `isolate: false`), and each starts a simulator of its own with the same agencies.
+ */
 const handedOut = new Set<string>();
+const handedOutKey = (simulatorUrl: string, agencyId: string, csNo: string) =>
+  `${simulatorUrl} ${agencyId}:${csNo}`;
 
 /**
  * Hands an account to one test of this process only: false when another test has it already (a
  * test that picks its account by other rules claims it, so freshAccount never hands it out again).
  */
-export function claimAccount(agencyId: string, csNo: string): boolean {
-  const key = `${agencyId}:${csNo}`;
+export function claimAccount(simulatorUrl: string, agencyId: string, csNo: string): boolean {
+  const key = handedOutKey(simulatorUrl, agencyId, csNo);
   if (handedOut.has(key)) return false;
   handedOut.add(key);
   return true;
@@ -133,8 +140,7 @@ export async function freshAccount(sim: Simulator, agencyId: string): Promise<st
     ...alarms.map((a) => a.cs_No),
     ...events.filter((e) => e.isTestCleared === 'N').map((e) => e.cS_),
   ]);
-  const pick = events.map((e) => e.cS_).find((cs) => !busy.has(cs) && !handedOut.has(`${agencyId}:${cs}`));
+  const pick = events.map((e) => e.cS_).find((cs) => !busy.has(cs) && claimAccount(sim.url, agencyId, cs));
   if (!pick) throw new Error(`no fresh account left in agency ${agencyId}`);
-  handedOut.add(`${agencyId}:${pick}`);
   return pick;
 }
