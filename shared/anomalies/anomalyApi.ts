@@ -93,6 +93,14 @@ export const anomaliesMessageSchema = onFirstUse(() =>
 export type AnomaliesMessage = z.infer<ReturnType<typeof anomaliesMessageSchema>>;
 
 /**
+ * The same message with its episodes not yet checked: a screen checks only those it does not hold
+ * already (client/src/lib/live/anomalyBook.ts).
+ */
+export const anomaliesEnvelopeSchema = onFirstUse(() =>
+  z.object({ agencyId: z.string(), episodes: z.array(z.unknown()), at: z.number() }),
+);
+
+/**
  * The live message `anomalies.moved`: the open episodes of one agency whose count moved since the
  * last message, as they are now; the others are as they were. An opening or a closing comes as a
  * whole list (`anomalies`), so a screen's list keeps its members from those. The same shape as a

@@ -84,4 +84,38 @@ describe('live anomalies heard by a screen', () => {
     s.emit('anomalies.moved', { agencyId: '10', episodes: [{ id: 'a' }], at: 13 });
     expect(book.episodes('10').map((e) => e.count)).toEqual([5, 3]);
   });
+
+  it('keeps the episodes it holds unchanged as they were, and still refuses a list with one that does not parse', () => {
+    const s = fakeSocket();
+    const book = createAnomalyBook(s as never);
+    const ep = (id: string, count: number, updatedAt: number) => ({ ...episode(count), id, updatedAt });
+    s.emit('anomalies', { agencyId: '10', episodes: [ep('a', 3, 1), ep('b', 4, 1), ep('c', 5, 1)], at: 1 });
+    const [a, b, c] = book.episodes('10');
+    // An episode opens: the list comes whole, in another order; a's and c's are copies off the wire.
+    s.emit('anomalies', {
+      agencyId: '10',
+      episodes: [ep('c', 5, 1), ep('a', 3, 1), ep('d', 2, 2), ep('b', 6, 2)],
+      at: 2,
+    });
+    const now = book.episodes('10');
+    expect(now.map((e) => [e.id, e.count])).toEqual([
+      ['c', 5],
+      ['a', 3],
+      ['d', 2],
+      ['b', 6],
+    ]);
+    // Unchanged: the same objects (their lines are not drawn again); b moved: a new one.
+    expect(now[0]).toBe(c);
+    expect(now[1]).toBe(a);
+    expect(now[3]).not.toBe(b);
+    // A new episode that does not parse: the whole list is refused, held ones or not.
+    s.emit('anomalies', {
+      agencyId: '10',
+      episodes: [ep('c', 5, 1), { ...ep('e', 1, 3), count: 'x' }],
+      at: 3,
+    });
+    // A held episode whose copy changed in a field that moves is checked again, and refused here.
+    s.emit('anomalies', { agencyId: '10', episodes: [{ ...ep('a', 3, 1), siteName: 7 }], at: 4 });
+    expect(book.episodes('10')).toBe(now);
+  });
 });

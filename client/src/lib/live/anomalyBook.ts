@@ -1,6 +1,7 @@
 import {
-  anomaliesMessageSchema,
+  anomaliesEnvelopeSchema,
   anomaliesMovedMessageSchema,
+  anomalyEpisodeSchema,
   type AnomaliesMessage,
   type AnomalyEpisode,
 } from '../../../../shared/anomalies/anomalyApi';
@@ -40,12 +41,15 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     changed();
   };
   live.socket.on('anomalies', (raw: unknown) => {
-    // NOTE: checked, since it comes off the wire.
-    const parsed = anomaliesMessageSchema().safeParse(raw);
-    if (!parsed.success) return;
-    const msg = parsed.data;
-    const was = lists.get(msg.agencyId);
-    if (was && was.at > msg.at) return;
+    // NOTE: checked, since it comes off the wire: the episodes the book holds already unchanged
+    // are kept as held, the others checked (checkedEpisodes).
+    const envelope = anomaliesEnvelopeSchema().safeParse(raw);
+    if (!envelope.success) return;
+    const was = lists.get(envelope.data.agencyId);
+    if (was && was.at > envelope.data.at) return;
+    const episodes = checkedEpisodes(envelope.data.episodes, was?.episodes ?? NONE);
+    if (!episodes) return;
+    const msg: AnomaliesMessage = { ...envelope.data, episodes };
     // NOTE: an episode's later count may have come first (a moved count and a list sent by two
     // bridges as the feed moved between them).
     keep(msg.agencyId, was ? { ...msg, episodes: laterOf(msg.episodes, was.episodes) } : msg);
@@ -94,6 +98,43 @@ export function anomalyBookOf(live: Pick<LiveClient, 'socket'>) {
   let book = books.get(live);
   if (!book) books.set(live, (book = createAnomalyBook(live)));
   return book;
+}
+
+/**
+ * A list's episodes as the book keeps them: each one it holds unchanged (the same id, count,
+ * window, site name and time of change) is the one held, each other one is checked; null when one
+ * does not parse (the whole list is refused, as before). NOTE: checking copies each episode, and a
+ * wall hears the list of up to 200 open episodes with every opening: on a TV stick that garbage
+ * was 38% of what the wall allocated in a minute of openings (issue 38; docs/performance.md, F36).
+ * Held episodes are looked for at the same place first: lists keep their order.
+ */
+function checkedEpisodes(raw: readonly unknown[], held: readonly AnomalyEpisode[]): AnomalyEpisode[] | null {
+  let byId: Map<string, AnomalyEpisode> | null = null;
+  const out: AnomalyEpisode[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const r = raw[i] as Partial<Record<keyof AnomalyEpisode, unknown>> | null;
+    const id = typeof r === 'object' && r !== null ? r.id : undefined;
+    let h: AnomalyEpisode | undefined = held[i]?.id === id ? held[i] : undefined;
+    if (!h && typeof id === 'string' && held.length > 0) {
+      byId ??= new Map(held.map((e) => [e.id, e]));
+      h = byId.get(id);
+    }
+    if (
+      h &&
+      r &&
+      r.updatedAt === h.updatedAt &&
+      r.count === h.count &&
+      r.window === h.window &&
+      r.siteName === h.siteName
+    ) {
+      out.push(h);
+      continue;
+    }
+    const parsed = anomalyEpisodeSchema().safeParse(r);
+    if (!parsed.success) return null;
+    out.push(parsed.data);
+  }
+  return out;
 }
 
 /**

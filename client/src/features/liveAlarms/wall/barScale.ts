@@ -9,6 +9,14 @@ const STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
  * change is one style write and one small repaint, fifteen are fifteen).
  */
 export function barScaleMax(largest: number): number {
+  // NOTE: each of a wall's bars asks with the same largest count after each change; the answer is
+  // kept, not worked out (and its numbers allocated) fifteen times (issue 38, F36).
+  if (largest !== last.largest) last = { largest, max: scaleMaxOf(largest) };
+  return last.max;
+}
+let last = { largest: 1, max: 1 };
+
+function scaleMaxOf(largest: number): number {
   if (!(largest > 1)) return 1;
   const decade = 10 ** Math.floor(Math.log10(largest));
   for (const step of STEPS) {
