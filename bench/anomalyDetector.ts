@@ -156,6 +156,7 @@ async function main() {
     store: createMemoryAnomalyStore(),
     publish: () => undefined,
     publishMoved: () => undefined,
+    publishChanged: () => undefined,
     alert: async () => undefined,
     record: async () => undefined,
     logger: createLogger('silent'),

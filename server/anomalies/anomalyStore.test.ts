@@ -29,9 +29,9 @@ function storeContract(name: string, make: () => AnomalyStore) {
     it('an account has one open episode of a kind: the second opener is told no, one closer is told yes', async () => {
       const store = make();
       const a = episode();
-      expect(await store.create(a)).toBe(true);
-      expect(await store.create(episode())).toBe(false);
-      expect(await store.create(episode({ kind: 'repeatAlarms' }))).toBe(true);
+      expect(await store.create(a)).toBe(1);
+      expect(await store.create(episode())).toBe(0);
+      expect(await store.create(episode({ kind: 'repeatAlarms' }))).toBe(2);
       await store.update({ ...a, count: 25 });
       await store.update(episode({ count: 99 }));
       expect((await store.open('10')).map((e) => [e.kind, e.count]).sort()).toEqual([
@@ -39,8 +39,21 @@ function storeContract(name: string, make: () => AnomalyStore) {
         ['runaway', 25],
       ]);
       expect(await store.open('20')).toEqual([]);
-      expect(await store.close(a)).toBe(true);
-      expect(await store.close(a)).toBe(false);
+      expect(await store.close(a)).toBe(3);
+      expect(await store.close(a)).toBe(0);
+    });
+
+    it('each opening and closing is one revision of the agency, read with its list', async () => {
+      const store = make();
+      expect(await store.listed('10')).toEqual({ episodes: [], rev: 0 });
+      const a = episode();
+      await store.create(a);
+      await store.create(episode({ agencyId: '20' }));
+      await store.update({ ...a, count: 30 });
+      expect(await store.listed('10')).toEqual({ episodes: [{ ...a, count: 30 }], rev: 1 });
+      await store.close(a);
+      expect(await store.listed('10')).toEqual({ episodes: [], rev: 2 });
+      expect((await store.listed('20')).rev).toBe(1);
     });
 
     it("a dealer's thresholds are the defaults until its owner sets them", async () => {

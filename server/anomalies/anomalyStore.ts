@@ -15,12 +15,17 @@ import { episodeKey } from './episodeChanges';
 export interface AnomalyStore {
   /** The agency's open episodes. */
   open(agencyId: string): Promise<AnomalyEpisode[]>;
-  /** Opens one; false when that account's episode of that kind is open already (another process). */
-  create(e: AnomalyEpisode): Promise<boolean>;
-  /** Changes an open episode (nothing when it was closed meanwhile). */
+  /** The agency's open episodes and the revision of that set, read together. */
+  listed(agencyId: string): Promise<{ episodes: AnomalyEpisode[]; rev: number }>;
+  /**
+   * Opens one: the agency's revision after it; 0 when that account's episode of that kind is open
+   * already (another process).
+   */
+  create(e: AnomalyEpisode): Promise<number>;
+  /** Changes an open episode (nothing when it was closed meanwhile; the revision stays). */
   update(e: AnomalyEpisode): Promise<void>;
-  /** Closes one; true only for the caller that closed it. */
-  close(e: AnomalyEpisode): Promise<boolean>;
+  /** Closes one: the agency's revision after it, only for the caller that closed it; else 0. */
+  close(e: AnomalyEpisode): Promise<number>;
   thresholds(agencyId: string): Promise<{ thresholds: AnomalyThresholds; defaults: boolean }>;
   setThresholds(agencyId: string, t: AnomalyThresholds): Promise<void>;
 }
@@ -48,8 +53,18 @@ function parseThresholds(text: unknown): AnomalyThresholds | null {
 const withDefaults = (t: AnomalyThresholds | null) =>
   t ? { thresholds: t, defaults: false } : { thresholds: { ...DEFAULT_THRESHOLDS }, defaults: true };
 
+/**
+ * NOTE: the revision counts the openings and closings of an agency's episodes, so a screen can
+ * apply one (`anomalies.changed`) to the list it holds and tell a gap (docs/protocol.md).
+ */
 export function createMemoryAnomalyStore(): AnomalyStore {
   const episodes = new Map<string, Map<string, AnomalyEpisode>>();
+  const revs = new Map<string, number>();
+  const bump = (agencyId: string) => {
+    const rev = (revs.get(agencyId) ?? 0) + 1;
+    revs.set(agencyId, rev);
+    return rev;
+  };
   const limits = new Map<string, AnomalyThresholds>();
   const of = (agencyId: string) => {
     let m = episodes.get(agencyId);
@@ -60,11 +75,14 @@ export function createMemoryAnomalyStore(): AnomalyStore {
     async open(agencyId) {
       return [...of(agencyId).values()];
     },
+    async listed(agencyId) {
+      return { episodes: [...of(agencyId).values()], rev: revs.get(agencyId) ?? 0 };
+    },
     async create(e) {
       const m = of(e.agencyId);
-      if (m.has(episodeKey(e))) return false;
+      if (m.has(episodeKey(e))) return 0;
       m.set(episodeKey(e), e);
-      return true;
+      return bump(e.agencyId);
     },
     async update(e) {
       const m = of(e.agencyId);
@@ -72,8 +90,9 @@ export function createMemoryAnomalyStore(): AnomalyStore {
     },
     async close(e) {
       const m = of(e.agencyId);
-      if (m.get(episodeKey(e))?.id !== e.id) return false;
-      return m.delete(episodeKey(e));
+      if (m.get(episodeKey(e))?.id !== e.id) return 0;
+      m.delete(episodeKey(e));
+      return bump(e.agencyId);
     },
     async thresholds(agencyId) {
       return withDefaults(limits.get(agencyId) ?? null);
@@ -92,31 +111,47 @@ if cjson.decode(cur).id ~= ARGV[2] then return 0 end
 redis.call('hset', KEYS[1], ARGV[1], ARGV[3])
 return 1`;
 
-// KEYS: the agency's episodes hash. ARGV: field, episode id.
+// KEYS: the agency's episodes hash, its revision. ARGV: field, episode id. The revision after, or 0.
 const CLOSE = `local cur = redis.call('hget', KEYS[1], ARGV[1])
 if not cur then return 0 end
 if cjson.decode(cur).id ~= ARGV[2] then return 0 end
-return redis.call('hdel', KEYS[1], ARGV[1])`;
+redis.call('hdel', KEYS[1], ARGV[1])
+return redis.call('incr', KEYS[2])`;
+
+// KEYS: the agency's episodes hash, its revision. ARGV: field, JSON. HSETNX is the once: of two
+// processes that find the same account, one opens it. The revision after, or 0.
+const CREATE = `if redis.call('hsetnx', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+return redis.call('incr', KEYS[2])`;
 
 export function createRedisAnomalyStore(redis: Redis, prefix: string): AnomalyStore {
   const episodesKey = (agencyId: string) => `${prefix}anomalies:episodes:${agencyId}`;
+  const revKey = (agencyId: string) => `${prefix}anomalies:rev:${agencyId}`;
   const thresholdsKey = `${prefix}anomalies:thresholds`;
+  const parsed = (all: Record<string, string>) =>
+    Object.values(all)
+      .map(parseEpisode)
+      .filter((e): e is AnomalyEpisode => e != null);
   return {
     async open(agencyId) {
-      const all = await redis.hgetall(episodesKey(agencyId));
-      return Object.values(all)
-        .map(parseEpisode)
-        .filter((e): e is AnomalyEpisode => e != null);
+      return parsed(await redis.hgetall(episodesKey(agencyId)));
+    },
+    async listed(agencyId) {
+      // NOTE: one transaction, so the list is the set of that revision.
+      const [all, rev] = ((await redis.multi().hgetall(episodesKey(agencyId)).get(revKey(agencyId)).exec()) ??
+        []) as Array<[Error | null, unknown]>;
+      if (!all || all[0] || !rev || rev[0]) throw all?.[0] ?? rev?.[0] ?? new Error('anomalies not read');
+      return { episodes: parsed(all[1] as Record<string, string>), rev: Number(rev[1] ?? 0) };
     },
     async create(e) {
-      // NOTE: HSETNX is the once: of two processes that find the same account, one opens it.
-      return (await redis.hsetnx(episodesKey(e.agencyId), episodeKey(e), JSON.stringify(e))) === 1;
+      const key = episodesKey(e.agencyId);
+      return Number(await redis.eval(CREATE, 2, key, revKey(e.agencyId), episodeKey(e), JSON.stringify(e)));
     },
     async update(e) {
       await redis.eval(UPDATE, 1, episodesKey(e.agencyId), episodeKey(e), e.id, JSON.stringify(e));
     },
     async close(e) {
-      return (await redis.eval(CLOSE, 1, episodesKey(e.agencyId), episodeKey(e), e.id)) === 1;
+      const key = episodesKey(e.agencyId);
+      return Number(await redis.eval(CLOSE, 2, key, revKey(e.agencyId), episodeKey(e), e.id));
     },
     async thresholds(agencyId) {
       return withDefaults(parseThresholds(await redis.hget(thresholdsKey, agencyId)));

@@ -1,15 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import type {
-  AnomaliesMessage,
-  AnomaliesMovedMessage,
-  AnomalyEpisode,
+import {
+  sortEpisodes,
+  type AnomaliesChangedMessage,
+  type AnomaliesMessage,
+  type AnomaliesMovedMessage,
+  type AnomalyEpisode,
 } from '../../shared/anomalies/anomalyApi';
 import type { EventLogRow } from '../../shared/upstream/eventLogRow';
 import type { AuditEntry } from '../audit/auditEntry';
 import type { PollReport } from '../feeds/agencyFeed';
 import { createLogger } from '../observability/logger';
 import { createMemoryAnomalyStore, type AnomalyStore } from './anomalyStore';
-import { createLiveAnomalies } from './liveAnomalies';
+import { changedMessages, createLiveAnomalies } from './liveAnomalies';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 29, 12, 0, 0);
@@ -53,22 +55,32 @@ function report(rows: EventLogRow[], at: number, first = false, agencyId = '10')
   };
 }
 
-/** One bridge's live anomalies on a shared store, with what it told. */
+/** One bridge's live anomalies on a shared store, with what it told and what a screen that heard it shows. */
 function bridge(store: AnomalyStore) {
   const alerts: AnomalyEpisode[] = [];
   const published: AnomaliesMessage[] = [];
   const moved: AnomaliesMovedMessage[] = [];
+  const changed: AnomaliesChangedMessage[] = [];
   const audit: AuditEntry[] = [];
   let list: AnomalyEpisode[] = [];
+  let rev = 0;
+  let gaps = 0;
   const live = createLiveAnomalies({
     store,
     publish: (m) => {
       published.push(m);
       list = m.episodes;
+      rev = m.rev;
     },
     publishMoved: (m) => {
       moved.push(m);
       list = list.map((e) => m.episodes.find((x) => x.id === e.id) ?? e);
+    },
+    publishChanged: (m) => {
+      changed.push(m);
+      if (m.from !== rev) return void gaps++;
+      list = sortEpisodes([...list.filter((e) => !m.closed.includes(e.id)), ...m.opened]);
+      rev = m.rev;
     },
     alert: async (e) => void alerts.push(e),
     record: async (e) => void audit.push(e),
@@ -76,7 +88,8 @@ function bridge(store: AnomalyStore) {
   });
   /** The count of each episode a screen that heard it all shows. */
   const shown = () => list.map((e) => e.count);
-  return { live, alerts, published, moved, audit, shown };
+  const episodes = () => list;
+  return { live, alerts, published, moved, changed, audit, shown, episodes, gaps: () => gaps };
 }
 
 /** Thresholds a test reaches in a few rows: a runaway at 3 signals in 10 minutes, repeat alarms out of reach. */
@@ -94,14 +107,17 @@ describe('live anomalies', () => {
     b.live.onPoll(report([row('C1', T0 + 2 * MIN)], T0 + 2 * MIN));
     await b.live.settled();
     expect(b.alerts.map((e) => [e.kind, e.csNo, e.count, e.window])).toEqual([['runaway', 'C1', 3, 10]]);
-    expect(b.published.at(-1)?.episodes.map((e) => e.count)).toEqual([3]);
+    expect(b.changed.at(-1)).toMatchObject({ from: 0, rev: 1, closed: [] });
+    expect(b.shown()).toEqual([3]);
     b.live.onPoll(report([row('C1', T0 + 3 * MIN), row('C1', T0 + 3 * MIN)], T0 + 3 * MIN));
     await b.live.settled();
     expect(b.alerts).toHaveLength(1);
     expect(b.shown()).toEqual([5]);
     b.live.onPoll(report([], T0 + 20 * MIN));
     await b.live.settled();
-    expect(b.published.at(-1)?.episodes).toEqual([]);
+    expect(b.changed.at(-1)).toMatchObject({ from: 1, rev: 2, opened: [], closed: [b.alerts[0]!.id] });
+    expect(b.episodes()).toEqual([]);
+    expect([b.published.length, b.gaps()]).toEqual([1, 0]);
     expect(b.audit.map((e) => e.message?.split(':')[0])).toEqual(['opened', 'closed']);
     expect(await store.open('10')).toEqual([]);
   });
@@ -144,10 +160,10 @@ describe('live anomalies', () => {
     hold!();
     await b.live.settled();
     // The poll under way used what it read (the defaults) once; the next one closes by the new.
-    expect(b.published.at(-1)?.episodes.map((e) => e.kind)).toEqual(['repeatAlarms']);
+    expect(b.episodes().map((e) => e.kind)).toEqual(['repeatAlarms']);
     b.live.onPoll(report([], T0 + MIN + 1000));
     await b.live.settled();
-    expect(b.published.at(-1)?.episodes).toEqual([]);
+    expect(b.episodes()).toEqual([]);
   });
 
   it('three repeat alarms in the window open a repeat-alarms episode; other events do not count', async () => {
@@ -176,6 +192,8 @@ describe('live anomalies', () => {
     await second.live.settled();
     expect(first.alerts).toHaveLength(1);
     expect(second.alerts).toHaveLength(0);
+    // The new holder says the list once, whole, at the revision the first one left.
+    expect(second.published.map((m) => [m.rev, m.episodes.length])).toEqual([[1, 1]]);
     expect((await store.open('10')).map((e) => [e.id, e.count])).toEqual([[first.alerts[0]!.id, 4]]);
   });
 
@@ -211,9 +229,10 @@ describe('live anomalies', () => {
     expect((await b.live.list('10')).episodes).toHaveLength(1);
     expect((await b.live.list('20')).episodes).toEqual([]);
     expect(b.published.filter((m) => m.agencyId === '20').flatMap((m) => m.episodes)).toEqual([]);
+    expect(b.changed.filter((m) => m.agencyId === '20')).toEqual([]);
   });
 
-  it('a moved count reaches the screens within 5 s, only the episodes that moved; an opening at once, whole', async () => {
+  it('a moved count reaches the screens within 5 s, only the episodes that moved; an opening at once, alone', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const store = createMemoryAnomalyStore();
@@ -224,7 +243,8 @@ describe('live anomalies', () => {
       b.live.onPoll(report([...three('C1', T0 + MIN), ...three('C2', T0 + MIN)], T0 + MIN));
       await b.live.assessed();
       const counts = (m?: { episodes: AnomalyEpisode[] }) => m?.episodes.map((e) => [e.csNo, e.count]);
-      expect(counts(b.published.at(-1))).toEqual([
+      expect(b.changed.at(-1)).toMatchObject({ from: 0, rev: 2 });
+      expect(counts({ episodes: b.changed.at(-1)!.opened })).toEqual([
         ['C1', 3],
         ['C2', 3],
       ]);
@@ -239,20 +259,38 @@ describe('live anomalies', () => {
       expect(b.moved.map((m) => counts(m))).toEqual([[['C1', 6]]]);
       expect(b.published).toHaveLength(sent);
       expect(b.shown()).toEqual([6, 3]);
-      // A moved count waiting goes with an opening, which is sent at once and whole; the wait is over.
+      // An opening goes at once and alone; a moved count waiting still goes within its 5 s.
       b.live.onPoll(report([row('C1', T0 + 2 * MIN)], T0 + 2 * MIN));
       b.live.onPoll(report(three('C3', T0 + 2 * MIN), T0 + 2 * MIN + 1));
       await b.live.assessed();
-      expect(b.published).toHaveLength(sent + 1);
-      expect(counts(b.published.at(-1))).toEqual([
-        ['C1', 7],
-        ['C2', 3],
-        ['C3', 3],
-      ]);
+      expect(b.changed.at(-1)).toMatchObject({ from: 2, rev: 3, closed: [] });
+      expect(counts({ episodes: b.changed.at(-1)!.opened })).toEqual([['C3', 3]]);
+      expect(b.shown()).toEqual([6, 3, 3]);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(counts(b.moved.at(-1))).toEqual([['C1', 7]]);
+      expect(b.shown()).toEqual([7, 3, 3]);
       await vi.advanceTimersByTimeAsync(10_000);
-      expect([b.published.length, b.moved.length]).toEqual([sent + 1, 1]);
+      expect([b.published.length, b.moved.length, b.gaps()]).toEqual([sent, 2, 0]);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('openings and closings go as runs of revisions that follow each other, each run one message', () => {
+    const e = (id: string) => ({ id }) as AnomalyEpisode;
+    const msgs = changedMessages(
+      '10',
+      [
+        { rev: 6, closed: 'c' },
+        { rev: 3, opened: e('a') },
+        { rev: 4, opened: e('b') },
+      ],
+      9,
+    );
+    expect(msgs.map((m) => [m.from, m.rev, m.opened.map((o) => o.id), m.closed])).toEqual([
+      [2, 4, ['a', 'b'], []],
+      [5, 6, [], ['c']],
+    ]);
+    expect(changedMessages('10', [], 9)).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   anomalyText,
+  MAX_CHANGED,
+  sortEpisodes,
+  type AnomaliesChangedMessage,
   type AnomaliesMessage,
   type AnomaliesMovedMessage,
   type AnomalyEpisode,
@@ -27,6 +30,8 @@ export interface LiveAnomaliesDeps {
   store: AnomalyStore;
   /** The agency's open episodes to its screens and walls (its alarms feed's room on every bridge). */
   publish(msg: AnomaliesMessage): void;
+  /** Episodes that opened and closed, to the same screens and walls. */
+  publishChanged(msg: AnomaliesChangedMessage): void;
   /** Those whose count moved, to the same screens and walls. */
   publishMoved(msg: AnomaliesMovedMessage): void;
   /** A new episode to the devices that chose "Anomalies" (once: only the opener calls it). */
@@ -105,8 +110,11 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     if (found.length === 0 && !whole && knownOpen.get(agencyId) === 0) return;
     const open = await d.store.open(agencyId);
     const ch = episodeChanges(agencyId, open, found, now, newId);
+    const revised: Revision[] = [];
     for (const e of ch.opened) {
-      if (!(await d.store.create(e))) continue;
+      const rev = await d.store.create(e);
+      if (!rev) continue;
+      revised.push({ rev, opened: e });
       d.logger.info({ agency: agencyId, csNo: e.csNo, kind: e.kind, episode: e.id }, 'anomaly opened');
       await audit(e, 'opened');
       // NOTE: not awaited: a slow push service never holds up the next poll's assessment.
@@ -120,13 +128,17 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
       // per signal: a runaway sending 300 signals is not 280 lines of the log.
       if (was && Math.floor(e.count / need) > Math.floor(was.count / need)) await audit(e, 'updated');
     }
-    for (const e of ch.closed) if (await d.store.close(e)) await audit(e, 'closed');
-    // A screen that joined meanwhile has the list from its subscribe; a new holder says it once.
-    if (whole || ch.opened.length + ch.closed.length > 0) await publishNow(agencyId);
-    else {
-      if (ch.updated.length > 0) countsLater(agencyId, ch.updated);
-      knownOpen.set(agencyId, open.length);
+    for (const e of ch.closed) {
+      const rev = await d.store.close(e);
+      if (!rev) continue;
+      revised.push({ rev, closed: e.id });
+      await audit(e, 'closed');
     }
+    // A screen that joined meanwhile has the list from its subscribe; a new holder says it once.
+    if (whole) return publishNow(agencyId);
+    for (const msg of changedMessages(agencyId, revised, Date.now())) d.publishChanged(msg);
+    if (ch.updated.length > 0) countsLater(agencyId, ch.updated);
+    knownOpen.set(agencyId, open.length + ch.opened.length - ch.closed.length);
   }
 
   /** The agency's open episodes to its screens, read now; a send of moved counts waiting is done by it. */
@@ -134,11 +146,11 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     clearTimeout(countsDue.get(agencyId));
     countsDue.delete(agencyId);
     moved.delete(agencyId);
-    const openNow = await d.store.open(agencyId);
-    knownOpen.set(agencyId, openNow.length);
+    const { episodes, rev } = await d.store.listed(agencyId);
+    knownOpen.set(agencyId, episodes.length);
     // NOTE: `at` is when the store was read (as `list` stamps it), so a screen keeping the newest
     // keeps the later state, also when a queued poll is assessed after the screen subscribed.
-    d.publish({ agencyId, episodes: sortEpisodes(openNow), at: Date.now() });
+    d.publish({ agencyId, episodes: sortEpisodes(episodes), at: Date.now(), rev });
   }
 
   /**
@@ -207,8 +219,8 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
     },
     /** The open episodes of an agency, for a screen that subscribes to its alarms. */
     async list(agencyId: string): Promise<AnomaliesMessage> {
-      const episodes = sortEpisodes(await d.store.open(agencyId));
-      return { agencyId, episodes, at: Date.now() };
+      const { episodes, rev } = await d.store.listed(agencyId);
+      return { agencyId, episodes: sortEpisodes(episodes), at: Date.now(), rev };
     },
     /** A test placed by a user on an account with an open episode: who acted on it, in the audit log. */
     observe(entry: AuditEntry): void {
@@ -246,9 +258,31 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
 }
 export type LiveAnomalies = ReturnType<typeof createLiveAnomalies>;
 
-/** Runaways first, then the oldest episode first. */
-function sortEpisodes(list: AnomalyEpisode[]): AnomalyEpisode[] {
-  return [...list].sort(
-    (a, b) => (a.kind === b.kind ? 0 : a.kind === 'runaway' ? -1 : 1) || a.startedAt - b.startedAt,
-  );
+/** One opening or closing of an agency's episodes, as the store numbered it. */
+interface Revision {
+  rev: number;
+  opened?: AnomalyEpisode;
+  closed?: string;
+}
+
+/**
+ * The messages that say `revised`: one per run of revisions that follow each other (another
+ * process's revision between two of them breaks the run: a screen holding it is not told twice).
+ */
+export function changedMessages(
+  agencyId: string,
+  revised: readonly Revision[],
+  at: number,
+): AnomaliesChangedMessage[] {
+  const out: AnomaliesChangedMessage[] = [];
+  let run: AnomaliesChangedMessage | null = null;
+  for (const r of [...revised].sort((a, b) => a.rev - b.rev)) {
+    const full = run && Math.max(run.opened.length, run.closed.length) >= MAX_CHANGED;
+    if (!run || r.rev !== run.rev + 1 || full)
+      out.push((run = { agencyId, from: r.rev - 1, rev: r.rev, at, opened: [], closed: [] }));
+    run.rev = r.rev;
+    if (r.opened) run.opened.push(r.opened);
+    if (r.closed !== undefined) run.closed.push(r.closed);
+  }
+  return out;
 }

@@ -177,6 +177,8 @@ export async function startBridge(config: BridgeConfig, opts: BridgeOptions = {}
       live.nsp.to(feedRoom({ feed: 'alarms', agencyId: msg.agencyId })).emit('anomalies', msg),
     publishMoved: (msg) =>
       live.nsp.to(feedRoom({ feed: 'alarms', agencyId: msg.agencyId })).emit('anomalies.moved', msg),
+    publishChanged: (msg) =>
+      live.nsp.to(feedRoom({ feed: 'alarms', agencyId: msg.agencyId })).emit('anomalies.changed', msg),
     alert: (e) => push.alarms.anomaly(e.agencyId, e.id, (timeZone) => anomalyPushMessage(e, timeZone)),
     record: (entry) => record(entry),
     logger: logger.child({ part: 'anomalies' }),

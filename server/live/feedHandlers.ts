@@ -1,4 +1,5 @@
 import {
+  anomaliesListSchema,
   feedKey,
   feedRoom,
   subscribeSchema,
@@ -6,7 +7,6 @@ import {
   type ErrorMessage,
   type FeedRef,
   type FeedRow,
-  type SubscribeAck,
 } from '../../shared/live/protocol';
 import { credentialFor, type FeedCredential } from '../rights/upstreamCredential';
 import { FEED_KINDS, type FeedKind } from '../feeds/feedKinds';
@@ -63,6 +63,7 @@ export interface FeedHandlerDeps {
 export function createFeedHandlers(d: FeedHandlerDeps): {
   subscribe: ScreenHandler<'subscribe'>;
   unsubscribe: ScreenHandler<'unsubscribe'>;
+  'anomalies.list': ScreenHandler<'anomalies.list'>;
 } {
   // NOTE: kept once, not per screen: the screens of a session share its credential, and the
   // screens of a feed its key and room name (in `subs` and the socket's rooms); a string built per
@@ -86,7 +87,7 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
     code: ErrorMessage['code'],
     message: string,
     about: string,
-    ack?: (a: SubscribeAck) => void,
+    ack?: (a: { ok: false; error: ErrorMessage }) => void,
   ) {
     const error: ErrorMessage = { code, message, about };
     d.metrics.socketErrors.inc({ code });
@@ -221,6 +222,23 @@ export function createFeedHandlers(d: FeedHandlerDeps): {
       socket.data.subs.delete(feedKey(ref));
       await socket.leave(feedRoom(ref));
       d.feeds.unwatch(ref, socket.id);
+      if (typeof ack === 'function') ack({ ok: true });
+    },
+
+    /**
+     * The agency's open anomalies again, for a screen that missed a change of them (a revision
+     * gap, docs/protocol.md): only to a screen watching that agency's alarms here, whose subscribe
+     * was authorised and which leaves the room when its rights go.
+     */
+    async 'anomalies.list'(socket, req, ack) {
+      const parsed = anomaliesListSchema().safeParse(req);
+      if (!parsed.success)
+        return refuse(socket, 'bad_request', 'Invalid anomalies.list.', 'anomalies.list', ack);
+      const agencyId = feedAgencyOf(socket.data.session.profile, parsed.data.agencyId);
+      if (!socket.rooms.has(namesOf({ feed: 'alarms', agencyId }).room))
+        return refuse(socket, 'forbidden', "Subscribe to the agency's alarms first.", 'anomalies.list', ack);
+      const listed = d.anomalies ? await d.anomalies.list(agencyId) : null;
+      if (listed && socket.connected) socket.emit('anomalies', listed);
       if (typeof ack === 'function') ack({ ok: true });
     },
   };

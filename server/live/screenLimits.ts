@@ -37,6 +37,7 @@ export type LimitedKind = keyof typeof SESSION_RATES;
 const KIND_OF_EVENT: ReadonlyMap<string, LimitedKind> = new Map<string, LimitedKind>([
   ['subscribe', 'feed'],
   ['unsubscribe', 'feed'],
+  ['anomalies.list', 'feed'],
   ['presence', 'presence'],
   ['replay.list', 'replay'],
   ['replay.start', 'replay'],

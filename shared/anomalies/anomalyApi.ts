@@ -81,13 +81,18 @@ export const anomalyEpisodeSchema = onFirstUse(() =>
 );
 export type AnomalyEpisode = z.infer<ReturnType<typeof anomalyEpisodeSchema>>;
 
-/** The live message `anomalies`: every open episode of one agency, sent whole when one opens or closes. */
+/**
+ * The live message `anomalies`: every open episode of one agency, sent when a screen subscribes to
+ * its alarms, when it asks again (`anomalies.list`), and when a bridge takes the agency's feed over.
+ */
 export const anomaliesMessageSchema = onFirstUse(() =>
   z.object({
     agencyId: z.string(),
     episodes: z.array(anomalyEpisodeSchema()),
     /** Server time the list was read: a screen keeps the newest of what it heard. */
     at: z.number(),
+    /** The revision of the agency's open set the list is (each opening or closing adds one). */
+    rev: z.int().check(z.nonnegative()),
   }),
 );
 export type AnomaliesMessage = z.infer<ReturnType<typeof anomaliesMessageSchema>>;
@@ -97,17 +102,55 @@ export type AnomaliesMessage = z.infer<ReturnType<typeof anomaliesMessageSchema>
  * already (client/src/lib/live/anomalyBook.ts).
  */
 export const anomaliesEnvelopeSchema = onFirstUse(() =>
-  z.object({ agencyId: z.string(), episodes: z.array(z.unknown()), at: z.number() }),
+  z.object({
+    agencyId: z.string(),
+    episodes: z.array(z.unknown()),
+    at: z.number(),
+    rev: z.int().check(z.nonnegative()),
+  }),
 );
 
 /**
  * The live message `anomalies.moved`: the open episodes of one agency whose count moved since the
- * last message, as they are now; the others are as they were. An opening or a closing comes as a
- * whole list (`anomalies`), so a screen's list keeps its members from those. The same shape as a
- * list; `at` is when those episodes were read.
+ * last message, as they are now; the others are as they were. Openings and closings come as
+ * `anomalies.changed`, so a screen's list keeps its members from those. `at` is when those
+ * episodes were read.
  */
-export const anomaliesMovedMessageSchema = anomaliesMessageSchema;
-export type AnomaliesMovedMessage = AnomaliesMessage;
+export const anomaliesMovedMessageSchema = onFirstUse(() =>
+  z.object({ agencyId: z.string(), episodes: z.array(anomalyEpisodeSchema()), at: z.number() }),
+);
+export type AnomaliesMovedMessage = z.infer<ReturnType<typeof anomaliesMovedMessageSchema>>;
+
+/** At most this many openings or closings in one `anomalies.changed` (more go as more messages). */
+export const MAX_CHANGED = 200;
+
+/**
+ * The live message `anomalies.changed`: episodes that opened and closed, taking the agency's open
+ * set from revision `from` to `rev` (docs/protocol.md, "Live anomalies"). A screen applies it to the
+ * list of revision `from` only; on a gap it asks for the list again (`anomalies.list`). NOTE: an
+ * opening sent the whole list (up to 200 episodes, about 9 KB) to every screen of the agency; on
+ * a TV stick those lists were what the wall's live anomalies cost (issue 38).
+ */
+export const anomaliesChangedMessageSchema = onFirstUse(() =>
+  z
+    .object({
+      agencyId: z.string(),
+      from: z.int().check(z.nonnegative()),
+      rev: z.int().check(z.positive()),
+      at: z.number(),
+      opened: z.array(anomalyEpisodeSchema()).check(z.maxLength(MAX_CHANGED)),
+      closed: z.array(z.string()).check(z.maxLength(MAX_CHANGED)),
+    })
+    .check(z.refine((m) => m.rev > m.from, 'rev follows from')),
+);
+export type AnomaliesChangedMessage = z.infer<ReturnType<typeof anomaliesChangedMessageSchema>>;
+
+/** Runaways first, then the oldest episode first: the order of every list a screen shows. */
+export function sortEpisodes<E extends Pick<AnomalyEpisode, 'kind' | 'startedAt'>>(list: readonly E[]): E[] {
+  return [...list].sort(
+    (a, b) => (a.kind === b.kind ? 0 : a.kind === 'runaway' ? -1 : 1) || a.startedAt - b.startedAt,
+  );
+}
 
 /** The strip's, wall banner's and push's words for an episode (issue 39, exactly). */
 export function anomalyText(e: Pick<AnomalyEpisode, 'kind' | 'csNo' | 'count' | 'window'>): string {

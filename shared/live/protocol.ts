@@ -2,7 +2,11 @@
 // zod's extra weight is not wanted (issue 38).
 import * as z from 'zod/mini';
 import { onFirstUse } from '../onFirstUse';
-import type { AnomaliesMessage, AnomaliesMovedMessage } from '../anomalies/anomalyApi';
+import type {
+  AnomaliesChangedMessage,
+  AnomaliesMessage,
+  AnomaliesMovedMessage,
+} from '../anomalies/anomalyApi';
 import type { ActiveAlarmRow } from '../upstream/activeAlarmRow';
 import type { EventLogRow } from '../upstream/eventLogRow';
 import type { SystemOnTestRow } from '../upstream/onTestRows';
@@ -13,7 +17,7 @@ import type { SystemOnTestRow } from '../upstream/onTestRows';
  */
 
 /** Bumped on any incompatible change; checked at the handshake (`auth.protocol`). */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 export const LIVE_NAMESPACE = '/live';
 
 export const FEEDS = ['events', 'alarms', 'systemsOnTest'] as const;
@@ -33,12 +37,12 @@ export type FeedRow = FeedRows[FeedName];
 // NOTE: the requests' schemas check what a screen sends; only the bridge parses with them. Built on
 // first use (onFirstUse), they cost a screen nothing as this file's types and constants load.
 
+/** An agency's id as a screen names it. */
+const agencyIdSchema = () => z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]+$/));
+
 /** Identifies one feed: an agency's event history or its active alarms. */
 export const feedRefSchema = onFirstUse(() =>
-  z.strictObject({
-    feed: z.enum(FEEDS),
-    agencyId: z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]+$/)),
-  }),
+  z.strictObject({ feed: z.enum(FEEDS), agencyId: agencyIdSchema() }),
 );
 export type FeedRef = z.infer<ReturnType<typeof feedRefSchema>>;
 
@@ -64,6 +68,9 @@ export const subscribeSchema = onFirstUse(() =>
 );
 export type SubscribeRequest = z.infer<ReturnType<typeof subscribeSchema>>;
 export const unsubscribeSchema = feedRefSchema;
+
+/** `anomalies.list`: the open anomalies of an agency whose alarms the screen watches, sent again. */
+export const anomaliesListSchema = onFirstUse(() => z.strictObject({ agencyId: agencyIdSchema() }));
 
 /** Replay controls for a tester's private replay room. */
 export const replayStartSchema = onFirstUse(() =>
@@ -249,6 +256,8 @@ export interface ServerToClientEvents {
   anomalies: (msg: AnomaliesMessage) => void;
   /** Those of its open anomalies whose count moved (at most one message per agency every 5 s). */
   'anomalies.moved': (msg: AnomaliesMovedMessage) => void;
+  /** Those of its episodes that opened and closed, from one revision of its open set to another. */
+  'anomalies.changed': (msg: AnomaliesChangedMessage) => void;
 }
 
 export interface ClientToServerEvents {
@@ -261,6 +270,8 @@ export interface ClientToServerEvents {
     ack?: (a: { ok: true; recordings: RecordingInfo[] } | { ok: false; error: ErrorMessage }) => void,
   ) => void;
   presence: (req: unknown) => void;
+  /** The open anomalies of an agency whose alarms the screen watches, again (after a gap). */
+  'anomalies.list': (req: unknown, ack?: (a: SimpleAck) => void) => void;
 }
 
 /**
@@ -274,6 +285,7 @@ export const CLIENT_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEv
   'replay.control',
   'replay.list',
   'presence',
+  'anomalies.list',
 ]);
 
 /** A recording a tester may replay. */

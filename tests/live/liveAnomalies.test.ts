@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../server/app/bridge';
 import { loadConfig } from '../../server/config/bridgeConfig';
 import {
+  anomaliesChangedMessageSchema,
   anomaliesMessageSchema,
   anomaliesMovedMessageSchema,
-  type AnomaliesMessage,
+  type AnomaliesChangedMessage,
+  type AnomalyEpisode,
 } from '../../shared/anomalies/anomalyApi';
 import { createAnomalyBook } from '../../client/src/lib/live/anomalyBook';
 import { pushMessageSchema } from '../../shared/push/pushApi';
@@ -72,21 +74,30 @@ async function api(cookie: string, method: string, path: string, body?: unknown)
 }
 
 /**
- * A screen on an agency's alarms that keeps every `anomalies` list and `anomalies.moved` message it
- * hears, and what the portal's screens make of them (their anomaly book).
+ * A screen on an agency's alarms that keeps every `anomalies` list, `anomalies.changed` and
+ * `anomalies.moved` message it hears, and what the portal's screens make of them (their anomaly
+ * book).
  */
 function anomalyScreen(cookie: string, agencyId: string) {
   const s = connectScreen(bridge.url, cookie);
   screens.push(s);
-  const heard: AnomaliesMessage[] = [];
+  const heard: Array<{ agencyId: string; episodes: AnomalyEpisode[] }> = [];
+  const changes: AnomaliesChangedMessage[] = [];
   s.socket.on('anomalies', (m) => heard.push(anomaliesMessageSchema().parse(m)));
   s.socket.on('anomalies.moved', (m) => heard.push(anomaliesMovedMessageSchema().parse(m)));
+  s.socket.on('anomalies.changed', (m) => {
+    const c = anomaliesChangedMessageSchema().parse(m);
+    changes.push(c);
+    heard.push({ agencyId: c.agencyId, episodes: c.opened });
+  });
   const book = createAnomalyBook(s);
   s.subscribe({ feed: 'alarms', agencyId });
   // NOTE: a runaway's episode: the account's own history can open another kind beside it (four
   // alarms in its 24 hours make a repeat-alarms episode, whatever the runaway threshold).
   return {
     heard,
+    changes,
+    socket: s.socket,
     last: (csNo: string) => book.episodes(agencyId).find((e) => e.csNo === csNo && e.kind === 'runaway'),
   };
 }
@@ -168,6 +179,10 @@ describe('live anomalies', () => {
     await signal();
     await waitFor('the runaway on the screen', async () => mine.last(csNo) != null, 20_000);
     expect(mine.last(csNo)).toMatchObject({ kind: 'runaway', agencyId, count: 5, window: 1 });
+    // It came alone, as a change of the list the screen held, not as the whole list again.
+    const opening = mine.changes.find((c) => c.opened.some((e) => e.csNo === csNo && e.kind === 'runaway'));
+    expect(opening).toMatchObject({ agencyId, closed: [] });
+    expect(opening!.rev).toBeGreaterThan(opening!.from);
     await waitFor('one push', async () => (await runawayPushes(anomaliesPhone, csNo)).length >= 1, 10_000);
     const [push] = await runawayPushes(anomaliesPhone, csNo);
     expect(push!.title).toBe(`Runaway: CS# ${csNo} sent 5 signals in 1 min`);
@@ -191,7 +206,17 @@ describe('live anomalies', () => {
       .reverse();
     expect(lines).toEqual(['opened', 'closed']);
 
-    // The other dealer heard only its own agency's lists, none naming this account.
+    // The other dealer may not ask for this agency's list, and heard only its own agency's lists,
+    // none naming this account.
+    const asked = (await theirs.socket.emitWithAck('anomalies.list', { agencyId })) as {
+      ok: boolean;
+      error?: { code: string };
+    };
+    expect(asked).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await theirs.socket.emitWithAck('anomalies.list', { agencyId: otherAgency })).toEqual({
+      ok: true,
+    });
+    await waitFor('its own list again', async () => theirs.heard.at(-1)?.agencyId === otherAgency, 5000);
     expect(theirs.heard.every((m) => m.agencyId === otherAgency)).toBe(true);
     expect(
       theirs.heard.flatMap((m) => m.episodes).some((e) => e.csNo === csNo || e.agencyId === agencyId),

@@ -65,7 +65,7 @@ function renderStrip(navIds: string | null, episodes: AnomalyEpisode[] = [runawa
       </LiveProvider>
     </SessionViewContext.Provider>,
   );
-  receive('anomalies', { agencyId: '100', episodes, at: 1 });
+  receive('anomalies', { agencyId: '100', episodes, at: 1, rev: 0 });
   return { receive };
 }
 
@@ -98,9 +98,13 @@ describe('the Live anomalies strip', () => {
     const region = screen.getByRole('status');
     // Open before the screen came: in the strip, not news.
     expect(region.textContent).toBe('');
-    receive('anomalies', { agencyId: '100', episodes: [runaway, repeat], at: 2 });
+    receive('anomalies.changed', { agencyId: '100', from: 0, rev: 1, at: 2, opened: [runaway], closed: [] });
     expect(region.textContent).toBe('Runaway: CS# C10420 sent 25 signals in 60 min');
-    receive('anomalies', { agencyId: '100', episodes: [{ ...runaway, count: 31 }, repeat], at: 3 });
+    receive('anomalies.moved', {
+      agencyId: '100',
+      episodes: [{ ...runaway, count: 31, updatedAt: runaway.updatedAt + 1 }],
+      at: 3,
+    });
     expect(lineOf('C10420').getByText('Runaway: CS# C10420 sent 31 signals in 60 min')).toBeTruthy();
     expect(region.textContent).toBe('Runaway: CS# C10420 sent 25 signals in 60 min');
   });

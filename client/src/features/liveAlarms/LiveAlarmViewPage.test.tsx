@@ -133,7 +133,7 @@ describe('the Live Alarm View as it loads', () => {
     expect(screen.queryByRole('grid')).toBeNull();
     expect(screen.getByText('Loading alarms…')).toBeTruthy();
 
-    act(() => wire.send('anomalies', { agencyId: '100', episodes: [], at: now }));
+    act(() => wire.send('anomalies', { agencyId: '100', episodes: [], at: now, rev: 0 }));
     expect(await screen.findByRole('grid')).toBeTruthy();
     expect(screen.getByText('Open anomalies here')).toBeTruthy();
   });

@@ -1,24 +1,33 @@
 import {
+  anomaliesChangedMessageSchema,
   anomaliesEnvelopeSchema,
   anomaliesMovedMessageSchema,
   anomalyEpisodeSchema,
+  sortEpisodes,
   type AnomaliesMessage,
   type AnomalyEpisode,
 } from '../../../../shared/anomalies/anomalyApi';
 import type { LiveClient } from './liveClient';
 
 const NONE: readonly AnomalyEpisode[] = [];
+/** A list asked for again and not come within this long is asked for at the next gap. */
+const ASK_AGAIN_MS = 5000;
 
 /**
  * The open live anomalies one live connection has heard, per agency (docs/protocol.md,
- * `anomalies`). The bridge sends an agency's list when the screen subscribes to its alarms, the
- * whole list when an episode opens or closes (the newest list wins), and within 5 s the episodes
- * whose count moved (`anomalies.moved`), which replace theirs. Of one episode the later count is
- * kept (`updatedAt`), whichever message brought it. A disconnect keeps them until the resubscribe
+ * `anomalies`). The bridge sends an agency's list when the screen subscribes to its alarms (the
+ * newest list wins), the episodes that open and close as changes of the list's revision
+ * (`anomalies.changed`; a gap asks for the list again), and within 5 s the episodes whose count
+ * moved (`anomalies.moved`), which replace theirs. Of one episode the later count is kept
+ * (`updatedAt`), whichever message brought it. A disconnect keeps them until the resubscribe
  * sends them again (a strip that blinks on every reconnect is noise).
  */
 export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
   const lists = new Map<string, AnomaliesMessage>();
+  /** Per agency, the highest revision a change named: a list older than it is asked for again. */
+  const seen = new Map<string, number>();
+  /** Per agency, when its list was last asked for again (one ask at a time). */
+  const asked = new Map<string, number>();
   /** Per agency, the episodes of the first list heard (open before the screen came): not news. */
   const firstIds = new Map<string, ReadonlySet<string>>();
   /** Per agency, the open episodes that opened since: what a screen reader is told of. */
@@ -40,6 +49,14 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     );
     changed();
   };
+  /** The agency's list again, from the bridge (it answers with `anomalies`). */
+  const askAgain = (agencyId: string) => {
+    const last = asked.get(agencyId);
+    if (last !== undefined && Date.now() - last < ASK_AGAIN_MS) return;
+    asked.set(agencyId, Date.now());
+    live.socket.emit('anomalies.list', { agencyId });
+  };
+  const saw = (agencyId: string, rev: number) => seen.set(agencyId, Math.max(rev, seen.get(agencyId) ?? 0));
   live.socket.on('anomalies', (raw: unknown) => {
     // NOTE: checked, since it comes off the wire: the episodes the book holds already unchanged
     // are kept as held, the others checked (checkedEpisodes).
@@ -53,6 +70,22 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     // NOTE: an episode's later count may have come first (a moved count and a list sent by two
     // bridges as the feed moved between them).
     keep(msg.agencyId, was ? { ...msg, episodes: laterOf(msg.episodes, was.episodes) } : msg);
+    asked.delete(msg.agencyId);
+    // A change came before this list and is not in it (the list was read before the change).
+    if ((seen.get(msg.agencyId) ?? 0) > msg.rev) askAgain(msg.agencyId);
+  });
+  live.socket.on('anomalies.changed', (raw: unknown) => {
+    const parsed = anomaliesChangedMessageSchema().safeParse(raw);
+    if (!parsed.success) return;
+    const m = parsed.data;
+    saw(m.agencyId, m.rev);
+    const was = lists.get(m.agencyId);
+    // No list yet: the list, when it comes, says it or is asked for again (`seen`).
+    if (!was || m.rev <= was.rev) return;
+    if (m.from !== was.rev) return askAgain(m.agencyId);
+    const gone = new Set([...m.closed, ...m.opened.map((e) => e.id)]);
+    const episodes = sortEpisodes([...was.episodes.filter((e) => !gone.has(e.id)), ...m.opened]);
+    keep(m.agencyId, { ...was, episodes, rev: m.rev, at: Math.max(was.at, m.at) });
   });
   live.socket.on('anomalies.moved', (raw: unknown) => {
     const parsed = anomaliesMovedMessageSchema().safeParse(raw);

@@ -27,7 +27,7 @@ function renderBanner(episodes: AnomalyEpisode[]) {
       <WallAnomalies agencyId="100" />
     </LiveProvider>,
   );
-  receive('anomalies', { agencyId: '100', episodes, at: 1 });
+  receive('anomalies', { agencyId: '100', episodes, at: 1, rev: 0 });
   toNextSecond();
 }
 
@@ -53,7 +53,7 @@ describe("the wall's anomalies banner", () => {
         <WallAnomalies agencyId="100" />
       </LiveProvider>,
     );
-    receive('anomalies', { agencyId: '100', episodes: [episode(1)], at: 1 });
+    receive('anomalies', { agencyId: '100', episodes: [episode(1)], at: 1, rev: 0 });
     expect(screen.queryByRole('region', { name: 'Live anomalies' })).toBeNull();
     toNextSecond();
     expect(lines()).toEqual(['Repeat alarms: CS# C10001 had 3 alarms in 24 h · Site 1']);

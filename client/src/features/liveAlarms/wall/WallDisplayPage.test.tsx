@@ -240,7 +240,7 @@ describe("the wall's anomalies band on a repeat signal", () => {
     await openCounts();
     const list = (third: number) =>
       Array.from({ length: 8 }, (_, i) => repeatEpisode(i, i === 3 ? third : 4, now));
-    act(() => wire.send('anomalies', { agencyId: '100', episodes: list(4), at: 1 }));
+    act(() => wire.send('anomalies', { agencyId: '100', episodes: list(4), at: 1, rev: 0 }));
     toNextSecond();
     const band = () =>
       within(screen.getByRole('region', { name: 'Live anomalies' })).getAllByRole('listitem');
@@ -248,7 +248,7 @@ describe("the wall's anomalies band on a repeat signal", () => {
 
     // The whole list comes again, as the bridge sends it, with one count moved.
     const repeat = rendersDuring(() => {
-      act(() => wire.send('anomalies', { agencyId: '100', episodes: list(5), at: 2 }));
+      act(() => wire.send('anomalies', { agencyId: '100', episodes: list(5), at: 2, rev: 0 }));
       toNextSecond();
     });
     expect(band()[3].textContent).toBe('Repeat alarms: CS# C10003 had 5 alarms in 24 h · Site 3');
