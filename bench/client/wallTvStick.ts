@@ -268,8 +268,8 @@ async function tracedCpu(
   tickMs = 0,
 ) {
   const deltas: Array<{ at: number; length: number }> = [];
-  /** The anomaly messages of the minute: whole lists and moved counts, how many and their bytes. */
-  const anomalies = { lists: 0, listBytes: 0, moved: 0, movedBytes: 0 };
+  /** The anomaly messages of the minute: whole lists, openings and closings, moved counts; how many and their bytes. */
+  const anomalies = { lists: 0, listBytes: 0, changed: 0, changedBytes: 0, moved: 0, movedBytes: 0 };
   const onFrame = (e: { timestamp: number; response: { payloadData: string } }) => {
     const payload = e.response.payloadData;
     const bytes = Buffer.byteLength(payload);
@@ -280,6 +280,9 @@ async function tracedCpu(
     } else if (/^42(\/[^,]*,)?\["anomalies\.moved",/.test(payload)) {
       anomalies.moved++;
       anomalies.movedBytes += bytes;
+    } else if (/^42(\/[^,]*,)?\["anomalies\.changed",/.test(payload)) {
+      anomalies.changed++;
+      anomalies.changedBytes += bytes;
     }
   };
   cdp.on('Network.webSocketFrameReceived', onFrame);
@@ -561,7 +564,7 @@ async function main() {
         .map((d) => `${d.ownMs} + ${d.tickMs} (${d.gcMs}; left out ${d.leftOutMs})`)
         .join(', '),
       "CPU of a second's deltas, p50/p99 ms": `${deltasInSecond.p50} / ${deltasInSecond.p99}`,
-      'anomaly messages in the minute: lists (KB), moved (KB)': `${cpu.anomalies.lists} (${kb(cpu.anomalies.listBytes)}), ${cpu.anomalies.moved} (${kb(cpu.anomalies.movedBytes)})`,
+      'anomaly messages in the minute: lists, changes, moved (KB)': `${cpu.anomalies.lists} (${kb(cpu.anomalies.listBytes)}), ${cpu.anomalies.changed} (${kb(cpu.anomalies.changedBytes)}), ${cpu.anomalies.moved} (${kb(cpu.anomalies.movedBytes)})`,
       'heap slope KB/min': out.heapSlopeKBPerMin,
     });
     console.log(JSON.stringify(out));

@@ -187,5 +187,18 @@ describe('live anomalies heard by a screen', () => {
     s.emit('anomalies', { agencyId: '10', episodes: [episode(3)], at: 6, rev: 3 });
     expect(book.episodes('10').map((e) => e.id)).toEqual(['ep1']);
     expect(s.sent).toHaveLength(1);
+    // A bridge that kept its episodes in memory restarted: its lists number from 0 again, and are
+    // newer. The screen takes them and asks nothing.
+    s.emit('anomalies', { agencyId: '10', episodes: [], at: 60, rev: 0 });
+    s.emit('anomalies.changed', {
+      agencyId: '10',
+      from: 0,
+      rev: 1,
+      at: 61,
+      opened: [episode(4)],
+      closed: [],
+    });
+    expect(book.episodes('10').map((e) => e.count)).toEqual([4]);
+    expect(s.sent).toHaveLength(1);
   });
 });

@@ -24,8 +24,11 @@ const ASK_AGAIN_MS = 5000;
  */
 export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
   const lists = new Map<string, AnomaliesMessage>();
-  /** Per agency, the highest revision a change named: a list older than it is asked for again. */
-  const seen = new Map<string, number>();
+  /**
+   * Per agency, the highest revision a change named before any list came: a first list older than
+   * it is asked for again.
+   */
+  const early = new Map<string, number>();
   /** Per agency, when its list was last asked for again (one ask at a time). */
   const asked = new Map<string, number>();
   /** Per agency, the episodes of the first list heard (open before the screen came): not news. */
@@ -56,7 +59,6 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     asked.set(agencyId, Date.now());
     live.socket.emit('anomalies.list', { agencyId });
   };
-  const saw = (agencyId: string, rev: number) => seen.set(agencyId, Math.max(rev, seen.get(agencyId) ?? 0));
   live.socket.on('anomalies', (raw: unknown) => {
     // NOTE: checked, since it comes off the wire: the episodes the book holds already unchanged
     // are kept as held, the others checked (checkedEpisodes).
@@ -72,16 +74,18 @@ export function createAnomalyBook(live: Pick<LiveClient, 'socket'>) {
     keep(msg.agencyId, was ? { ...msg, episodes: laterOf(msg.episodes, was.episodes) } : msg);
     asked.delete(msg.agencyId);
     // A change came before this list and is not in it (the list was read before the change).
-    if ((seen.get(msg.agencyId) ?? 0) > msg.rev) askAgain(msg.agencyId);
+    const before = early.get(msg.agencyId);
+    early.delete(msg.agencyId);
+    if (before !== undefined && before > msg.rev) askAgain(msg.agencyId);
   });
   live.socket.on('anomalies.changed', (raw: unknown) => {
     const parsed = anomaliesChangedMessageSchema().safeParse(raw);
     if (!parsed.success) return;
     const m = parsed.data;
-    saw(m.agencyId, m.rev);
     const was = lists.get(m.agencyId);
-    // No list yet: the list, when it comes, says it or is asked for again (`seen`).
-    if (!was || m.rev <= was.rev) return;
+    // No list yet: the list, when it comes, has it or is asked for again.
+    if (!was) return void early.set(m.agencyId, Math.max(m.rev, early.get(m.agencyId) ?? 0));
+    if (m.rev <= was.rev) return;
     if (m.from !== was.rev) return askAgain(m.agencyId);
     const gone = new Set([...m.closed, ...m.opened.map((e) => e.id)]);
     const episodes = sortEpisodes([...was.episodes.filter((e) => !gone.has(e.id)), ...m.opened]);
