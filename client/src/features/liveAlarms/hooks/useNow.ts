@@ -82,10 +82,16 @@ export function clockOf(intervalMs: number): Pick<Clock, 'subscribe' | 'read'> {
   return c;
 }
 
-/** The current time, updated every `intervalMs`. */
-export function useNow(intervalMs = 1000): number {
+const stillClock = () => () => {};
+
+/**
+ * The current time, updated every `intervalMs`; while `ticking` is false the time of the last tick
+ * read, with no render (a reader that needs the time only some of the time: a wall pinned to one
+ * view has no turn to take).
+ */
+export function useNow(intervalMs = 1000, ticking = true): number {
   const c = clockOf(intervalMs);
-  return useSyncExternalStore(c.subscribe, c.read, c.read);
+  return useSyncExternalStore(ticking ? c.subscribe : stillClock, c.read, c.read);
 }
 
 /**

@@ -137,6 +137,8 @@ describe("the wall's Counts view on a delta of the history", () => {
       toNextSecond();
     });
     expect(ranked.count('LastHourByType')).toBe(1);
+    // The wall itself does not render as the minute turns (its hour moves on its own).
+    expect(ranked.count('Wall')).toBe(0);
     expect(bars()).toEqual([
       ['A', '5', 'scaleX(1)'],
       ['B', '4', 'scaleX(0.8)'],

@@ -1,13 +1,4 @@
-import {
-  lazy,
-  memo,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ActiveAlarmRow } from '../../../../../shared/upstream/activeAlarmRow';
 import type { FeedHandle } from '../../../lib/live/feedHandle';
@@ -19,7 +10,7 @@ import { useSessionView } from '../../../lib/session/sessionView';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
 import { FeedStatusWords, useStatusLabel, useStatusWords, type StatusWords } from '../components/FeedStatus';
 import { typeColour } from '../../../lib/eventTypes/typeColours';
-import { useNow } from '../hooks/useNow';
+import { clockOf, useNow } from '../hooks/useNow';
 import { pacedToClock } from '../hooks/pacedToClock';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';
 import { WallAnomalies } from './WallAnomalies';
@@ -107,15 +98,15 @@ function Wall({
   const [paused, setPaused] = useState(false);
   const [start] = useState(() => Date.now());
   const rotating = !pinned && !paused;
-  // The wall itself re-renders once a turn while the views rotate, else once a minute; the clock,
-  // the status and the alarms' ages tick on their own (on a TV stick every millisecond counts).
-  const turnAt = useNow(rotating ? rotateMs : 60_000);
-  const minute = Math.floor(useNow(60_000) / 60_000);
+  // The wall itself re-renders once a turn while the views rotate, else not at all; the clock,
+  // the status, the alarms' ages and the hour of the counts tick on their own. NOTE: a pinned wall
+  // re-rendered whole once a minute: on a TV stick the costliest task of a minute (issue 38).
+  const turnAt = useNow(rotateMs, rotating);
   const [manual, setManual] = useState<WallView>(views[0]);
   const turn = Math.max(0, Math.round((turnAt - start) / rotateMs));
   const view: WallView = pinned ?? (rotating ? views[turn % views.length] : manual);
   // Only the counts read the event history (a paired wall may subscribe to its views' feeds only).
-  const { tally, events: eventsFeed } = useEventTally(views.includes('counts') ? agencyId : null, minute);
+  const { tally, events: eventsFeed } = useEventTally(views.includes('counts') ? agencyId : null);
 
   useEffect(() => {
     const previous = document.title;
@@ -169,9 +160,11 @@ function Wall({
       </header>
       <WallAnomalies agencyId={agencyId} />
       <main className="wall__body" aria-busy={!ready || undefined}>
-        {ready && view === 'alarms' ? <WallAlarms view={sorted} /> : null}
-        {ready && view === 'counts' ? <WallCounts alarms={sorted} tally={tally} /> : null}
-        {ready && view === 'map' ? <WallMap view={sorted} /> : null}
+        <div className="wall__view">
+          {ready && view === 'alarms' ? <WallAlarms view={sorted} /> : null}
+          {ready && view === 'counts' ? <WallCounts alarms={sorted} tally={tally} /> : null}
+          {ready && view === 'map' ? <WallMap view={sorted} /> : null}
+        </div>
       </main>
     </div>
   );
@@ -210,19 +203,25 @@ function AlarmsTabName({ alarms }: { alarms: ViewStore<ActiveAlarmRow> }) {
   return `Alarms (${n})`;
 }
 
+/** The start of the hour that ends with the minute of `t`. */
+const hourBefore = (t: number) => Math.floor(t / 60_000) * 60_000 - HOUR_MS;
+
 /**
- * The event history as the Counts view needs it: a tally of the events of the hour before
- * `minute` ends, by type, fed by the feed's changes, with no rows of the history kept
+ * The event history as the Counts view needs it: a tally of the events of the hour before this
+ * minute ends, by type, fed by the feed's changes, with no rows of the history kept
  * (`rows: 'changes'`). The handle is taken in an effect and the tally follows it from its first
- * change on; the hour moves on once a minute, whichever view shows.
+ * change on; the hour moves on as each minute begins (the minute's clock, no render), whichever
+ * view shows, and the bars show it on the second's tick.
  */
-function useEventTally(
-  agencyId: string | null,
-  minute: number,
-): { tally: TallyStore; events: FeedHandle | null } {
+function useEventTally(agencyId: string | null): { tally: TallyStore; events: FeedHandle | null } {
   const live = useLiveClient();
-  const [wall] = useState(() => tallyFeed(createEventTally({ from: minute * 60_000 - HOUR_MS })));
-  useLayoutEffect(() => wall.tally.moveTo(minute * 60_000 - HOUR_MS), [wall, minute]);
+  const [wall] = useState(() => tallyFeed(createEventTally({ from: hourBefore(Date.now()) })));
+  useEffect(() => {
+    const minute = clockOf(60_000);
+    // A wall that slept (a TV off and on) catches up as its clock starts again.
+    wall.tally.moveTo(hourBefore(Date.now()));
+    return minute.subscribe(() => wall.tally.moveTo(hourBefore(minute.read())));
+  }, [wall]);
   useEffect(() => (agencyId ? wall.open(live, agencyId) : undefined), [wall, live, agencyId]);
   const events = useSyncExternalStore(wall.subscribe, wall.handle);
   return { tally: wall.shown, events };
