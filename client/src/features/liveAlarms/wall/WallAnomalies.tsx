@@ -29,9 +29,9 @@ export function WallAnomalies({ agencyId }: { agencyId: string }) {
 }
 
 /**
- * One episode's line, drawn again only when its words change: each change of the list comes as the
- * whole list, new objects for every episode, and one repeat signal changes one line's count (on a
- * TV stick, twenty lines rendered again each second counted; issue 38).
+ * One episode's line, drawn again only when its words change: a list heard again comes as new
+ * objects for every episode, and one repeat signal changes one line's count (on a TV stick, twenty
+ * lines rendered again each second counted; issue 38).
  */
 const AnomalyLine = memo(function AnomalyLine({ text, siteName }: { text: string; siteName: string }) {
   return (
