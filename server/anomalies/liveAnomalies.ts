@@ -155,7 +155,7 @@ export function createLiveAnomalies(d: LiveAnomaliesDeps) {
 
   /**
    * The episodes whose count moved (and only they), as the store holds them then. NOTE: one
-   * episode that closed meanwhile is not sent: its closing went as a whole list.
+   * episode that closed meanwhile is not sent: its closing went as a change (`anomalies.changed`).
    */
   async function publishMoved(agencyId: string) {
     clearTimeout(countsDue.get(agencyId));

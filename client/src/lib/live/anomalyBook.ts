@@ -141,9 +141,10 @@ export function anomalyBookOf(live: Pick<LiveClient, 'socket'>) {
  * A list's episodes as the book keeps them: each one it holds unchanged (the same id, count,
  * window, site name and time of change) is the one held, each other one is checked; null when one
  * does not parse (the whole list is refused, as before). NOTE: checking copies each episode, and a
- * wall hears the list of up to 200 open episodes with every opening: on a TV stick that garbage
+ * wall heard the list of up to 200 open episodes with every opening: on a TV stick that garbage
  * was 38% of what the wall allocated in a minute of openings (issue 38; docs/performance.md, F36).
- * Held episodes are looked for at the same place first: lists keep their order.
+ * A list still comes with a subscribe and after a gap. Held episodes are looked for at the same
+ * place first: lists keep their order.
  */
 function checkedEpisodes(raw: readonly unknown[], held: readonly AnomalyEpisode[]): AnomalyEpisode[] | null {
   let byId: Map<string, AnomalyEpisode> | null = null;
