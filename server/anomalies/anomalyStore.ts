@@ -118,6 +118,9 @@ if cjson.decode(cur).id ~= ARGV[2] then return 0 end
 redis.call('hdel', KEYS[1], ARGV[1])
 return redis.call('incr', KEYS[2])`;
 
+// KEYS: the agency's episodes hash, its revision. The revision (false when none) and the episodes.
+const LISTED = `return { redis.call('get', KEYS[2]), redis.call('hvals', KEYS[1]) }`;
+
 // KEYS: the agency's episodes hash, its revision. ARGV: field, JSON. HSETNX is the once: of two
 // processes that find the same account, one opens it. The revision after, or 0.
 const CREATE = `if redis.call('hsetnx', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
@@ -127,20 +130,19 @@ export function createRedisAnomalyStore(redis: Redis, prefix: string): AnomalySt
   const episodesKey = (agencyId: string) => `${prefix}anomalies:episodes:${agencyId}`;
   const revKey = (agencyId: string) => `${prefix}anomalies:rev:${agencyId}`;
   const thresholdsKey = `${prefix}anomalies:thresholds`;
-  const parsed = (all: Record<string, string>) =>
-    Object.values(all)
-      .map(parseEpisode)
-      .filter((e): e is AnomalyEpisode => e != null);
+  const parsed = (values: string[]) => values.map(parseEpisode).filter((e): e is AnomalyEpisode => e != null);
   return {
     async open(agencyId) {
-      return parsed(await redis.hgetall(episodesKey(agencyId)));
+      return parsed(await redis.hvals(episodesKey(agencyId)));
     },
     async listed(agencyId) {
-      // NOTE: one transaction, so the list is the set of that revision.
-      const [all, rev] = ((await redis.multi().hgetall(episodesKey(agencyId)).get(revKey(agencyId)).exec()) ??
-        []) as Array<[Error | null, unknown]>;
-      if (!all || all[0] || !rev || rev[0]) throw all?.[0] ?? rev?.[0] ?? new Error('anomalies not read');
-      return { episodes: parsed(all[1] as Record<string, string>), rev: Number(rev[1] ?? 0) };
+      // NOTE: one script, so the list is the set of that revision. Not MULTI: a transaction's
+      // queued commands were rejected unheard when the connection closed under it.
+      const [rev, values] = (await redis.eval(LISTED, 2, episodesKey(agencyId), revKey(agencyId))) as [
+        unknown,
+        unknown[],
+      ];
+      return { episodes: parsed(values.map(String)), rev: Number(rev ?? 0) };
     },
     async create(e) {
       const key = episodesKey(e.agencyId);
