@@ -82,21 +82,31 @@ function skipReason(file, titles) {
   return null;
 }
 
-/** Spawns vitest with these arguments; resolves with its exit status once it has ended. */
+/**
+ * Spawns vitest with these arguments; resolves with its exit status and its output once it has
+ * ended. Unbuffered output is passed through as it comes and kept too.
+ */
 function vitest(vitestArgs, env, buffered) {
   return new Promise((resolve) => {
     const child = spawn('npx', ['vitest', ...vitestArgs], {
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ...env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+      },
     });
     const held = [];
-    if (buffered) {
-      child.stdout.on('data', (b) => held.push(b));
-      child.stderr.on('data', (b) => held.push(b));
-    }
+    const keep = (to) => (b) => {
+      held.push(b);
+      if (!buffered) to.write(b);
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
     child.on('close', (code, signal) => {
-      if (held.length) process.stdout.write(Buffer.concat(held));
-      resolve({ status: code ?? (signal ? 1 : 0) });
+      const output = Buffer.concat(held).toString('utf8');
+      if (buffered) process.stdout.write(output);
+      resolve({ status: code ?? (signal ? 1 : 0), output });
     });
   });
 }
@@ -168,9 +178,33 @@ async function run(projectArgs, { buffered = false } = {}) {
   }
   if (res.status !== 0 && failed === 0) {
     failed = 1;
-    failedLines.push(`vitest ${projectArgs.join(' ')} exited with ${res.status} although no test failed`);
+    // The error is named again at the end, as a failed test is: vitest prints it far above.
+    const why = unhandledErrors(res.output).map((l) => `\n      ${l}`);
+    failedLines.push(
+      `vitest ${projectArgs.join(' ')} exited with ${res.status} although no test failed${why.join('')}`,
+    );
   }
   totals.failed += failed;
+}
+
+/**
+ * The first lines of each error vitest reports outside a test ("Unhandled Rejection", "Unhandled
+ * Error"): its message, the top of its stack, and the test file and test it came during.
+ */
+function unhandledErrors(output) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/⎯ Unhandled (Rejection|Error) ⎯/.test(lines[i])) continue;
+    const block = [];
+    for (let j = i; j < lines.length && block.length < 14; j++) {
+      if (j > i && /^ ?⎯{4,}|^\s*- The error was thrown/.test(lines[j])) break;
+      if (lines[j].trim()) block.push(lines[j].trim().slice(0, 200));
+    }
+    out.push(...block);
+  }
+  return out.length ? out : ['(no "Unhandled" block in its output: see the lines above the summary)'];
 }
 
 /** True when something accepts a TCP connection at the URL's host and port. */
