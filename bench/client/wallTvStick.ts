@@ -42,6 +42,10 @@
  *   a sampled heap profile, before the traced minute)
  * Targets: p99 <= 16 ms of main thread per delta; heap slope flat (within +-100 KB/min). Where the
  * floor's own p99 is over 16 ms, the target cannot be judged on the host: the ratio to it is.
+ * NOTE: on Linux, Chromium throttles by a signal every ~200 us whose handler spins for (rate - 1)
+ * times the wall time since its last spin (at most 1 ms): a wait for a core, or idle time, just
+ * before is spun as if it had run, in lumps of up to 5 ms at 6x. `--throttle 1` gives the same
+ * figures free of that, at this host's own speed.
  */
 import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright-core';
