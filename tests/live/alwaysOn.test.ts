@@ -86,8 +86,8 @@ describe('always-on feeds read with the bridge identity', () => {
     const asked = Date.now();
     const ack = await screen.subscribe({ feed: 'alarms', agencyId: profile.agencyId });
     expect(ack).toMatchObject({ ok: true, mode: 'snapshot' });
-    expect(Date.now() - asked).toBeLessThan(500);
-    // Warm: polled before anyone asked, and fresh.
+    // At once: served from a poll made before anyone asked (warm and fresh), not a poll of its own.
+    // NOTE: not a timing: the landing check runs beside the browser tests on two cores.
     expect(snap).toMatchObject({ stale: false });
     expect(snap!.lastPollAt).toBeLessThan(asked);
     expect(snap!.seq).toBeGreaterThanOrEqual(0);
