@@ -294,9 +294,10 @@ async function tracedCpu(
     }
   };
   cdp.on('Network.webSocketFrameReceived', onFrame);
-  await browser.startTracing(page, {
-    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
-  });
+  // NOTE: no `disabled-by-default-devtools.timeline`: it records a stack with each invalidation
+  // and the page's counters after each task, which added about a tenth to the script it measures
+  // (docs/performance.md, F36). A task is then its `toplevel` span, the same task.
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8'] });
   const started = Date.now();
   await run();
   const seconds = Math.round((Date.now() - started) / 1000);
@@ -310,7 +311,7 @@ async function tracedCpu(
   );
   const onThread = (t: { pid: number; tid: number }) => (e: TraceEvent) => e.pid === t.pid && e.tid === t.tid;
   const tasksOf = (t: { pid: number; tid: number }) =>
-    events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onThread(t)(e));
+    events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && onThread(t)(e));
   // The page's renderer: the main thread with the most tasks.
   const main = mains.sort((a, b) => tasksOf(b).length - tasksOf(a).length)[0];
   if (!main)
