@@ -295,7 +295,7 @@ async function tracedCpu(
   };
   cdp.on('Network.webSocketFrameReceived', onFrame);
   // NOTE: no `disabled-by-default-devtools.timeline`: it records a stack with each invalidation
-  // and the page's counters after each task, which added about a tenth to the script it measures
+  // and the page's counters after each task, which added about a sixth to the main thread it measured
   // (docs/performance.md, F36). A task is then its `toplevel` span, the same task.
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8'] });
   const started = Date.now();
