@@ -82,6 +82,16 @@ describe.skipIf(!hasChromium)('a wall display paired once', () => {
       );
       expect(signal.event.eventrpt_id).toBe('B');
       await expect.poll(() => countOf('B'), { timeout: 10_000 }).toBe(before + 1);
+      // The bars are drawn on their canvas (the list above is its text for a screen reader): B's
+      // bar, in B's orange, stands on it.
+      const orangePixels = await hour.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+        const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < px.length; i += 4)
+          if (px[i] === 0xf5 && px[i + 1] === 0x7c && px[i + 2] === 0) n++;
+        return n;
+      });
+      expect(orangePixels).toBeGreaterThan(20);
       // Its clock ticked, its alarms and counts are drawn: no locale data was loaded for them
       // (issue 38: the first format a page makes loads it, 15-29 ms at full speed here).
       expect(await wall.locator('.wall__clock-time').textContent()).toMatch(/^\d{1,2}:\d{2}:\d{2} [AP]M$/);

@@ -6,6 +6,7 @@ import { LiveProvider } from '../../../lib/live/LiveProvider';
 import { renderWithProviders } from '../../../lib/testing/renderWithProviders';
 import { repeatEpisode } from '../../../lib/testing/testEpisodes';
 import { alarmRow, eventRow } from '../model/testRows';
+import { testPen } from './testPen';
 import { WallDisplayPage } from './WallDisplayPage';
 
 /** The bridge's end of the wall's socket: it answers subscribes and sends what a test says. */
@@ -17,6 +18,7 @@ vi.mock('socket.io-client', () => ({ io: () => wire.socket }));
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const now = Date.now();
@@ -39,6 +41,11 @@ const historyDeltaDrawn = (upserts: unknown[]) => {
 /** The wall on its Counts view, both feeds' first rows in: events B, B, B and A. */
 async function openCounts() {
   seq = 1;
+  canvas = testPen(1000);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => canvas.pen as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
   renderWithProviders(
     <LiveProvider>
       <WallDisplayPage />
@@ -59,15 +66,25 @@ async function openCounts() {
   await screen.findByRole('region', { name: 'Events in the last hour by type' });
 }
 
-/** Each bar as a viewer reads it: its type, its count and its length (the scale of its column). */
-const bars = () =>
-  within(screen.getByRole('region', { name: 'Events in the last hour by type' }))
+/** What stands on the bars' canvas (jsdom has no canvas: a test's pen, 1,000 px wide). */
+let canvas = testPen(1000);
+
+/**
+ * Each bar as a viewer reads it: its type, its count and its length (its share of a full bar), as
+ * drawn on the canvas; the list inside it, which a screen reader reads, says the same types and
+ * counts in the same order.
+ */
+const bars = () => {
+  const listed = within(screen.getByRole('region', { name: 'Events in the last hour by type' }))
     .getAllByRole('listitem')
     .map((li) => [
       li.querySelector('.wall__bar-label')!.textContent,
       li.querySelector('strong')!.textContent,
-      li.querySelector<HTMLElement>('.wall__bar')!.style.transform,
     ]);
+  const drawn = canvas.lines().map((l) => [l.type, l.count, l.share] as const);
+  expect(drawn.map(([type, count]) => [type, count])).toEqual(listed);
+  return drawn;
+};
 
 // NOTE: first in the file: under fake timers a provider rendered after another test's took that
 // test's closing connection, and the feed never went live.
@@ -97,30 +114,30 @@ describe("the wall's second", () => {
 });
 
 describe("the wall's Counts view on a delta of the history", () => {
-  it("writes the bars' counts and lengths from the tally on the second's tick without a render, and renders them in a new order as the minute turns", async () => {
+  it("draws the bars' counts and lengths from the tally on the second's tick without a render, and renders them in a new order as the minute turns", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     // Half a second into a second, away from a minute's start (the wall's hour moves on then).
     vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 70_500);
     await openCounts();
     // A full bar stands for 3 (the largest count on its stepped scale).
     expect(bars()).toEqual([
-      ['B', '3', 'scaleX(1)'],
-      ['A', '1', `scaleX(${1 / 3})`],
+      ['B', '3', 1],
+      ['A', '1', 0.3333],
     ]);
 
     // A fourth B: nothing moves until the second's tick, then its count and every length move
-    // (the scale is 4 now), and nothing renders.
+    // (the scale is 4 now), and nothing renders: the canvas is painted.
     const fourth = rendersDuring(() => {
       historyDelta([event('5', 'B')]);
-      expect(bars()[0]).toEqual(['B', '3', 'scaleX(1)']);
+      expect(bars()[0]).toEqual(['B', '3', 1]);
       toNextSecond();
     });
     expect(bars()).toEqual([
-      ['B', '4', 'scaleX(1)'],
-      ['A', '1', 'scaleX(0.25)'],
+      ['B', '4', 1],
+      ['A', '1', 0.25],
     ]);
     expect(fourth.count('LastHourByType')).toBe(0);
-    expect(fourth.count('TypeBar')).toBe(0);
+    expect(fourth.count('TypeCount')).toBe(0);
 
     // A passes B: the bars keep their places for the minute, their counts and lengths move.
     const passed = rendersDuring(() =>
@@ -128,8 +145,8 @@ describe("the wall's Counts view on a delta of the history", () => {
     );
     expect(passed.count('LastHourByType')).toBe(0);
     expect(bars()).toEqual([
-      ['B', '4', 'scaleX(0.8)'],
-      ['A', '5', 'scaleX(1)'],
+      ['B', '4', 0.8],
+      ['A', '5', 1],
     ]);
     // As the hour moves on (the next minute), the list renders again in the new order.
     const ranked = rendersDuring(() => {
@@ -140,16 +157,16 @@ describe("the wall's Counts view on a delta of the history", () => {
     // The wall itself does not render as the minute turns (its hour moves on its own).
     expect(ranked.count('Wall')).toBe(0);
     expect(bars()).toEqual([
-      ['A', '5', 'scaleX(1)'],
-      ['B', '4', 'scaleX(0.8)'],
+      ['A', '5', 1],
+      ['B', '4', 0.8],
     ]);
 
     // A new type gets its bar, its count and its length as it mounts.
     historyDeltaDrawn([event('10', 'F')]);
     expect(bars()).toEqual([
-      ['A', '5', 'scaleX(1)'],
-      ['B', '4', 'scaleX(0.8)'],
-      ['F', '1', 'scaleX(0.2)'],
+      ['A', '5', 1],
+      ['B', '4', 0.8],
+      ['F', '1', 0.2],
     ]);
   });
 

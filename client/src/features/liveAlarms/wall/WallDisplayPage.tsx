@@ -9,7 +9,6 @@ import { useFeedView, useViewSelector, useViewSnapshot, type ViewStore } from '.
 import { useSessionView } from '../../../lib/session/sessionView';
 import { ALARM_DEFAULT_SORT, ALARM_SORT_KEYS, alarmTieBreak } from '../components/alarmColumns';
 import { FeedStatusWords, useStatusLabel, useStatusWords, type StatusWords } from '../components/FeedStatus';
-import { typeColour } from '../../../lib/eventTypes/typeColours';
 import { clockOf, useNow } from '../hooks/useNow';
 import { pacedToClock } from '../hooks/pacedToClock';
 import { useWatchedAgency } from '../hooks/useWatchedAgency';
@@ -18,12 +17,11 @@ import { fullAddress, groupBySite } from '../../../reporting/map/siteGroups';
 import { placeOf, useZipTable } from '../../../reporting/map/useSitePlaces';
 import { DEFAULT_CENTRE, GROUP_ZOOM } from '../../../reporting/map/zipPlaces';
 import { hexToRgb } from '../model/rowColours';
-import { useBoundNode } from '../../../lib/store/useBoundNode';
 import { useValueFor } from '../../../lib/store/useValueFor';
 import { compareFor } from '../model/rowSort';
 import { groupRowOfAlarm } from '../model/siteRef';
-import { barScaleMax } from './barScale';
-import { createEventTally, type EventTally } from './eventTally';
+import { createEventTally, type EventTally, type TallyStore } from './eventTally';
+import { LastHourByType } from './LastHourByType';
 import { HOUR_MS, WALL_VIEWS, type WallView } from './wallModel';
 import { PairedWall } from './PairedWall';
 import { WallAlarms } from './WallAlarms';
@@ -227,9 +225,6 @@ function useEventTally(agencyId: string | null): { tally: TallyStore; events: Fe
   return { tally: wall.shown, events };
 }
 
-/** What the Counts view reads of the tally: its changes heard on the second's tick. */
-type TallyStore = Pick<EventTally, 'subscribe' | 'types' | 'countOf' | 'largest'>;
-
 /** The tally and the handle it follows while open (a store: the wall's status reads the handle). */
 function tallyFeed(tally: EventTally) {
   let handle: FeedHandle | null = null;
@@ -335,57 +330,6 @@ function activeAlarmsByType() {
     return last;
   };
 }
-
-/**
- * "Events, last hour": React renders the bars, their types and their order, and re-renders when
- * the order (ranked once a minute, eventTally.ts) or the set of types changes; each bar's count
- * and length follow the tally by themselves (TypeBar).
- */
-function LastHourByType({ tally }: { tally: TallyStore }) {
-  const types = useSyncExternalStore(tally.subscribe, tally.types);
-  return (
-    <section aria-label="Events in the last hour by type">
-      <h2>Events, last hour</h2>
-      <ul className="wall__bars">
-        {types.map((type) => (
-          <TypeBar key={type} type={type} tally={tally} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-// NOTE: the count's text node is changed in place once there is one (a new node each time otherwise).
-const writeCount = (node: HTMLElement, count: number) => {
-  if (node.firstChild) node.firstChild.nodeValue = String(count);
-  else node.textContent = String(count);
-};
-const writeScale = (node: HTMLElement, scale: number) => {
-  node.style.transform = `scaleX(${scale})`;
-};
-
-/**
- * One bar. NOTE: its count and its length are written from the tally's change straight to their
- * two nodes (useBoundNode), not by a render: on a TV stick a delta's render and commit of the
- * list was most of its script (issue 38; docs/decisions.md, "A wall's delta at 6x on a fast
- * host"). The bar renders once, as it mounts; its count is a box of its own (wall.css), so a new
- * count lays out that box, not the list.
- */
-const TypeBar = memo(function TypeBar({ type, tally }: { type: string; tally: TallyStore }) {
-  const [count] = useState(() => () => tally.countOf(type));
-  const [scale] = useState(() => () => tally.countOf(type) / barScaleMax(Math.max(1, tally.largest())));
-  const countRef = useBoundNode(tally.subscribe, count, writeCount);
-  const barRef = useBoundNode(tally.subscribe, scale, writeScale);
-  return (
-    <li>
-      <span className="wall__bar-label">{type}</span>
-      <span ref={barRef} className="wall__bar" style={{ background: typeColour(type) }} />
-      <strong>
-        <span ref={countRef} className="wall__bar-count" />
-      </strong>
-    </li>
-  );
-});
 
 const WallMap = memo(function WallMap({ view }: { view: ViewStore<ActiveAlarmRow> }) {
   const rows = useViewSnapshot(view).rows;

@@ -170,3 +170,6 @@ export function createEventTally(opts: { from: number }) {
   return tally;
 }
 export type EventTally = ReturnType<typeof createEventTally>;
+
+/** What the Counts view reads of the tally: its changes heard on the second's tick (WallDisplayPage). */
+export type TallyStore = Pick<EventTally, 'subscribe' | 'types' | 'countOf' | 'largest'>;

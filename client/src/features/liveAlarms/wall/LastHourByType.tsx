@@ -1,0 +1,83 @@
+import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useBoundNode } from '../../../lib/store/useBoundNode';
+import { barScaleMax } from './barScale';
+import type { TallyStore } from './eventTally';
+import { BAR_LINE_PX, hourBarsPainter, type BarsLayout, type BarsPen } from './hourBarsDrawing';
+
+/**
+ * "Events, last hour": the bars drawn on one canvas, and inside it (not laid out or painted) the
+ * list a screen reader reads. React renders the list's lines, their types and their order, and
+ * again when the order (ranked once a minute, eventTally.ts) or the set of types changes; the
+ * canvas is painted (the lines that changed) and each line's count written as the tally changes,
+ * with no render.
+ *
+ * NOTE: a canvas, not a bar and a count per line: on a TV stick a delta's frame restyled, laid out
+ * and painted the bars it moved (every bar when the scale moved); now it paints one element
+ * (issue 38; docs/decisions.md, "The wall's bars on one canvas").
+ */
+export function LastHourByType({ tally }: { tally: TallyStore }) {
+  const types = useSyncExternalStore(tally.subscribe, tally.types);
+  const ref = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const canvas = ref.current;
+    // No canvas (jsdom, a browser without one): the list still says every count.
+    const pen = canvas?.getContext('2d') as BarsPen | null | undefined;
+    if (!canvas || !pen) return;
+    const painter = hourBarsPainter(pen);
+    const draw = () => painter.paint(types, tally.countOf, barScaleMax(Math.max(1, tally.largest())));
+    const size = () => {
+      painter.resized(sized(canvas, types.length));
+      draw();
+    };
+    size();
+    window.addEventListener('resize', size);
+    const stop = tally.subscribe(draw);
+    return () => {
+      stop();
+      window.removeEventListener('resize', size);
+    };
+  }, [tally, types]);
+  return (
+    <section aria-label="Events in the last hour by type">
+      <h2>Events, last hour</h2>
+      <canvas ref={ref} className="wall__bars-canvas" style={{ height: types.length * BAR_LINE_PX }}>
+        <ul className="wall__bars">
+          {types.map((type) => (
+            <TypeCount key={type} type={type} tally={tally} />
+          ))}
+        </ul>
+      </canvas>
+    </section>
+  );
+}
+
+/**
+ * The canvas's backing store sized to its box at the screen's pixel ratio, and the wall's type
+ * read from its CSS: at mount, when the types change and after a resize, not per delta.
+ */
+function sized(canvas: HTMLCanvasElement, lines: number): BarsLayout {
+  const ratio = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(lines * BAR_LINE_PX * ratio);
+  const css = getComputedStyle(canvas);
+  const font = `${css.fontSize} ${css.fontFamily}`;
+  return { width, ratio, ink: css.color, font, boldFont: `bold ${font}` };
+}
+
+// NOTE: the count's text node is changed in place once there is one (a new node each time otherwise).
+const writeCount = (node: HTMLElement, count: number) => {
+  if (node.firstChild) node.firstChild.nodeValue = String(count);
+  else node.textContent = String(count);
+};
+
+/** One line of the list inside the canvas: its type and its count, written as the tally changes. */
+const TypeCount = memo(function TypeCount({ type, tally }: { type: string; tally: TallyStore }) {
+  const [count] = useState(() => () => tally.countOf(type));
+  const countRef = useBoundNode(tally.subscribe, count, writeCount);
+  return (
+    <li>
+      <span className="wall__bar-label">{type}</span> <strong ref={countRef} />
+    </li>
+  );
+});

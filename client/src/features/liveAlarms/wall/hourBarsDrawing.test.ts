@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { hourBarsPainter, type BarsLayout } from './hourBarsDrawing';
+import { testPen } from './testPen';
+
+const layout: BarsLayout = {
+  width: 1000,
+  ratio: 1,
+  ink: '#fff',
+  font: '24px sans-serif',
+  boldFont: 'bold 24px sans-serif',
+};
+
+describe("the wall's bars on a canvas", () => {
+  it('draws each type with its count and a bar as long as its count over the scale', () => {
+    const { pen, lines } = testPen(layout.width);
+    const painter = hourBarsPainter(pen);
+    painter.resized(layout);
+    const counts = new Map([
+      ['B', 3],
+      ['A', 1],
+      ['F', 0],
+    ]);
+    painter.paint(['B', 'A', 'F'], (t) => counts.get(t) ?? 0, 3);
+    expect(lines()).toEqual([
+      { type: 'B', count: '3', share: 1 },
+      { type: 'A', count: '1', share: 0.3333 },
+      { type: 'F', count: '0', share: 0 },
+    ]);
+  });
+
+  it('repaints only the line whose count changed, and every line when the scale, the order or the size changes', () => {
+    const { pen, lines, painted } = testPen(layout.width);
+    const painter = hourBarsPainter(pen);
+    painter.resized(layout);
+    const counts = new Map([
+      ['B', 3],
+      ['A', 1],
+    ]);
+    const countOf = (t: string) => counts.get(t) ?? 0;
+    const order = ['B', 'A'];
+    painter.paint(order, countOf, 3);
+    expect(painted()).toBe(2);
+
+    // One event of A: its line alone.
+    counts.set('A', 2);
+    painter.paint(order, countOf, 3);
+    expect(painted()).toBe(1);
+    expect(lines()[1]).toEqual({ type: 'A', count: '2', share: 0.6667 });
+
+    // Nothing changed: nothing is drawn.
+    painter.paint(order, countOf, 3);
+    expect(painted()).toBe(0);
+
+    // B passes the scale's step: every bar's length moves.
+    counts.set('B', 4);
+    painter.paint(order, countOf, 4);
+    expect(painted()).toBe(2);
+    expect(lines()).toEqual([
+      { type: 'B', count: '4', share: 1 },
+      { type: 'A', count: '2', share: 0.5 },
+    ]);
+
+    // Ranked again (a new order) and resized (the canvas cleared): whole each time.
+    painter.paint(['A', 'B'], countOf, 4);
+    expect(painted()).toBe(2);
+    expect(lines().map((l) => l.type)).toEqual(['A', 'B']);
+    painter.resized({ ...layout, width: 800 });
+    painter.paint(['A', 'B'], countOf, 4);
+    expect(painted()).toBe(2);
+  });
+});
