@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../observability/logger';
+import { catchAdapterPublishes } from './adapterPublish';
 import { answerWithin } from './commandDeadline';
 
 /**
@@ -65,6 +66,7 @@ export async function openRedisConnections(url: string, logger: Logger): Promise
   feeds.on('error', (e) => logger.warn({ err: e.message }, 'redis feed store error'));
   for (const c of [adapterPub, adapterSub])
     c.on('error', (e) => logger.warn({ err: e.message }, 'redis adapter error'));
+  catchAdapterPublishes(adapterPub, (e) => logger.warn({ err: String(e) }, 'redis adapter publish failed'));
   return {
     shared,
     feeds,
