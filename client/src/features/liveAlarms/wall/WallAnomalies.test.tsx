@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi';
 import { LiveProvider } from '../../../lib/live/LiveProvider';
@@ -65,5 +66,49 @@ describe("the wall's anomalies banner", () => {
     const shown = lines();
     expect(shown).toHaveLength(Math.ceil((window.innerHeight * 0.4) / (1.4 * 16)) + 1);
     expect(shown[0]).toBe('Repeat alarms: CS# C10000 had 3 alarms in 24 h · Site 0');
+  });
+
+  it('writes a changed count on the tick with no render of the band; an episode opening renders it', () => {
+    const { client, receive } = fakeLiveClient();
+    let renders = 0;
+    render(
+      <LiveProvider client={client}>
+        <Profiler id="band" onRender={() => renders++}>
+          <WallAnomalies agencyId="100" />
+        </Profiler>
+      </LiveProvider>,
+    );
+    receive('anomalies', { agencyId: '100', episodes: [episode(1), episode(2)], at: 1, rev: 0 });
+    toNextSecond();
+    const before = renders;
+    // A repeat signal: the second episode's count moves; the list comes as new objects.
+    receive('anomalies', {
+      agencyId: '100',
+      episodes: [episode(1), repeatEpisode(2, 4, startedAt)],
+      at: 2,
+      rev: 1,
+    });
+    toNextSecond();
+    expect(lines()).toEqual([
+      'Repeat alarms: CS# C10001 had 3 alarms in 24 h · Site 1',
+      'Repeat alarms: CS# C10002 had 4 alarms in 24 h · Site 2',
+    ]);
+    expect(renders).toBe(before);
+    receive('anomalies', {
+      agencyId: '100',
+      episodes: [episode(3), episode(1), repeatEpisode(2, 4, startedAt)],
+      at: 3,
+      rev: 2,
+    });
+    toNextSecond();
+    expect(lines()).toEqual([
+      'Repeat alarms: CS# C10003 had 3 alarms in 24 h · Site 3',
+      'Repeat alarms: CS# C10001 had 3 alarms in 24 h · Site 1',
+      'Repeat alarms: CS# C10002 had 4 alarms in 24 h · Site 2',
+    ]);
+    expect(renders).toBeGreaterThan(before);
+    receive('anomalies', { agencyId: '100', episodes: [], at: 4, rev: 3 });
+    toNextSecond();
+    expect(screen.queryByRole('region', { name: 'Live anomalies' })).toBeNull();
   });
 });

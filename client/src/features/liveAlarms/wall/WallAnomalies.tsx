@@ -2,6 +2,7 @@ import { memo, useCallback, useState, useSyncExternalStore } from 'react';
 import { anomalyText, type AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi';
 import { anomalyBookOf } from '../../../lib/live/anomalyBook';
 import { useLiveClient } from '../../../lib/live/LiveProvider';
+import { useBoundNode } from '../../../lib/store/useBoundNode';
 import { pacedToClock } from '../hooks/pacedToClock';
 
 /**
@@ -12,47 +13,65 @@ import { pacedToClock } from '../hooks/pacedToClock';
  * It draws the lines that can show, not every open episode: the band is at most 40% of the
  * screen and clips the rest (wall.css), and an agency can have hundreds open (a repeat alarm on
  * each account in alarm); each line drawn is DOM, layout and memory a TV stick keeps.
+ *
+ * NOTE: React renders the band and its lines only when the number of lines changes; each line's
+ * words are written to it on the second's tick, with the clock, with no render (useBoundNode). A
+ * repeat signal changes one episode's count: a render of the band for it was most of the costliest
+ * ticks of a wall's minute on a TV stick (issue 38, F36).
  */
 export function WallAnomalies({ agencyId }: { agencyId: string }) {
-  const episodes = usePacedAnomalies(agencyId);
+  const book = anomalyBookOf(useLiveClient());
+  const [subscribe] = useState(() => pacedToClock(book.subscribe));
+  const episodes = useCallback(() => book.episodes(agencyId), [book, agencyId]);
   const fit = useSyncExternalStore(onResize, linesThatFit, () => Infinity);
-  if (episodes.length === 0) return null;
+  const lines = useSyncExternalStore(subscribe, () => Math.min(episodes().length, fit));
+  if (lines === 0) return null;
   return (
     <section className="wall__anomalies" aria-label="Live anomalies">
       <ul>
-        {episodes.slice(0, fit).map((e) => (
-          <AnomalyLine key={e.id} text={anomalyText(e)} siteName={e.siteName} />
+        {Array.from({ length: lines }, (_, i) => (
+          <AnomalyLine key={i} index={i} subscribe={subscribe} episodes={episodes} />
         ))}
       </ul>
     </section>
   );
 }
 
-/**
- * One episode's line, drawn again only when its words change: a list heard again comes as new
- * objects for every episode, and one repeat signal changes one line's count (on a TV stick, twenty
- * lines rendered again each second counted; issue 38).
- */
-const AnomalyLine = memo(function AnomalyLine({ text, siteName }: { text: string; siteName: string }) {
+type Subscribe = (listener: () => void) => () => void;
+
+/** The `index`-th open episode's line: its words and its site, written as they change. */
+const AnomalyLine = memo(function AnomalyLine({
+  index,
+  subscribe,
+  episodes,
+}: {
+  index: number;
+  subscribe: Subscribe;
+  episodes: () => readonly AnomalyEpisode[];
+}) {
+  const words = useCallback(() => {
+    const e = episodes()[index];
+    return e ? anomalyText(e) : '';
+  }, [episodes, index]);
+  const site = useCallback(() => {
+    const name = episodes()[index]?.siteName;
+    return name ? ` · ${name}` : '';
+  }, [episodes, index]);
+  const wordsRef = useBoundNode(subscribe, words, writeText);
+  const siteRef = useBoundNode(subscribe, site, writeText);
   return (
     <li>
-      <strong>{text}</strong>
-      {siteName ? <span> · {siteName}</span> : null}
+      <strong ref={wordsRef} />
+      <span ref={siteRef} />
     </li>
   );
 });
 
-/**
- * The agency's open episodes (as useLiveAnomalies), heard on the second's tick with the wall's
- * clock: an episode's count moves with each repeat signal, and the band is drawn in the second's
- * frame, not in one of its own (issue 38).
- */
-function usePacedAnomalies(agencyId: string): readonly AnomalyEpisode[] {
-  const book = anomalyBookOf(useLiveClient());
-  const [subscribe] = useState(() => pacedToClock(book.subscribe));
-  const getSnapshot = useCallback(() => book.episodes(agencyId), [book, agencyId]);
-  return useSyncExternalStore(subscribe, getSnapshot);
-}
+// NOTE: the text node is changed in place once there is one (a new node each time otherwise).
+const writeText = (node: HTMLElement, text: string) => {
+  if (node.firstChild) node.firstChild.nodeValue = text;
+  else node.textContent = text;
+};
 
 let fits: number | null = null;
 
