@@ -1,8 +1,8 @@
-import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useBoundNode } from '../../../lib/store/useBoundNode';
-import { barScaleMax } from './barScale';
 import type { TallyStore } from './eventTally';
-import { BAR_LINE_PX, hourBarsPainter, type BarsLayout, type BarsPen } from './hourBarsDrawing';
+import { hourBarsCanvas } from './hourBarsCanvas';
+import { BAR_LINE_PX } from './hourBarsDrawing';
 
 /**
  * "Events, last hour": the bars drawn on one canvas, and inside it (not laid out or painted) the
@@ -18,25 +18,10 @@ import { BAR_LINE_PX, hourBarsPainter, type BarsLayout, type BarsPen } from './h
 export function LastHourByType({ tally }: { tally: TallyStore }) {
   const types = useSyncExternalStore(tally.subscribe, tally.types);
   const ref = useRef<HTMLCanvasElement>(null);
-  useLayoutEffect(() => {
-    const canvas = ref.current;
-    // No canvas (jsdom, a browser without one): the list still says every count.
-    const pen = canvas?.getContext('2d') as BarsPen | null | undefined;
-    if (!canvas || !pen) return;
-    const painter = hourBarsPainter(pen);
-    const draw = () => painter.paint(types, tally.countOf, barScaleMax(Math.max(1, tally.largest())));
-    const size = () => {
-      painter.resized(sized(canvas, types.length));
-      draw();
-    };
-    size();
-    window.addEventListener('resize', size);
-    const stop = tally.subscribe(draw);
-    return () => {
-      stop();
-      window.removeEventListener('resize', size);
-    };
-  }, [tally, types]);
+  const bars = useMemo(() => hourBarsCanvas(tally), [tally]);
+  // NOTE: the order first, then the canvas: attached, it is sized for the lines it will show.
+  useLayoutEffect(() => bars.show(types), [bars, types]);
+  useLayoutEffect(() => (ref.current ? bars.attach(ref.current) : undefined), [bars]);
   return (
     <section aria-label="Events in the last hour by type">
       <h2>Events, last hour</h2>
@@ -49,20 +34,6 @@ export function LastHourByType({ tally }: { tally: TallyStore }) {
       </canvas>
     </section>
   );
-}
-
-/**
- * The canvas's backing store sized to its box at the screen's pixel ratio, and the wall's type
- * read from its CSS: at mount, when the types change and after a resize, not per delta.
- */
-function sized(canvas: HTMLCanvasElement, lines: number): BarsLayout {
-  const ratio = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth;
-  canvas.width = Math.round(width * ratio);
-  canvas.height = Math.round(lines * BAR_LINE_PX * ratio);
-  const css = getComputedStyle(canvas);
-  const font = `${css.fontSize} ${css.fontFamily}`;
-  return { width, ratio, ink: css.color, font, boldFont: `bold ${font}` };
 }
 
 // NOTE: the count's text node is changed in place once there is one (a new node each time otherwise).

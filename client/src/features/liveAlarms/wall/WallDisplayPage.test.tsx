@@ -148,7 +148,9 @@ describe("the wall's Counts view on a delta of the history", () => {
       ['B', '4', 0.8],
       ['A', '5', 1],
     ]);
-    // As the hour moves on (the next minute), the list renders again in the new order.
+    // As the hour moves on (the next minute), the list renders again in the new order; the
+    // canvas keeps its size (sizing it clears it and lays the page out) and repaints two lines.
+    const sized = vi.spyOn(HTMLCanvasElement.prototype, 'height', 'set');
     const ranked = rendersDuring(() => {
       act(() => vi.advanceTimersByTime(60_000 - (Date.now() % 60_000)));
       toNextSecond();
@@ -160,9 +162,11 @@ describe("the wall's Counts view on a delta of the history", () => {
       ['A', '5', 1],
       ['B', '4', 0.8],
     ]);
+    expect(sized).not.toHaveBeenCalled();
 
-    // A new type gets its bar, its count and its length as it mounts.
+    // A new type gets its bar, its count and its length as it mounts (the canvas a line taller).
     historyDeltaDrawn([event('10', 'F')]);
+    expect(sized).toHaveBeenCalledTimes(1);
     expect(bars()).toEqual([
       ['A', '5', 1],
       ['B', '4', 0.8],

@@ -28,7 +28,7 @@ describe("the wall's bars on a canvas", () => {
     ]);
   });
 
-  it('repaints only the line whose count changed, and every line when the scale, the order or the size changes', () => {
+  it('repaints only the line whose count changed, and every line when the scale or the size changes', () => {
     const { pen, lines, painted } = testPen(layout.width);
     const painter = hourBarsPainter(pen);
     painter.resized(layout);
@@ -60,12 +60,39 @@ describe("the wall's bars on a canvas", () => {
       { type: 'A', count: '2', share: 0.5 },
     ]);
 
-    // Ranked again (a new order) and resized (the canvas cleared): whole each time.
-    painter.paint(['A', 'B'], countOf, 4);
-    expect(painted()).toBe(2);
-    expect(lines().map((l) => l.type)).toEqual(['A', 'B']);
+    // Resized (the canvas cleared): whole.
     painter.resized({ ...layout, width: 800 });
     painter.paint(['A', 'B'], countOf, 4);
     expect(painted()).toBe(2);
+  });
+
+  it('ranked again, repaints the lines whose type moved; a type gone from the hour is wiped', () => {
+    const { pen, lines, painted } = testPen(layout.width);
+    const painter = hourBarsPainter(pen);
+    painter.resized(layout);
+    const counts = new Map([
+      ['C', 5],
+      ['B', 3],
+      ['A', 3],
+    ]);
+    const countOf = (t: string) => counts.get(t) ?? 0;
+    painter.paint(['C', 'B', 'A'], countOf, 5);
+    expect(painted()).toBe(3);
+
+    // A passes B: the two lower lines change places, the first stays as drawn.
+    counts.set('A', 4);
+    painter.paint(['C', 'A', 'B'], countOf, 5);
+    expect(painted()).toBe(2);
+    expect(lines()).toEqual([
+      { type: 'C', count: '5', share: 1 },
+      { type: 'A', count: '4', share: 0.8 },
+      { type: 'B', count: '3', share: 0.6 },
+    ]);
+
+    // The hour moved on past B's events.
+    counts.delete('B');
+    painter.paint(['C', 'A'], countOf, 5);
+    expect(painted()).toBe(0);
+    expect(lines().map((l) => l.type)).toEqual(['C', 'A']);
   });
 });

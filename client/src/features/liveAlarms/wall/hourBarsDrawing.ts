@@ -38,15 +38,16 @@ export const barTrack = (width: number) => Math.max(0, width - LABEL_PX - COUNT_
 /**
  * The painter of "Events, last hour" on one canvas: per type, in the order given, its name, a bar
  * in its colour as long as its count over the scale's full count, and its count. It remembers
- * what it drew: a delta repaints the lines whose count changed, all of them only when the order,
- * the scale or the layout did (one event changes one line; issue 38: on a TV stick the text of
- * fifteen lines was most of a redraw).
+ * what each line shows: a delta repaints the lines whose count changed, a new order the lines
+ * whose type changed, and all of them only when the scale or the layout did (one event changes
+ * one line; issue 38: on a TV stick the text of fifteen lines was most of a redraw, and the
+ * hour's ranking, once a minute, was the costliest tick of a minute).
  */
 export function hourBarsPainter(pen: BarsPen) {
   let layout: BarsLayout | null = null;
-  let order: readonly string[] = [];
   let scale = 0;
-  const drawn = new Map<string, number>();
+  /** What each line shows, by its place. */
+  let drawn: Array<{ type: string; count: number }> = [];
 
   function line(i: number, type: string, count: number, track: number) {
     const { width, ink, font, boldFont } = layout!;
@@ -66,21 +67,19 @@ export function hourBarsPainter(pen: BarsPen) {
     pen.font = boldFont;
     pen.fillStyle = ink;
     pen.fillText(String(count), LABEL_PX + GAP_PX + track + GAP_PX, middle, COUNT_PX);
-    drawn.set(type, count);
+    drawn[i] = { type, count };
   }
 
   return {
     /** A new size or type (the canvas was resized, which clears it): the next paint is whole. */
     resized(next: BarsLayout): void {
       layout = next;
-      drawn.clear();
+      drawn = [];
     },
     /** Paints what differs from what it drew: `scaleMax` is the count a full bar stands for. */
     paint(types: readonly string[], countOf: (type: string) => number, scaleMax: number): void {
       if (!layout) return;
-      const whole = types !== order || scaleMax !== scale;
-      if (whole) drawn.clear();
-      order = types;
+      if (Math.max(1, scaleMax) !== scale) drawn = [];
       scale = Math.max(1, scaleMax);
       const track = barTrack(layout.width);
       pen.setTransform(layout.ratio, 0, 0, layout.ratio, 0, 0);
@@ -88,8 +87,18 @@ export function hourBarsPainter(pen: BarsPen) {
       pen.textAlign = 'left';
       types.forEach((type, i) => {
         const count = countOf(type);
-        if (drawn.get(type) !== count) line(i, type, count, track);
+        if (drawn[i]?.type !== type || drawn[i].count !== count) line(i, type, count, track);
       });
+      // A type gone from the hour: the lines below the last are wiped.
+      if (drawn.length > types.length) {
+        pen.clearRect(
+          0,
+          types.length * BAR_LINE_PX,
+          layout.width,
+          (drawn.length - types.length) * BAR_LINE_PX,
+        );
+        drawn.length = types.length;
+      }
     },
   };
 }
