@@ -10,17 +10,23 @@ const layout: BarsLayout = {
   boldFont: 'bold 24px sans-serif',
 };
 
+/** A painter on a test's pen, sized, and the counts it paints from (changed by the test). */
+function paintingOf(counts: Array<[string, number]>) {
+  const { pen, lines, painted } = testPen(layout.width);
+  const painter = hourBarsPainter(pen);
+  painter.resized(layout);
+  const tally = new Map(counts);
+  return { painter, lines, painted, counts: tally, countOf: (t: string) => tally.get(t) ?? 0 };
+}
+
 describe("the wall's bars on a canvas", () => {
   it('draws each type with its count and a bar as long as its count over the scale', () => {
-    const { pen, lines } = testPen(layout.width);
-    const painter = hourBarsPainter(pen);
-    painter.resized(layout);
-    const counts = new Map([
+    const { painter, lines, countOf } = paintingOf([
       ['B', 3],
       ['A', 1],
       ['F', 0],
     ]);
-    painter.paint(['B', 'A', 'F'], (t) => counts.get(t) ?? 0, 3);
+    painter.paint(['B', 'A', 'F'], countOf, 3);
     expect(lines()).toEqual([
       { type: 'B', count: '3', share: 1 },
       { type: 'A', count: '1', share: 0.3333 },
@@ -29,14 +35,10 @@ describe("the wall's bars on a canvas", () => {
   });
 
   it('repaints only the line whose count changed, and every line when the scale or the size changes', () => {
-    const { pen, lines, painted } = testPen(layout.width);
-    const painter = hourBarsPainter(pen);
-    painter.resized(layout);
-    const counts = new Map([
+    const { painter, lines, painted, counts, countOf } = paintingOf([
       ['B', 3],
       ['A', 1],
     ]);
-    const countOf = (t: string) => counts.get(t) ?? 0;
     const order = ['B', 'A'];
     painter.paint(order, countOf, 3);
     expect(painted()).toBe(2);
@@ -67,15 +69,11 @@ describe("the wall's bars on a canvas", () => {
   });
 
   it('ranked again, repaints the lines whose type moved; a type gone from the hour is wiped', () => {
-    const { pen, lines, painted } = testPen(layout.width);
-    const painter = hourBarsPainter(pen);
-    painter.resized(layout);
-    const counts = new Map([
+    const { painter, lines, painted, counts, countOf } = paintingOf([
       ['C', 5],
       ['B', 3],
       ['A', 3],
     ]);
-    const countOf = (t: string) => counts.get(t) ?? 0;
     painter.paint(['C', 'B', 'A'], countOf, 5);
     expect(painted()).toBe(3);
 
