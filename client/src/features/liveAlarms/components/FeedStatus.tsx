@@ -115,9 +115,13 @@ export function useStatusWords(handle: FeedHandle | null): StatusWords {
 const SECOND = clockOf(1000);
 
 /**
- * The label of `pick`'s words now, written to a node as the feeds or the second's tick move it,
- * with no render (useBoundNode); pass the ref to FeedStatusWords' `labelRef`. `pick` chooses among
- * the feeds' words, in the order of `handles` (a wall shows the worse of two); it is stable.
+ * The label of `pick`'s words now, written to a node on the second's tick, with no render
+ * (useBoundNode); pass the ref to FeedStatusWords' `labelRef`. `pick` chooses among the feeds'
+ * words, in the order of `handles` (a wall shows the worse of two); it is stable. A feed's change
+ * writes it at once only when it changes the words beside the label (the state, the level, the
+ * warning), which re-render with it; a poll's new age waits for the tick.
+ * NOTE: a delta after a tick that said "updated 1s ago" wrote "0s ago" there and then, and drew a
+ * frame of its own: on a TV stick a wall's costliest deltas (issue 38, F36).
  */
 export function useStatusLabel(
   handles: readonly (FeedHandle | null)[],
@@ -134,15 +138,22 @@ function bindLabel(
   handles: readonly (FeedHandle | null)[],
   pick: (words: readonly StatusWords[]) => StatusWords,
 ) {
+  const wordsNow = () => handles.map((h) => wordsOf(h ? h.getSnapshot() : NO_FEED, SECOND.read()));
   return {
     handles,
     subscribe(listener: () => void): () => void {
+      let heard = wordsNow();
+      const changed = () => {
+        const next = wordsNow();
+        const moved = next.some((w, i) => !sameButLabel(w, heard[i]));
+        heard = next;
+        if (moved) listener();
+      };
       const stops = [SECOND.subscribe(listener)];
-      for (const h of handles) if (h) stops.push(h.subscribe(listener));
+      for (const h of handles) if (h) stops.push(h.subscribe(changed));
       return () => stops.forEach((stop) => stop());
     },
-    read: () =>
-      pick(handles.map((h) => wordsOf(h ? h.getSnapshot() : NO_FEED, SECOND.read()))).freshness.label,
+    read: () => pick(wordsNow()).freshness.label,
   };
 }
 

@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore 
 import { useBoundNode } from '../../../lib/store/useBoundNode';
 import type { TallyStore } from './eventTally';
 import { hourBarsCanvas } from './hourBarsCanvas';
-import { BAR_LINE_PX } from './hourBarsDrawing';
+import { BAR_LINE_PX, barsRoom } from './hourBarsDrawing';
 
 /**
  * "Events, last hour": the bars drawn on one canvas, and inside it (not laid out or painted) the
@@ -17,15 +17,18 @@ import { BAR_LINE_PX } from './hourBarsDrawing';
  */
 export function LastHourByType({ tally }: { tally: TallyStore }) {
   const types = useSyncExternalStore(tally.subscribe, tally.types);
+  const [room, setRoom] = useState(0);
+  const roomNow = barsRoom(types.length, room);
+  if (roomNow !== room) setRoom(roomNow);
   const ref = useRef<HTMLCanvasElement>(null);
   const bars = useMemo(() => hourBarsCanvas(tally), [tally]);
   // NOTE: the order first, then the canvas: attached, it is sized for the lines it will show.
-  useLayoutEffect(() => bars.show(types), [bars, types]);
+  useLayoutEffect(() => bars.show(types, roomNow), [bars, types, roomNow]);
   useLayoutEffect(() => (ref.current ? bars.attach(ref.current) : undefined), [bars]);
   return (
     <section aria-label="Events in the last hour by type">
       <h2>Events, last hour</h2>
-      <canvas ref={ref} className="wall__bars-canvas" style={{ height: types.length * BAR_LINE_PX }}>
+      <canvas ref={ref} className="wall__bars-canvas" style={{ height: roomNow * BAR_LINE_PX }}>
         <ul className="wall__bars">
           {types.map((type) => (
             <TypeCount key={type} type={type} tally={tally} />

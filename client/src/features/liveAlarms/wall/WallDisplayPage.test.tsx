@@ -6,6 +6,7 @@ import { LiveProvider } from '../../../lib/live/LiveProvider';
 import { renderWithProviders } from '../../../lib/testing/renderWithProviders';
 import { repeatEpisode } from '../../../lib/testing/testEpisodes';
 import { alarmRow, eventRow } from '../model/testRows';
+import { BAR_LINE_PX } from './hourBarsDrawing';
 import { testPen } from './testPen';
 import { WallDisplayPage } from './WallDisplayPage';
 
@@ -69,6 +70,9 @@ async function openCounts() {
 /** What stands on the bars' canvas (jsdom has no canvas: a test's pen, 1,000 px wide). */
 let canvas = testPen(1000);
 
+/** The bars' canvas as laid out on the wall. */
+const canvasBox = () => document.querySelector<HTMLCanvasElement>('canvas.wall__bars-canvas')!;
+
 /**
  * Each bar as a viewer reads it: its type, its count and its length (its share of a full bar), as
  * drawn on the canvas; the list inside it, which a screen reader reads, says the same types and
@@ -110,6 +114,14 @@ describe("the wall's second", () => {
     const next = rendersDuring(() => act(() => vi.advanceTimersByTime(1000)));
     expect(status()).toBe('Live · updated 1s ago');
     expect(next.all).toEqual([]);
+
+    // A poll half a second later: its new age waits for the tick (written between ticks, it drew
+    // a frame of its own).
+    act(() => vi.advanceTimersByTime(500));
+    act(() => wire.send('status', { ...feed('events'), seq, stale: false, lastPollAt: Date.now() }));
+    expect(status()).toBe('Live · updated 1s ago');
+    act(() => vi.advanceTimersByTime(1000 - (Date.now() % 1000)));
+    expect(status()).toBe('Live · updated 0s ago');
   });
 });
 
@@ -164,14 +176,20 @@ describe("the wall's Counts view on a delta of the history", () => {
     ]);
     expect(sized).not.toHaveBeenCalled();
 
-    // A new type gets its bar, its count and its length as it mounts (the canvas a line taller).
+    // A new type gets its bar, its count and its length as it mounts; the canvas has room for it
+    // (four lines), and keeps its size.
     historyDeltaDrawn([event('10', 'F')]);
-    expect(sized).toHaveBeenCalledTimes(1);
+    expect(sized).not.toHaveBeenCalled();
     expect(bars()).toEqual([
       ['A', '5', 1],
       ['B', '4', 0.8],
       ['F', '1', 0.2],
     ]);
+    // A fifth type does not fit: the canvas grows, once, by four lines.
+    historyDeltaDrawn([event('11', 'G'), event('12', 'H')]);
+    expect(sized).toHaveBeenCalledTimes(1);
+    expect(canvasBox().style.height).toBe(`${8 * BAR_LINE_PX}px`);
+    expect(bars().map(([type]) => type)).toEqual(['A', 'B', 'F', 'G', 'H']);
   });
 
   it('re-renders the status when its words change, not on a delta that leaves them as they were', async () => {

@@ -18,16 +18,19 @@ export function hourBarsCanvas(tally: TallyStore) {
   let painter: ReturnType<typeof hourBarsPainter> | null = null;
   let layout: BarsLayout | null = null;
   let types: readonly string[] = [];
-  let lines = -1;
+  /** The lines the canvas has room for (React's render: the box's height). */
+  let room = 0;
+  /** The room the backing store was sized for (-1: not yet). */
+  let sized = -1;
 
   const draw = () => painter?.paint(types, tally.countOf, barScaleMax(Math.max(1, tally.largest())));
-  /** Sizes the backing store for the lines; `restyle`: reads the box's width and type again. */
+  /** Sizes the backing store for the room; `restyle`: reads the box's width and type again. */
   const fit = (restyle: boolean) => {
     if (!canvas || !painter) return;
     if (restyle || !layout) layout = layoutOf(canvas);
     canvas.width = Math.round(layout.width * layout.ratio);
-    canvas.height = Math.round(types.length * BAR_LINE_PX * layout.ratio);
-    lines = types.length;
+    canvas.height = Math.round(room * BAR_LINE_PX * layout.ratio);
+    sized = room;
     painter.resized(layout);
   };
 
@@ -52,14 +55,15 @@ export function hourBarsCanvas(tally: TallyStore) {
         canvas = null;
         painter = null;
         layout = null;
-        lines = -1;
+        sized = -1;
       };
     },
-    /** The types in the order shown (React's render): painted now. */
-    show(next: readonly string[]): void {
+    /** The types in the order shown, and the lines there is room for (React's render): painted now. */
+    show(next: readonly string[], nextRoom: number): void {
       types = next;
+      room = nextRoom;
       if (!painter) return;
-      if (types.length !== lines) fit(false);
+      if (room !== sized) fit(false);
       draw();
     },
   };

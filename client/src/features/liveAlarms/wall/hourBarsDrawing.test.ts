@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourBarsPainter, type BarsLayout } from './hourBarsDrawing';
+import { barsRoom, hourBarsPainter, type BarsLayout } from './hourBarsDrawing';
 import { testPen } from './testPen';
 
 const layout: BarsLayout = {
@@ -92,5 +92,17 @@ describe("the wall's bars on a canvas", () => {
     painter.paint(['C', 'A'], countOf, 5);
     expect(painted()).toBe(0);
     expect(lines().map((l) => l.type)).toEqual(['C', 'A']);
+  });
+});
+
+describe("the bars' canvas's room for lines", () => {
+  it('grows by four lines when the types no longer fit, and shrinks only when two steps stand empty', () => {
+    const rooms: number[] = [];
+    let room = 0;
+    // Types come and go: 2, 3, 4, 5, then down to 4 and up to 5 again, 9, and down to 1.
+    for (const lines of [2, 3, 4, 5, 4, 5, 9, 5, 4, 1]) rooms.push((room = barsRoom(lines, room)));
+    expect(rooms).toEqual([4, 4, 4, 8, 8, 8, 12, 12, 4, 4]);
+    expect(barsRoom(0, 4)).toBe(4);
+    expect(barsRoom(0, 8)).toBe(0);
   });
 });

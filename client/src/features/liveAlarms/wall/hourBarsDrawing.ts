@@ -32,6 +32,22 @@ const GAP_PX = 12;
 const COUNT_PX = 80;
 const BAR_PX = 26;
 
+/** The canvas's room grows and shrinks by this many lines. */
+const ROOM_STEP = 4;
+
+/**
+ * How many lines the canvas has room for, given the lines it shows and the room it has: more
+ * when they no longer fit, in steps of four; less only when two steps of it stand empty. A type
+ * that comes into the hour or leaves it then takes a line or wipes one, and the canvas keeps its
+ * size. NOTE: sizing the canvas clears and reallocates it, repaints every line and lays the page
+ * out; a rare type coming and going did that about once a minute, the costliest tick of a wall's
+ * minute on a TV stick (issue 38, F36).
+ */
+export function barsRoom(lines: number, room: number): number {
+  const fits = Math.ceil(lines / ROOM_STEP) * ROOM_STEP;
+  return lines > room || fits <= room - 2 * ROOM_STEP ? fits : room;
+}
+
 /** How long a full bar is: the line's width less the type's and the count's columns. */
 export const barTrack = (width: number) => Math.max(0, width - LABEL_PX - COUNT_PX - 2 * GAP_PX);
 
