@@ -51,39 +51,57 @@ export function barsRoom(lines: number, room: number): number {
 /** How long a full bar is: the line's width less the type's and the count's columns. */
 export const barTrack = (width: number) => Math.max(0, width - LABEL_PX - COUNT_PX - 2 * GAP_PX);
 
+/** Where a line's three parts start on a canvas `width` CSS pixels wide: its type, its bar and its count. */
+export const barColumns = (width: number) => ({
+  type: 0,
+  bar: LABEL_PX + GAP_PX,
+  count: LABEL_PX + GAP_PX + barTrack(width) + GAP_PX,
+});
+
+/** What a line shows: its type, its count and its bar's length. */
+interface DrawnLine {
+  type: string;
+  count: number;
+  length: number;
+}
+
 /**
  * The painter of "Events, last hour" on one canvas: per type, in the order given, its name, a bar
  * in its colour as long as its count over the scale's full count, and its count. It remembers
- * what each line shows: a delta repaints the lines whose count changed, a new order the lines
- * whose type changed, and all of them only when the scale or the layout did (one event changes
- * one line; issue 38: on a TV stick the text of fifteen lines was most of a redraw, and the
- * hour's ranking, once a minute, was the costliest tick of a minute).
+ * what each line shows and repaints the parts that changed: a delta the count and the bar of the
+ * type it counted, a new scale the bars (not their text), a new order the lines whose type moved,
+ * and every line only when the layout did. NOTE: on a TV stick the text of fifteen lines was most
+ * of a redraw; the hour's ranking, once a minute, and a largest count passing a step of the scale
+ * were the costliest ticks of a wall's minute (issue 38, F36).
  */
 export function hourBarsPainter(pen: BarsPen) {
   let layout: BarsLayout | null = null;
-  let scale = 0;
   /** What each line shows, by its place. */
-  let drawn: Array<{ type: string; count: number }> = [];
+  let drawn: DrawnLine[] = [];
 
-  function line(i: number, type: string, count: number, track: number) {
-    const { width, ink, font, boldFont } = layout!;
-    const top = i * BAR_LINE_PX;
-    const middle = top + (BAR_LINE_PX - GAP_PX) / 2;
-    pen.clearRect(0, top, width, BAR_LINE_PX);
-    pen.font = font;
-    pen.fillStyle = ink;
-    pen.fillText(type, 0, middle, LABEL_PX);
-    const length = (track * Math.min(count, scale)) / scale;
-    if (length > 0) {
-      pen.fillStyle = typeColour(type);
-      pen.beginPath();
-      pen.roundRect(LABEL_PX + GAP_PX, middle - BAR_PX / 2, length, BAR_PX, 4);
-      pen.fill();
-    }
-    pen.font = boldFont;
-    pen.fillStyle = ink;
-    pen.fillText(String(count), LABEL_PX + GAP_PX + track + GAP_PX, middle, COUNT_PX);
-    drawn[i] = { type, count };
+  const middleOf = (i: number) => i * BAR_LINE_PX + (BAR_LINE_PX - GAP_PX) / 2;
+
+  function typeText(i: number, type: string) {
+    pen.font = layout!.font;
+    pen.fillStyle = layout!.ink;
+    pen.fillText(type, 0, middleOf(i), LABEL_PX);
+  }
+
+  /** The bar and the gaps either side of it are cleared, then the bar drawn. */
+  function bar(i: number, type: string, length: number, x: number) {
+    pen.clearRect(x - GAP_PX / 2, i * BAR_LINE_PX, barTrack(layout!.width) + GAP_PX, BAR_LINE_PX);
+    if (length <= 0) return;
+    pen.fillStyle = typeColour(type);
+    pen.beginPath();
+    pen.roundRect(x, middleOf(i) - BAR_PX / 2, length, BAR_PX, 4);
+    pen.fill();
+  }
+
+  function countText(i: number, count: number, x: number) {
+    pen.clearRect(x - GAP_PX / 2, i * BAR_LINE_PX, layout!.width - x + GAP_PX / 2, BAR_LINE_PX);
+    pen.font = layout!.boldFont;
+    pen.fillStyle = layout!.ink;
+    pen.fillText(String(count), x, middleOf(i), COUNT_PX);
   }
 
   return {
@@ -95,15 +113,24 @@ export function hourBarsPainter(pen: BarsPen) {
     /** Paints what differs from what it drew: `scaleMax` is the count a full bar stands for. */
     paint(types: readonly string[], countOf: (type: string) => number, scaleMax: number): void {
       if (!layout) return;
-      if (Math.max(1, scaleMax) !== scale) drawn = [];
-      scale = Math.max(1, scaleMax);
+      const scale = Math.max(1, scaleMax);
       const track = barTrack(layout.width);
+      const at = barColumns(layout.width);
       pen.setTransform(layout.ratio, 0, 0, layout.ratio, 0, 0);
       pen.textBaseline = 'middle';
       pen.textAlign = 'left';
       types.forEach((type, i) => {
         const count = countOf(type);
-        if (drawn[i]?.type !== type || drawn[i].count !== count) line(i, type, count, track);
+        const length = (track * Math.min(count, scale)) / scale;
+        const was = drawn[i];
+        if (was && was.type === type && was.count === count && was.length === length) return;
+        if (!was || was.type !== type) {
+          pen.clearRect(0, i * BAR_LINE_PX, layout!.width, BAR_LINE_PX);
+          typeText(i, type);
+        }
+        if (was?.type !== type || was.length !== length) bar(i, type, length, at.bar);
+        if (was?.type !== type || was.count !== count) countText(i, count, at.count);
+        drawn[i] = { type, count, length };
       });
       // A type gone from the hour: the lines below the last are wiped.
       if (drawn.length > types.length) {
