@@ -126,7 +126,7 @@ describe("the wall's second", () => {
 });
 
 describe("the wall's Counts view on a delta of the history", () => {
-  it("draws the bars' counts and lengths from the tally on the second's tick without a render, and renders them in a new order as the minute turns", async () => {
+  it("draws the bars' counts and lengths from the tally on the second's tick, and their new order as the minute turns, without a render", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     // Half a second into a second, away from a minute's start (the wall's hour moves on then).
     vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 70_500);
@@ -160,14 +160,16 @@ describe("the wall's Counts view on a delta of the history", () => {
       ['B', '4', 0.8],
       ['A', '5', 1],
     ]);
-    // As the hour moves on (the next minute), the list renders again in the new order; the
-    // canvas keeps its size (sizing it clears it and lays the page out) and repaints two lines.
+    // As the hour moves on (the next minute), the list's lines are written in the new order, in
+    // place: nothing renders (a render moved the list's items); the canvas keeps its size (sizing
+    // it clears it and lays the page out) and repaints two lines.
     const sized = vi.spyOn(HTMLCanvasElement.prototype, 'height', 'set');
     const ranked = rendersDuring(() => {
       act(() => vi.advanceTimersByTime(60_000 - (Date.now() % 60_000)));
       toNextSecond();
     });
-    expect(ranked.count('LastHourByType')).toBe(1);
+    expect(ranked.count('LastHourByType')).toBe(0);
+    expect(ranked.count('TypeCount')).toBe(0);
     // The wall itself does not render as the minute turns (its hour moves on its own).
     expect(ranked.count('Wall')).toBe(0);
     expect(bars()).toEqual([
@@ -176,9 +178,11 @@ describe("the wall's Counts view on a delta of the history", () => {
     ]);
     expect(sized).not.toHaveBeenCalled();
 
-    // A new type gets its bar, its count and its length as it mounts; the canvas has room for it
-    // (four lines), and keeps its size.
-    historyDeltaDrawn([event('10', 'F')]);
+    // A new type gets its bar, its count and its length as its line mounts; the canvas has room
+    // for it (four lines), and keeps its size.
+    const added = rendersDuring(() => historyDeltaDrawn([event('10', 'F')]));
+    expect(added.count('LastHourByType')).toBe(1);
+    expect(added.count('TypeCount')).toBe(1);
     expect(sized).not.toHaveBeenCalled();
     expect(bars()).toEqual([
       ['A', '5', 1],

@@ -3,10 +3,10 @@ import type { TallyStore } from './eventTally';
 import { BAR_LINE_PX, hourBarsPainter, type BarsLayout, type BarsPen } from './hourBarsDrawing';
 
 /**
- * The bars' canvas, kept outside React: it paints the tally's changes as they are heard, and the
- * types in the order React last rendered them. The canvas's backing store is sized, and the wall's
- * type read from its CSS, when it is attached, after a resize and when the number of lines
- * changes; a new order of the same types repaints the lines whose type moved (hourBarsPainter).
+ * The bars' canvas, kept outside React: it paints the tally's changes, in the tally's order, as
+ * they are heard. The canvas's backing store is sized, and the wall's type read from its CSS, when
+ * it is attached, after a resize and when its room for lines changes (React's render: barsRoom); a
+ * new order repaints the lines whose type moved (hourBarsPainter).
  *
  * NOTE: sizing a canvas clears and reallocates it, and reading its style and width makes the
  * browser style and lay out the page there and then. Done on each new order (the hour ranked
@@ -17,13 +17,12 @@ export function hourBarsCanvas(tally: TallyStore) {
   let canvas: HTMLCanvasElement | null = null;
   let painter: ReturnType<typeof hourBarsPainter> | null = null;
   let layout: BarsLayout | null = null;
-  let types: readonly string[] = [];
   /** The lines the canvas has room for (React's render: the box's height). */
   let room = 0;
   /** The room the backing store was sized for (-1: not yet). */
   let sized = -1;
 
-  const draw = () => painter?.paint(types, tally.countOf, barScaleMax(Math.max(1, tally.largest())));
+  const draw = () => painter?.paint(tally.types(), tally.countOf, barScaleMax(Math.max(1, tally.largest())));
   /** Sizes the backing store for the room; `restyle`: reads the box's width and type again. */
   const fit = (restyle: boolean) => {
     if (!canvas || !painter) return;
@@ -58,9 +57,8 @@ export function hourBarsCanvas(tally: TallyStore) {
         sized = -1;
       };
     },
-    /** The types in the order shown, and the lines there is room for (React's render): painted now. */
-    show(next: readonly string[], nextRoom: number): void {
-      types = next;
+    /** The lines there is room for (React's render): the canvas is sized for them and painted. */
+    show(nextRoom: number): void {
       room = nextRoom;
       if (!painter) return;
       if (room !== sized) fit(false);
