@@ -142,6 +142,26 @@ describe('a live feed and the time of its last poll', () => {
     handle.stop();
   });
 
+  it('moves the poll time with each heartbeat, once, and turns stale and fresh again as statuses say', () => {
+    const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
+    handle.onConnected();
+    handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(1)] });
+    let heard = 0;
+    handle.subscribe(() => heard++);
+    handle.onStatus({ ...ref, ...at, seq: 0, lastPollAt: 4 });
+    handle.onStatus({ ...ref, ...at, seq: 0, lastPollAt: 4 });
+    expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 4, reason: null });
+    expect(heard).toBe(1);
+    handle.onStatus({ ...ref, ...at, seq: 0, stale: true, lastPollAt: 4, reason: 'Upstream is slow.' });
+    expect(handle.getSnapshot()).toMatchObject({ state: 'stale', reason: 'Upstream is slow.' });
+    handle.onStatus({ ...ref, ...at, seq: 0, lastPollAt: 8 });
+    expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 8, reason: null });
+    handle.onStatus({ ...ref, ...at, seq: 0, lastPollAt: 10 });
+    expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 10, reason: null });
+    expect(heard).toBe(4);
+    handle.stop();
+  });
+
   it('goes live again with a stale feed’s next delta', () => {
     const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
     handle.onConnected();

@@ -13,6 +13,7 @@ import type {
   StatusMessage,
 } from '../../../../shared/live/protocol';
 import { whenIdle } from '../schedule/yieldToMain';
+import { listenerList } from '../store/listenerList';
 import type { FeedChange } from './feedView';
 
 export type ConnectionState = 'connecting' | 'live' | 'stale' | 'resyncing' | 'offline' | 'refused' | 'ended';
@@ -77,7 +78,7 @@ export function createFeedHandle<F extends FeedName>(
     tellRows: opts.tellRows,
     onChange,
   });
-  const listeners = new Set<() => void>();
+  const listeners = listenerList();
   let replay: ReplayState | null = null;
   /** The feed is still reading its window's older pages (status `loadingOlder`). */
   let olderPending = false;
@@ -106,9 +107,10 @@ export function createFeedHandle<F extends FeedName>(
     });
   });
   /**
-   * The poll time of the newest delta of a live feed, while newer than the machine's own: a live
-   * feed's delta changes nothing else of its connection, so it is kept here and not sent through
-   * the machine (issue 38: on a TV stick a transition per delta was most of applying it).
+   * The poll time of the newest delta or fresh status of a live feed, while newer than the
+   * machine's own: on a live feed they change nothing else of its connection, so it is kept here
+   * and not sent through the machine (issue 38: on a TV stick a transition per delta was most of
+   * applying it, and a status's transition, every heartbeat, a fifth of a wall's garbage).
    */
   let deltaAt: number | null = null;
   let machinePollAt: number | null = null;
@@ -123,8 +125,14 @@ export function createFeedHandle<F extends FeedName>(
 
   function changed() {
     state = null;
-    for (const l of listeners) l();
+    listeners.call();
   }
+
+  /** Whether a fresh status saying the feed polled at `at` would change only its poll time. */
+  const onlyPolled = (at: number | null) => {
+    const s = actor.getSnapshot();
+    return at !== null && s.value === 'live' && s.context.reason === null;
+  };
 
   function machineState(s: SnapshotFrom<typeof feedConnectionMachine>): ConnectionState {
     return (typeof s.value === 'string' ? s.value : 'connecting') as ConnectionState;
@@ -133,8 +141,7 @@ export function createFeedHandle<F extends FeedName>(
   return {
     ref,
     subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.add(listener);
     },
     getSnapshot(): FeedState {
       if (!state) {
@@ -240,7 +247,12 @@ export function createFeedHandle<F extends FeedName>(
         changed();
       }
       if (replica.status(msg) === 'gap') actor.send({ type: 'feed.gap' });
-      else
+      else if (!msg.stale && onlyPolled(msg.lastPollAt)) {
+        if (msg.lastPollAt !== (deltaAt ?? machinePollAt)) {
+          deltaAt = msg.lastPollAt;
+          changed();
+        }
+      } else
         actor.send({ type: 'feed.status', stale: msg.stale, lastPollAt: msg.lastPollAt, reason: msg.reason });
     },
     onReplay(state: ReplayState) {

@@ -1,5 +1,6 @@
 import type { KeyedRow } from '../../../../shared/live/diff';
 import type { ReplicaChange } from '../../../../shared/live/feedReplica';
+import { listenerList } from '../store/listenerList';
 import { indexOfRow, merge, sortByKey, upperBound, type KeyedCompare } from './rowOrder';
 
 /**
@@ -73,14 +74,14 @@ export function createFeedView<R extends KeyedRow>(opts: { query: FeedViewQuery<
   let held: { rows: readonly R[]; pending: Set<string> } | null = null;
   let highlighted: ReadonlySet<string> = EMPTY;
   let snapshot: FeedViewSnapshot<R> | null = null;
-  const listeners = new Set<() => void>();
+  const listeners = listenerList();
   const waiters = new Set<() => void>();
   let seenVersion = -1;
 
   function changed() {
     snapshot = null;
     for (const w of [...waiters]) w();
-    for (const l of [...listeners]) l();
+    listeners.call();
   }
 
   function rebuild() {
@@ -258,8 +259,7 @@ export function createFeedView<R extends KeyedRow>(opts: { query: FeedViewQuery<
       return n;
     },
     subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.add(listener);
     },
     getSnapshot(): FeedViewSnapshot<R> {
       snapshot ??= {

@@ -24,11 +24,13 @@ export function useBoundNode<N extends Element, T>(
   useLayoutEffect(() => {
     const node = ref.current;
     if (!node) return;
-    let shown: { value: T } | null = null;
+    let written = false;
+    let shown: T | undefined;
     const update = () => {
       const value = read();
-      if (shown && Object.is(shown.value, value)) return;
-      shown = { value };
+      if (written && Object.is(shown, value)) return;
+      written = true;
+      shown = value;
       write(node, value);
     };
     update();

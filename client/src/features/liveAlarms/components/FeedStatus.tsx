@@ -2,7 +2,7 @@ import { memo, useState, type Ref } from 'react';
 import type { FeedHandle, FeedState } from '../../../lib/live/feedHandle';
 import { useFeedSelector, useFeedState } from '../../../lib/live/LiveProvider';
 import { clockOf, useNow } from '../hooks/useNow';
-import { freshnessOf, type Freshness } from '../model/freshness';
+import { freshnessLevelOf, freshnessOf, QUIET_LEVELS, type Freshness } from '../model/freshness';
 import { useBoundNode } from '../../../lib/store/useBoundNode';
 
 type StatusFields = Pick<
@@ -17,18 +17,40 @@ export interface StatusWords {
   loadingOlder: boolean;
 }
 
+const inputOf = (feed: StatusFields) => ({
+  state: feed.state,
+  lastPollAt: feed.lastPollAt,
+  reason: feed.reason,
+  replaying: feed.replay != null,
+  intervalMs: feed.intervalMs,
+});
+
 function wordsOf(feed: StatusFields, now: number): StatusWords {
-  const freshness = freshnessOf(
-    {
-      state: feed.state,
-      lastPollAt: feed.lastPollAt,
-      reason: feed.reason,
-      replaying: feed.replay != null,
-      intervalMs: feed.intervalMs,
-    },
-    now,
-  );
+  const freshness = freshnessOf(inputOf(feed), now);
   return { freshness, state: feed.state, loadingOlder: feed.loadingOlder === true };
+}
+
+/**
+ * A reader of a feed's words that answers the words it answered last while only their label
+ * would differ (sameButLabel), finding that out with no words built: a quiet level (no warning)
+ * the same, the same state and older rows' note. The label of words it answers may be old: the
+ * reader of a label builds it (useStatusLabel).
+ * NOTE: the words built again on every delta were a fifth of what a wall allocates on a TV stick,
+ * and its garbage sets how often the collector pauses a delta (issue 38).
+ */
+function wordsReader() {
+  let last: StatusWords | null = null;
+  return (feed: StatusFields, now: number): StatusWords => {
+    if (
+      last &&
+      last.state === feed.state &&
+      last.loadingOlder === (feed.loadingOlder === true) &&
+      QUIET_LEVELS.has(last.freshness.level) &&
+      freshnessLevelOf(feed.state, feed.lastPollAt, feed.replay != null, now) === last.freshness.level
+    )
+      return last;
+    return (last = wordsOf(feed, now));
+  };
 }
 
 /** The same words but, it may be, the label (which a bound label writes by itself). */
@@ -102,9 +124,10 @@ export const FeedStatusWords = memo(function FeedStatusWords({
  */
 export function useStatusWords(handle: FeedHandle | null): StatusWords {
   const [select] = useState(() => {
+    const read = wordsReader();
     let last: StatusWords | null = null;
     return (feed: FeedState): StatusWords => {
-      const next = wordsOf(feed, SECOND.read());
+      const next = read(feed, SECOND.read());
       if (!last || !sameButLabel(last, next)) last = next;
       return last;
     };
@@ -138,22 +161,39 @@ function bindLabel(
   handles: readonly (FeedHandle | null)[],
   pick: (words: readonly StatusWords[]) => StatusWords,
 ) {
-  const wordsNow = () => handles.map((h) => wordsOf(h ? h.getSnapshot() : NO_FEED, SECOND.read()));
+  const feedOf = (h: FeedHandle | null) => (h ? h.getSnapshot() : NO_FEED);
+  const readers = handles.map(() => wordsReader());
+  /** The words each feed said when last heard (the same objects while only their labels moved). */
+  const heard = handles.map(() => null as StatusWords | null);
+  const wordsNow = () => {
+    const now = SECOND.read();
+    let moved = false;
+    for (let i = 0; i < handles.length; i++) {
+      const w = readers[i](feedOf(handles[i]), now);
+      const was = heard[i];
+      if (was && !sameButLabel(w, was)) moved = true;
+      heard[i] = w;
+    }
+    return moved;
+  };
   return {
     handles,
     subscribe(listener: () => void): () => void {
-      let heard = wordsNow();
+      wordsNow();
       const changed = () => {
-        const next = wordsNow();
-        const moved = next.some((w, i) => !sameButLabel(w, heard[i]));
-        heard = next;
-        if (moved) listener();
+        if (wordsNow()) listener();
       };
       const stops = [SECOND.subscribe(listener)];
       for (const h of handles) if (h) stops.push(h.subscribe(changed));
       return () => stops.forEach((stop) => stop());
     },
-    read: () => pick(wordsNow()).freshness.label,
+    // The label is built here, as it is written: the words heard may hold an older one.
+    read: () => {
+      wordsNow();
+      const words = heard as StatusWords[];
+      const i = words.indexOf(pick(words));
+      return freshnessOf(inputOf(feedOf(handles[i])), SECOND.read()).label;
+    },
   };
 }
 

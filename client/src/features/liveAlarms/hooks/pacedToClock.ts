@@ -1,3 +1,4 @@
+import { listenerList } from '../../../lib/store/listenerList';
 import { onClockTick } from './useNow';
 
 type Subscribe = (listener: () => void) => () => void;
@@ -13,7 +14,7 @@ type Subscribe = (listener: () => void) => () => void;
  * One subscription to the store and one to the clock, however many listeners.
  */
 export function pacedToClock(subscribe: Subscribe, intervalMs = 1000): Subscribe {
-  const listeners = new Set<() => void>();
+  const listeners = listenerList();
   let stop: (() => void) | null = null;
   let pending = false;
   const start = () => {
@@ -23,7 +24,7 @@ export function pacedToClock(subscribe: Subscribe, intervalMs = 1000): Subscribe
     const stopClock = onClockTick(intervalMs, () => {
       if (!pending) return;
       pending = false;
-      for (const l of [...listeners]) l();
+      listeners.call();
     });
     return () => {
       stopStore();
@@ -31,10 +32,10 @@ export function pacedToClock(subscribe: Subscribe, intervalMs = 1000): Subscribe
     };
   };
   return (listener) => {
-    listeners.add(listener);
+    const remove = listeners.add(listener);
     stop ??= start();
     return () => {
-      listeners.delete(listener);
+      remove();
       if (listeners.size > 0 || !stop) return;
       stop();
       stop = null;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { listenerList } from '../../../lib/store/listenerList';
 
 /**
  * Shared clocks: every component asking for the same interval reads one clock, so a hundred
@@ -14,7 +15,9 @@ import { useSyncExternalStore } from 'react';
 interface Clock {
   intervalMs: number;
   now: number;
-  listeners: Set<() => void>;
+  listeners: ReturnType<typeof listenerList>;
+  /** Due at the tick under way. */
+  due: boolean;
   subscribe(listener: () => void): () => void;
   read(): number;
 }
@@ -30,7 +33,9 @@ const boundaryAfter = (c: Clock) => (Math.floor(c.now / c.intervalMs) + 1) * c.i
 /** The one timer, set for the next boundary of a clock that has readers (none if none has). */
 function schedule(): void {
   let at = Infinity;
-  for (const c of clocks.values()) if (c.listeners.size > 0) at = Math.min(at, boundaryAfter(c));
+  clocks.forEach((c) => {
+    if (c.listeners.size > 0) at = Math.min(at, boundaryAfter(c));
+  });
   if (at === timerAt) return;
   if (timer) clearTimeout(timer);
   timer = null;
@@ -42,15 +47,21 @@ function tick(): void {
   timer = null;
   timerAt = Infinity;
   const t = Date.now();
-  const due: Clock[] = [];
-  for (const c of clocks.values()) {
+  // NOTE: no array of the clocks due, no iterators: this runs every second of a wall's day
+  // (listenerList: garbage on a TV stick, issue 38).
+  clocks.forEach((c) => {
     const boundary = boundaryAfter(c);
-    if (c.listeners.size === 0 || t < boundary - EARLY_MS) continue;
-    c.now = Math.max(t, boundary);
-    due.push(c);
-  }
+    c.due = c.listeners.size > 0 && t >= boundary - EARLY_MS;
+    if (c.due) c.now = Math.max(t, boundary);
+  });
   schedule();
-  for (const c of due) for (const l of [...c.listeners]) l();
+  clocks.forEach(callDue);
+}
+
+function callDue(c: Clock): void {
+  if (!c.due) return;
+  c.due = false;
+  c.listeners.call();
 }
 
 /** The shared clock of `intervalMs`: `read` answers the time of its last tick. */
@@ -60,7 +71,8 @@ export function clockOf(intervalMs: number): Pick<Clock, 'subscribe' | 'read'> {
   const clock: Clock = {
     intervalMs,
     now: Date.now(),
-    listeners: new Set(),
+    listeners: listenerList(),
+    due: false,
     // NOTE: one stable subscribe per interval: a new function per render would make React
     // resubscribe on every render.
     subscribe(listener) {
@@ -68,10 +80,10 @@ export function clockOf(intervalMs: number): Pick<Clock, 'subscribe' | 'read'> {
       // after the system's time was set back, by any amount (its next tick is due from now).
       const t = Date.now();
       if (clock.listeners.size === 0 && (t < clock.now || t - clock.now >= intervalMs)) clock.now = t;
-      clock.listeners.add(listener);
+      const remove = clock.listeners.add(listener);
       schedule();
       return () => {
-        clock.listeners.delete(listener);
+        remove();
         if (clock.listeners.size === 0) schedule();
       };
     },

@@ -26,17 +26,46 @@ export function formatInterval(ms: number): string {
   return `every ${s} s`;
 }
 
-export function freshnessOf(
-  input: {
-    state: ConnectionState;
-    lastPollAt: number | null;
-    reason: string | null;
-    replaying: boolean;
-    /** The bridge's poll interval for the feed now, when it says (StatusMessage.intervalMs). */
-    intervalMs?: number | null;
-  },
+export interface FreshnessInput {
+  state: ConnectionState;
+  lastPollAt: number | null;
+  reason: string | null;
+  replaying: boolean;
+  /** The bridge's poll interval for the feed now, when it says (StatusMessage.intervalMs). */
+  intervalMs?: number | null;
+}
+
+/**
+ * The level alone, with no words: the same as freshnessOf's, for a reader that asks whether the
+ * words beside the label changed (a wall, on every delta) and builds them only when they did.
+ */
+export function freshnessLevelOf(
+  state: ConnectionState,
+  lastPollAt: number | null,
+  replaying: boolean,
   now: number,
-): Freshness {
+): FreshnessLevel {
+  if (replaying) return 'replay';
+  switch (state) {
+    case 'connecting':
+    case 'resyncing':
+      return 'connecting';
+    case 'offline':
+    case 'ended':
+      return 'offline';
+    case 'refused':
+      return 'refused';
+    case 'stale':
+      return 'stale';
+    default:
+      return lastPollAt != null && now - lastPollAt > AGING_AFTER_MS ? 'aging' : 'live';
+  }
+}
+
+/** The levels that have no warning: their words beside the label are the level alone. */
+export const QUIET_LEVELS: ReadonlySet<FreshnessLevel> = new Set(['connecting', 'live', 'aging', 'replay']);
+
+export function freshnessOf(input: FreshnessInput, now: number): Freshness {
   const { state, lastPollAt, reason, replaying, intervalMs } = input;
   // NOTE: the interval follows the upstream budget (the bridge's poll scheduler): shown while live,
   // so a dealer reads how fresh "updated 0s ago" can be.

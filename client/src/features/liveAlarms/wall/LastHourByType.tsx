@@ -47,17 +47,20 @@ const writeText = (node: HTMLElement, text: string) => {
   else node.textContent = text;
 };
 
+const writeCount = (node: HTMLElement, count: number) => writeText(node, count < 0 ? '' : String(count));
+
 /** The `index`-th line of the list inside the canvas: its type and its count, written as the tally changes. */
 const TypeCount = memo(function TypeCount({ index, tally }: { index: number; tally: TallyStore }) {
   const [read] = useState(() => ({
     type: () => tally.types()[index] ?? '',
+    // A number, not its text: read on every tick, written only when it changes.
     count: () => {
       const type = tally.types()[index];
-      return type === undefined ? '' : String(tally.countOf(type));
+      return type === undefined ? -1 : tally.countOf(type);
     },
   }));
   const typeRef = useBoundNode(tally.subscribe, read.type, writeText);
-  const countRef = useBoundNode(tally.subscribe, read.count, writeText);
+  const countRef = useBoundNode(tally.subscribe, read.count, writeCount);
   return (
     <li>
       <span ref={typeRef} className="wall__bar-label" /> <strong ref={countRef} />

@@ -1,4 +1,4 @@
-import { memo, useCallback, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { anomalyText, type AnomalyEpisode } from '../../../../../shared/anomalies/anomalyApi';
 import { anomalyBookOf } from '../../../lib/live/anomalyBook';
 import { useLiveClient } from '../../../lib/live/LiveProvider';
@@ -49,10 +49,7 @@ const AnomalyLine = memo(function AnomalyLine({
   subscribe: Subscribe;
   episodes: () => readonly AnomalyEpisode[];
 }) {
-  const words = useCallback(() => {
-    const e = episodes()[index];
-    return e ? anomalyText(e) : '';
-  }, [episodes, index]);
+  const words = useMemo(() => wordsOfLine(episodes, index), [episodes, index]);
   const site = useCallback(() => {
     const name = episodes()[index]?.siteName;
     return name ? ` · ${name}` : '';
@@ -66,6 +63,22 @@ const AnomalyLine = memo(function AnomalyLine({
     </li>
   );
 });
+
+/**
+ * A reader of the `index`-th episode's words, which keeps them while the episode is the same (the
+ * book replaces an episode whose count moved). NOTE: read on every tick, built again each time
+ * they were garbage on a TV stick (issue 38).
+ */
+function wordsOfLine(episodes: () => readonly AnomalyEpisode[], index: number): () => string {
+  let read: AnomalyEpisode | undefined;
+  let text = '';
+  return () => {
+    const e = episodes()[index];
+    if (e !== read) text = e ? anomalyText(e) : '';
+    read = e;
+    return text;
+  };
+}
 
 // NOTE: the text node is changed in place once there is one (a new node each time otherwise).
 const writeText = (node: HTMLElement, text: string) => {

@@ -19,7 +19,9 @@ let last = { largest: 1, max: 1 };
 function scaleMaxOf(largest: number): number {
   if (!(largest > 1)) return 1;
   const decade = 10 ** Math.floor(Math.log10(largest));
-  for (const step of STEPS) {
+  // Indexed: an iterator per new largest count was garbage on a TV stick (issue 38).
+  for (let i = 0; i < STEPS.length; i++) {
+    const step = STEPS[i];
     // NOTE: rounded, so 0.3 x 10 is 3 and not 3.0000000000000004.
     const max = Math.round(step * decade * 1e6) / 1e6;
     if (max >= largest) return max;

@@ -1,5 +1,6 @@
 import type { EventLogRow } from '../../../../../shared/upstream/eventLogRow';
 import type { FeedChange, FeedRowSource } from '../../../lib/live/feedView';
+import { listenerList } from '../../../lib/store/listenerList';
 import { eventTime } from '../model/eventFilters';
 
 /** One line of the wall's "Events, last hour": an event type and how many events it had. */
@@ -27,7 +28,7 @@ export function createEventTally(opts: { from: number }) {
   /** The events in the window: id → type and time. */
   const held = new Map<string, { type: string; at: number }>();
   const counts = new Map<string, number>();
-  const listeners = new Set<() => void>();
+  const listeners = listenerList();
   let snapshot: readonly TypeCount[] | null = null;
   /** The largest count, found once per change: every bar reads it for its length. */
   let most: number | null = null;
@@ -74,7 +75,7 @@ export function createEventTally(opts: { from: number }) {
     snapshot = null;
     most = null;
     orderChecked = false;
-    for (const l of [...listeners]) l();
+    listeners.call();
   }
 
   const tally = {
@@ -120,10 +121,7 @@ export function createEventTally(opts: { from: number }) {
     get size(): number {
       return held.size;
     },
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener: () => void): (() => void) => listeners.add(listener),
     /** How many events of `type` the hour holds (0 for a type it has none of). */
     countOf(type: string): number {
       return counts.get(type) ?? 0;
@@ -151,8 +149,11 @@ export function createEventTally(opts: { from: number }) {
     /** The largest count of a type (0 with none): a full bar. */
     largest(): number {
       if (most === null) {
-        most = 0;
-        for (const n of counts.values()) if (n > most) most = n;
+        let m = 0;
+        counts.forEach((n) => {
+          if (n > m) m = n;
+        });
+        most = m;
       }
       return most;
     },

@@ -119,19 +119,26 @@ export function hourBarsPainter(pen: BarsPen) {
       pen.setTransform(layout.ratio, 0, 0, layout.ratio, 0, 0);
       pen.textBaseline = 'middle';
       pen.textAlign = 'left';
-      types.forEach((type, i) => {
+      // NOTE: a loop, not forEach, and a line's record changed in place: this runs on every tick
+      // with a delta, and its garbage paused deltas on a TV stick (issue 38).
+      for (let i = 0; i < types.length; i++) {
+        const type = types[i];
         const count = countOf(type);
         const length = (track * Math.min(count, scale)) / scale;
         const was = drawn[i];
-        if (was && was.type === type && was.count === count && was.length === length) return;
+        if (was && was.type === type && was.count === count && was.length === length) continue;
         if (!was || was.type !== type) {
-          pen.clearRect(0, i * BAR_LINE_PX, layout!.width, BAR_LINE_PX);
+          pen.clearRect(0, i * BAR_LINE_PX, layout.width, BAR_LINE_PX);
           typeText(i, type);
         }
         if (was?.type !== type || was.length !== length) bar(i, type, length, at.bar);
         if (was?.type !== type || was.count !== count) countText(i, count, at.count);
-        drawn[i] = { type, count, length };
-      });
+        if (was) {
+          was.type = type;
+          was.count = count;
+          was.length = length;
+        } else drawn[i] = { type, count, length };
+      }
       // A type gone from the hour: the lines below the last are wiped.
       if (drawn.length > types.length) {
         pen.clearRect(
