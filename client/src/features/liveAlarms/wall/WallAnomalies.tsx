@@ -49,11 +49,8 @@ const AnomalyLine = memo(function AnomalyLine({
   subscribe: Subscribe;
   episodes: () => readonly AnomalyEpisode[];
 }) {
-  const words = useMemo(() => wordsOfLine(episodes, index), [episodes, index]);
-  const site = useCallback(() => {
-    const name = episodes()[index]?.siteName;
-    return name ? ` · ${name}` : '';
-  }, [episodes, index]);
+  const words = useMemo(() => lineReader(episodes, index, anomalyText), [episodes, index]);
+  const site = useMemo(() => lineReader(episodes, index, siteText), [episodes, index]);
   const wordsRef = useBoundNode(subscribe, words, writeText);
   const siteRef = useBoundNode(subscribe, site, writeText);
   return (
@@ -64,17 +61,23 @@ const AnomalyLine = memo(function AnomalyLine({
   );
 });
 
+const siteText = (e: AnomalyEpisode) => (e.siteName ? ` · ${e.siteName}` : '');
+
 /**
- * A reader of the `index`-th episode's words, which keeps them while the episode is the same (the
- * book replaces an episode whose count moved). NOTE: read on every tick, built again each time
- * they were garbage on a TV stick (issue 38).
+ * A reader of the text of the `index`-th episode, which keeps it while the episode is the same
+ * (the book replaces an episode whose count moved). NOTE: read on every tick, built again each
+ * time it was garbage on a TV stick (issue 38).
  */
-function wordsOfLine(episodes: () => readonly AnomalyEpisode[], index: number): () => string {
+function lineReader(
+  episodes: () => readonly AnomalyEpisode[],
+  index: number,
+  textOf: (e: AnomalyEpisode) => string,
+): () => string {
   let read: AnomalyEpisode | undefined;
   let text = '';
   return () => {
     const e = episodes()[index];
-    if (e !== read) text = e ? anomalyText(e) : '';
+    if (e !== read) text = e ? textOf(e) : '';
     read = e;
     return text;
   };
