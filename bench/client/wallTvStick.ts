@@ -22,6 +22,12 @@
  *   (`Performance.getMetrics`, TaskDuration) read once a second, one signal per second between
  *   reads, over the first minute; p50/p99/max. Each second also holds the wall's clock tick and
  *   its re-render, and time the thread waited for a core on a busy host.
+ * - Garbage: what the page allocates in 20 seconds of one signal each, before the traced minute
+ *   (a sampled heap profile, objects the collector freed included), in KB a second; and the
+ *   collector's pauses in the traced minute (how many, their thread time). A wall's minute
+ *   holds a scavenge when its allocations have filled the young generation, and a
+ *   scavenge inside a delta's task is most of a minute's worst delta at 6x: the KB a second say
+ *   how often, on any day, where the timings say how long on this one.
  * - Heap: the JS heap after a forced GC every 30 s for `--minutes` (10 by default), and its
  *   slope (least squares) in KB per minute; flat means no growth with the deltas.
  * - Main-thread CPU per second: the same minute traced (Chromium's trace, the renderer's main
@@ -67,6 +73,8 @@ const c = process.argv.indexOf('--cpuprofile');
 const PROFILE_OUT = c > 0 ? process.argv[c + 1] : null;
 const h = process.argv.indexOf('--allocations');
 const ALLOCATIONS_OUT = h > 0 ? process.argv[h + 1] : null;
+/** Seconds of signals whose allocations are sampled, before the traced minute. */
+const ALLOCATION_SECONDS = 20;
 /** Minutes of deltas before the traced minute (0: the first minute after the baseline). */
 const WARMUP = numFlag('warmup', 0);
 
@@ -318,6 +326,7 @@ async function tracedCpu(
     return {
       perSecondMs: [],
       byWorkMs: {},
+      collections: { minor: 0, minorMs: 0, major: 0, majorMs: 0 },
       perDeltaMs: [],
       wholeDeltaMs: [],
       withUnrelatedMs: [],
@@ -342,6 +351,14 @@ async function tracedCpu(
       byWorkMs[e.name] = (byWorkMs[e.name] ?? 0) + ms(e);
   for (const k of Object.keys(byWorkMs)) byWorkMs[k] = Math.round(byWorkMs[k]);
   byWorkMs.allTasks = Math.round(perSecond.reduce((a, b) => a + b, 0));
+  const collections = { minor: 0, minorMs: 0, major: 0, majorMs: 0 };
+  for (const e of events) {
+    if (e.ph !== 'X' || !onThread(main)(e)) continue;
+    if (e.name === 'MinorGC') (collections.minor++, (collections.minorMs += ms(e)));
+    else if (e.name === 'MajorGC') (collections.major++, (collections.majorMs += ms(e)));
+  }
+  collections.minorMs = Number(collections.minorMs.toFixed(1));
+  collections.majorMs = Number(collections.majorMs.toFixed(1));
 
   const tasks: Task[] = runTasks.map((e) => ({
     ts: e.ts,
@@ -401,6 +418,7 @@ async function tracedCpu(
   return {
     perSecondMs: perSecond.map(round),
     byWorkMs,
+    collections,
     perDeltaMs: caused.map((d) => round(d.ms)),
     wholeDeltaMs: caused.map((d) => round(d.whole)),
     // As the bench counted before it told the unrelated tasks apart: beside, for comparison.
@@ -520,18 +538,20 @@ async function main() {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(PROFILE_OUT, JSON.stringify(profile));
     }
-    if (ALLOCATIONS_OUT) {
-      // What the page allocates in 20 deltas, garbage included (it is what the scavenger pauses for).
-      await cdp.send('HeapProfiler.enable');
-      await cdp.send('HeapProfiler.startSampling', {
-        samplingInterval: 512,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      });
-      await perSecond(cdp, 20, signal);
-      const { profile } = await cdp.send('HeapProfiler.stopSampling');
-      writeFileSync(ALLOCATIONS_OUT, JSON.stringify(profile));
-    }
+    // What the page allocates in 20 seconds of one signal each, garbage included: what sets how
+    // often the scavenger pauses a delta. A count, not a timing: it holds on a slow day.
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    await perSecond(cdp, ALLOCATION_SECONDS, signal);
+    const { profile } = await cdp.send('HeapProfiler.stopSampling');
+    await cdp.send('HeapProfiler.disable');
+    if (ALLOCATIONS_OUT) writeFileSync(ALLOCATIONS_OUT, JSON.stringify(profile));
+    const allocatedKBPerSecond =
+      profile.samples.reduce((sum, x) => sum + x.size, 0) / 1024 / ALLOCATION_SECONDS;
     const cpu = await tracedCpu(
       browser,
       page,
@@ -573,6 +593,8 @@ async function main() {
       /** The in-run ratio: the delta's p99 over what a bare clock's tick costs at its p99 on this host. */
       deltaP99OverFloorP99: Number((deltaCpu.p99 / floor.p99).toFixed(2)),
       framesDrawn: { idle15s: idleCpu.framesDrawn, minute: cpu.framesDrawn },
+      allocatedKBPerSecond: Number(allocatedKBPerSecond.toFixed(1)),
+      collections: cpu.collections,
       deltaCpuMs: deltaCpu,
       deltaCpuWithWholeTickMs: wholeCpu,
       deltaCpuWithUnrelatedMs: withUnrelated,
@@ -599,6 +621,8 @@ async function main() {
       'idle tick and its frame, p50/p99 ms': `${tick.p50} / ${tick.p99} (${tick.n} ticks)`,
       "the host's floor (a clock alone), p50/p99 ms": `${floor.p50} / ${floor.p99} (${floor.n} ticks)`,
       'frames drawn, idle 15 s / the minute': `${idleCpu.framesDrawn} / ${cpu.framesDrawn}`,
+      'allocated a second with one signal (garbage too), KB': out.allocatedKBPerSecond,
+      'collections in the minute: minor (ms), major (ms)': `${cpu.collections.minor} (${cpu.collections.minorMs}), ${cpu.collections.major} (${cpu.collections.majorMs})`,
       'CPU a delta caused, p50/p99/max ms': `${deltaCpu.p50} / ${deltaCpu.p99} / ${deltaCpu.max} (${deltaCpu.n} of ${cpu.deltaFrames} delta frames)`,
       "  p99 over the host's floor p99": `${(deltaCpu.p99 / floor.p99).toFixed(2)}x`,
       '  with the whole tick and frame, p50/p99': `${wholeCpu.p50} / ${wholeCpu.p99}`,
