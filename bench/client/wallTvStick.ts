@@ -354,8 +354,13 @@ async function tracedCpu(
   const collections = { minor: 0, minorMs: 0, major: 0, majorMs: 0 };
   for (const e of events) {
     if (e.ph !== 'X' || !onThread(main)(e)) continue;
-    if (e.name === 'MinorGC') (collections.minor++, (collections.minorMs += ms(e)));
-    else if (e.name === 'MajorGC') (collections.major++, (collections.majorMs += ms(e)));
+    if (e.name === 'MinorGC') {
+      collections.minor++;
+      collections.minorMs += ms(e);
+    } else if (e.name === 'MajorGC') {
+      collections.major++;
+      collections.majorMs += ms(e);
+    }
   }
   collections.minorMs = Number(collections.minorMs.toFixed(1));
   collections.majorMs = Number(collections.majorMs.toFixed(1));
