@@ -125,15 +125,21 @@ describe('a feed on a screen and the bridge poll interval', () => {
 });
 
 describe('a live feed and the time of its last poll', () => {
-  it('says the newest poll a delta or a status brought, keeps it through a disconnect, and notifies once per delta', () => {
+  /** A feed live on one row, and how many times its screens were told it changed since. */
+  const liveFeed = () => {
     const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
     handle.onConnected();
     handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(1)] });
     let heard = 0;
     handle.subscribe(() => heard++);
+    return { handle, heard: () => heard };
+  };
+
+  it('says the newest poll a delta or a status brought, keeps it through a disconnect, and notifies once per delta', () => {
+    const { handle, heard } = liveFeed();
     handle.onDelta({ ...ref, epoch: 'e1', seq: 1, upserts: [ev(2)], removes: [], at: 5 });
     expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 5, size: 2 });
-    expect(heard).toBe(1);
+    expect(heard()).toBe(1);
     handle.onStatus({ ...ref, ...at, seq: 1, lastPollAt: 7 });
     expect(handle.getSnapshot().lastPollAt).toBe(7);
     handle.onDelta({ ...ref, epoch: 'e1', seq: 2, upserts: [ev(3)], removes: [], at: 9 });
@@ -143,29 +149,23 @@ describe('a live feed and the time of its last poll', () => {
   });
 
   it('moves the poll time with each heartbeat, once, and turns stale and fresh again as statuses say', () => {
-    const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
-    handle.onConnected();
-    handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(1)] });
-    let heard = 0;
-    handle.subscribe(() => heard++);
+    const { handle, heard } = liveFeed();
     handle.onStatus({ ...ref, ...at, seq: 0, lastPollAt: 4 });
     handle.onStatus({ ...ref, ...at, seq: 0, lastPollAt: 4 });
     expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 4, reason: null });
-    expect(heard).toBe(1);
+    expect(heard()).toBe(1);
     handle.onStatus({ ...ref, ...at, seq: 0, stale: true, lastPollAt: 4, reason: 'Upstream is slow.' });
     expect(handle.getSnapshot()).toMatchObject({ state: 'stale', reason: 'Upstream is slow.' });
     handle.onStatus({ ...ref, ...at, seq: 0, lastPollAt: 8 });
     expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 8, reason: null });
     handle.onStatus({ ...ref, ...at, seq: 0, lastPollAt: 10 });
     expect(handle.getSnapshot()).toMatchObject({ state: 'live', lastPollAt: 10, reason: null });
-    expect(heard).toBe(4);
+    expect(heard()).toBe(4);
     handle.stop();
   });
 
   it('goes live again with a stale feed’s next delta', () => {
-    const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'));
-    handle.onConnected();
-    handle.onSnapshot({ ...ref, ...at, seq: 0, rows: [ev(1)] });
+    const { handle } = liveFeed();
     handle.onStatus({
       ...ref,
       ...at,
