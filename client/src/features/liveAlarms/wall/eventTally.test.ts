@@ -103,6 +103,37 @@ describe("the wall's events of the last hour", () => {
     expect(tally.getSnapshot().reduce((s, c) => s + c.count, 0)).toBe(31);
   });
 
+  it('counts right through a day of the hour moving on each minute, with events late, changed and removed', () => {
+    const rnd = random(7);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    const window = new Map<string, EventLogRow>();
+    let from = NOW - HOUR;
+    const tally = createEventTally({ from });
+    let nextId = 1;
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      // Three events a minute, one in ten of them late (up to 70 minutes old when it comes).
+      const upserts: EventLogRow[] = [];
+      for (let k = 0; k < 3; k++) {
+        const age = rnd() < 0.1 ? Math.floor(rnd() * 70) : 0;
+        upserts.push(ev(nextId++, pick(TYPES), age - minute));
+      }
+      const removes: string[] = [];
+      if (window.size && rnd() < 0.2) removes.push(pick([...window.keys()]));
+      if (window.size && rnd() < 0.2) {
+        const old = window.get(pick([...window.keys()]))!;
+        upserts.push({ ...old, eventrpt_id: pick(TYPES) });
+      }
+      for (const id of removes) window.delete(id);
+      for (const r of upserts) window.set(r.id, r);
+      tally.apply({ kind: 'rows', upserts, removes });
+      tally.moveTo((from += 60_000));
+      // The window the wall's feed holds: its rows of the last 24 hours.
+      for (const [id, r] of window) if (Date.parse(r.eventDate) < from - 23 * HOUR) window.delete(id);
+      expect(tally.getSnapshot()).toEqual(countAfresh(window.values(), from));
+    }
+    expect(tally.size).toBe(countAfresh(window.values(), from).reduce((s, c) => s + c.count, 0));
+  });
+
   it("counts a feed it follows through a handle that keeps none of the window's rows", () => {
     const ref = { feed: 'events' as const, agencyId: 'A1' };
     const handle = createFeedHandle(ref, (_since, answered) => answered('snapshot'), {

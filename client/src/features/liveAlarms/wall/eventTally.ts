@@ -16,7 +16,7 @@ const NONE: readonly TypeCount[] = [];
  * history's changes. It keeps of each event only its id, type and time, and only while the event
  * is in the window: a wall holds no rows of the 24-hour history, so its memory does not grow with
  * that window (docs/decisions.md, "A wall on a TV stick"). A change costs its own rows; `from`
- * moving on (once a minute) costs one pass over the hour's events.
+ * moving on (once a minute) costs the events that leave it.
  *
  * React reads it through `subscribe`/`getSnapshot`: the counts, largest first, ties by type.
  * The bars' order (`types`) is ranked again as the hour moves on (once a minute), when a type
@@ -27,6 +27,16 @@ export function createEventTally(opts: { from: number }) {
   let from = opts.from;
   /** The events in the window: id → type and time. */
   const held = new Map<string, { type: string; at: number }>();
+  /**
+   * The times and ids of the events taken, oldest first, from `head` on: the hour moving on reads
+   * only the events that leave it. An entry whose event is gone or has another time now is passed
+   * over when its time leaves the hour. NOTE: a pass over the hour's events once a minute ran cold
+   * (once a minute, the engine does not keep it fast) and was the costliest task of a wall's
+   * minute on a TV stick, in the same tick as a delta's (issue 38, F36).
+   */
+  let times: number[] = [];
+  let ids: string[] = [];
+  let head = 0;
   const counts = new Map<string, number>();
   const listeners = listenerList();
   let snapshot: readonly TypeCount[] | null = null;
@@ -59,11 +69,32 @@ export function createEventTally(opts: { from: number }) {
     return true;
   }
 
+  /** Files an event's time in order: most come in order, after the last. */
+  function enqueue(at: number, id: string) {
+    let i = times.length;
+    if (i > head && times[i - 1] > at) {
+      let lo = head;
+      while (lo < i) {
+        const mid = (lo + i) >> 1;
+        if (times[mid] <= at) lo = mid + 1;
+        else i = mid;
+      }
+      times.splice(i, 0, at);
+      ids.splice(i, 0, id);
+    } else {
+      times.push(at);
+      ids.push(id);
+    }
+  }
+
   function take(r: EventLogRow): boolean {
+    const was = held.get(r.id)?.at;
     const had = drop(r.id);
     const at = eventTime(r).at;
     if (!(at >= from)) return had;
     held.set(r.id, { type: r.eventrpt_id, at });
+    // The event's entry at that time is still filed (a row changed in place).
+    if (was !== at) enqueue(at, r.id);
     bump(r.eventrpt_id, 1);
     return true;
   }
@@ -87,6 +118,9 @@ export function createEventTally(opts: { from: number }) {
         moved = held.size > 0;
         held.clear();
         counts.clear();
+        times = [];
+        ids = [];
+        head = 0;
         for (const r of change.rows.values()) moved = take(r) || moved;
       } else {
         for (const id of change.removes) moved = drop(id) || moved;
@@ -105,11 +139,17 @@ export function createEventTally(opts: { from: number }) {
       from = next;
       rankDue = true;
       let moved = false;
-      // NOTE: forEach, not for-of over entries: an [id, event] pair per event of the hour was 26 KB
-      // of garbage each minute on a TV stick (issue 38).
-      held.forEach((e, id) => {
-        if (!(e.at >= from)) moved = drop(id) || moved;
-      });
+      while (head < times.length && times[head] < from) {
+        const id = ids[head];
+        if (held.get(id)?.at === times[head]) moved = drop(id) || moved;
+        head++;
+      }
+      // The entries passed over are let go once they are half of those filed.
+      if (head > 64 && head * 2 > times.length) {
+        times = times.slice(head);
+        ids = ids.slice(head);
+        head = 0;
+      }
       if (moved || !ranked()) changed();
       else rankDue = false;
     },
